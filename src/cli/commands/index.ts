@@ -1,0 +1,16 @@
+/** The CLI's commands, one module each. */
+import type { CommandModule } from 'yargs';
+import { scoreCommand } from './score.js';
+import { settleCommand } from './settle.js';
+import { replayCommand } from './replay.js';
+import { simulateCommand } from './simulate.js';
+import { mergeCommand } from './merge.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const commands: CommandModule<any, any>[] = [
+  simulateCommand,
+  mergeCommand,
+  replayCommand,
+  scoreCommand,
+  settleCommand,
+];

@@ -1,0 +1,23 @@
+/**
+ * User-facing errors. Anything thrown as a UserError is printed by the CLI as one line and exits with status 2,
+ * without a stack trace (developers' guide: "Bad input ... gets a one-line error that names the problem").
+ */
+export class UserError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UserError';
+  }
+}
+
+/** An agent returned an illegal action or threw. Carries what is needed to replay the hand. */
+export class AgentError extends UserError {
+  constructor(
+    message: string,
+    readonly strategy: string,
+    readonly seed: number,
+    readonly game: number,
+  ) {
+    super(message);
+    this.name = 'AgentError';
+  }
+}

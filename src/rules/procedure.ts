@@ -1,0 +1,88 @@
+/**
+ * The four rule sets' procedure parameters (../shared/RULES.md). Scoring tables are separate
+ * (src/scoring/tables/). Each value cites the RULES.md passage it implements.
+ */
+import { UserError } from '../errors.js';
+import { RULESET_IDS, type RuleSet, type RuleSetId } from './types.js';
+
+export const HARR: RuleSet = {
+  id: 'harr',
+  title: 'Harr 1922, Part I: playing without a limit',
+  limit: null, // RULES.md table: "none (`--limit N` caps)"
+  flowers: false, // "optional (`--flowers`)"
+  flowersOptional: true,
+  prevailingWind: false, // "prevailing wind: no"
+  deadWall: 0, // "Hand drawn when the live wall is exhausted (no dead wall beyond the loose tiles)"
+  looseFromDeadWall: true,
+  outOfTurnMahjong: 'pung-or-pair', // Claims, Reading: "in harr and harr-limit ... only where it completes a pung or the pair"
+  lastDiscardMahjongOnly: false,
+  washing: false,
+  eastKeepsDealOnDraw: true, // Drawn hand: "East deals again (except code500)"
+  startingScore: 0,
+  noKongAfterClaim: false,
+  scoreDrawnHand: false, // "nobody scores (except code500)"
+};
+
+export const HARR_LIMIT: RuleSet = {
+  ...HARR,
+  id: 'harr-limit',
+  title: 'Harr 1922, Part II: playing with a limit',
+  limit: 300, // "300 (400 when Mah-Jongg is 20; 600 also common)"
+  prevailingWind: true, // "wind rounds"
+  deadWall: 14, // "the last 14 tiles (loose tiles included) are never drawn"
+  looseFromDeadWall: false, // "no loose tile is drawn once only 14 remain"
+  washing: true, // "Washing the tiles"
+};
+
+export const BABCOCK: RuleSet = {
+  id: 'babcock',
+  title: 'Babcock, Rules for Mah-Jongg (the Red Book), 2nd ed. 1923',
+  limit: 300, // "Limit 300 for any hand"
+  flowers: false, // "no (not recommended)"
+  flowersOptional: false,
+  prevailingWind: false,
+  deadWall: 14, // "Dead wall: the last 14 tiles (loose tiles included) are never drawn"
+  looseFromDeadWall: false,
+  outOfTurnMahjong: 'any', // Claims, Reading: "in babcock and code500 any player may take it to complete any combination"
+  lastDiscardMahjongOnly: false,
+  washing: false,
+  eastKeepsDealOnDraw: true, // "nobody scores, East deals again"
+  startingScore: 2000, // "Each player starts with 2,000 points"
+  noKongAfterClaim: true, // Own-turn kongs: "Not straight after a pung or chow (Babcock)"
+  scoreDrawnHand: false,
+};
+
+export const CODE500: RuleSet = {
+  id: 'code500',
+  title: 'Codification of tile gaming principles (500 limit, flowers and seasons)',
+  limit: 500, // "Limit 500"
+  flowers: true, // "Flowers and seasons in play (144 tiles)"
+  flowersOptional: false,
+  prevailingWind: true,
+  deadWall: 8, // End of play, Reading: "play ends when 8 tiles remain"
+  looseFromDeadWall: false,
+  outOfTurnMahjong: 'any',
+  lastDiscardMahjongOnly: true, // "the last discard may be taken only for Mah-Jongg"
+  washing: false,
+  eastKeepsDealOnDraw: false, // dead round: "East passes the deal"
+  startingScore: 0,
+  noKongAfterClaim: false,
+  scoreDrawnHand: true, // "A dead round (no Mah-Jongg): every hand scores and all settle differences"
+};
+
+const REGISTRY: Record<RuleSetId, RuleSet> = {
+  harr: HARR,
+  'harr-limit': HARR_LIMIT,
+  babcock: BABCOCK,
+  code500: CODE500,
+};
+
+export function isRuleSetId(id: string): id is RuleSetId {
+  return (RULESET_IDS as readonly string[]).includes(id);
+}
+
+/** Look up a rule set by its `--rules` name; unknown names are a user error. */
+export function ruleSet(id: string): RuleSet {
+  if (!isRuleSetId(id)) throw new UserError(`unknown rule set "${id}" (known: ${RULESET_IDS.join(', ')})`);
+  return REGISTRY[id];
+}

@@ -1,0 +1,39 @@
+/**
+ * Procedure parameters of a rule set: what the engine needs to play a hand. Scoring values live in
+ * src/scoring/tables/<ruleset>.ts. Each field cites ../shared/RULES.md.
+ */
+export type RuleSetId = 'harr' | 'harr-limit' | 'babcock' | 'code500';
+export const RULESET_IDS: readonly RuleSetId[] = ['harr', 'harr-limit', 'babcock', 'code500'];
+
+export interface RuleSet {
+  readonly id: RuleSetId;
+  readonly title: string;
+  /** Default hand limit; null = no limit (harr; `--limit N` caps). */
+  readonly limit: number | null;
+  /** Flowers and seasons in play by default; `flowersOptional` says whether `--flowers` may switch them on/off. */
+  readonly flowers: boolean;
+  readonly flowersOptional: boolean;
+  /** Prevailing (round) wind exists. */
+  readonly prevailingWind: boolean;
+  /** Tiles at the tail never drawn: play ends when only this many remain (loose tiles come from them). */
+  readonly deadWall: number;
+  /** Whether a loose tile may still be drawn when only `deadWall` tiles remain. */
+  readonly looseFromDeadWall: boolean;
+  /**
+   * Out-of-turn Mah-Jongg on a discard: 'pung-or-pair' (harr, harr-limit: only where the tile completes a pung or
+   * the pair) or 'any' (babcock, code500: any combination, a run too).
+   */
+  readonly outOfTurnMahjong: 'pung-or-pair' | 'any';
+  /** code500: the last discard may be taken only for Mah-Jongg. */
+  readonly lastDiscardMahjongOnly: boolean;
+  /** harr-limit: washing the tiles with 9+ different heads. */
+  readonly washing: boolean;
+  /** East keeps the deal on a drawn hand (all but code500). */
+  readonly eastKeepsDealOnDraw: boolean;
+  /** Scores each player starts a match with (babcock 2,000). */
+  readonly startingScore: number;
+  /** Own-turn kongs are not allowed straight after a pung or chow (Babcock). */
+  readonly noKongAfterClaim: boolean;
+  /** A drawn hand is scored and settled (code500's dead round). */
+  readonly scoreDrawnHand: boolean;
+}

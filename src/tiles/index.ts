@@ -1,0 +1,3 @@
+export * from './tile.js';
+export * from './counts.js';
+export * from './notation.js';
