@@ -1,0 +1,5 @@
+/** The built-in strategies, registered by name (one file per strategy). */
+import type { Strategy } from '../src/agent/types.js';
+import { random } from './random.js';
+
+export const builtinStrategies: readonly Strategy[] = [random];
