@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Worker threads (src/runner) run compiled JS only: build dist/ once before the tests when sources changed.
+    globalSetup: ['./test/runner/build-dist.ts'],
   },
 });

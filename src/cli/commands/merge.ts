@@ -1,11 +1,25 @@
-// PLACEHOLDER: replaced by the issue implementing `mjlab merge`.
+/** `mjlab merge --out DIR SHARD_DIR...` (issue 5, point 5): exact merge of shard outputs; see src/runner/merge.ts. */
 import type { CommandModule } from 'yargs';
-import { UserError } from '../../errors.js';
+import { mergeRuns } from '../../runner/merge.js';
+import { commandLine } from '../../io/manifest.js';
 
-export const mergeCommand: CommandModule = {
-  command: 'merge',
-  describe: '(not yet implemented)',
-  handler: () => {
-    throw new UserError('merge is not implemented yet');
+interface MergeArgs {
+  out: string;
+  dirs: string[];
+  force: boolean;
+}
+
+export const mergeCommand: CommandModule<object, MergeArgs> = {
+  command: 'merge <dirs..>',
+  describe: 'merge the outputs of simulate shards into one exact result',
+  builder: (y) =>
+    y
+      .positional('dirs', { type: 'string', array: true, describe: 'shard output directories' })
+      .option('out', { type: 'string', demandOption: true, describe: 'output directory' })
+      .option('force', { type: 'boolean', default: false, describe: 'replace a different run in --out' }) as never,
+  handler: (a) => {
+    const m = mergeRuns({ out: a.out, inputs: a.dirs, force: a.force, command: commandLine() });
+    const ranges = m.ranges.map(([s, e]) => `${s}..${e - 1}`).join(', ');
+    process.stdout.write(`merged ${m.mergedFrom?.length ?? 0} directories: ${m.handsPlayed} hands, games ${ranges} → ${a.out}\n`);
   },
 };

@@ -1,11 +1,82 @@
-// PLACEHOLDER: replaced by the issue implementing `mjlab simulate`.
+/**
+ * `mjlab simulate` (issue 5): the lab's main job. With no options it is the README quick start: harr, the four
+ * Harr strategies, 100,000 hands, seed 1, all cores, results/latest. The work is in src/runner/run.ts.
+ */
 import type { CommandModule } from 'yargs';
-import { UserError } from '../../errors.js';
+import { DEFAULT_OUT, DEFAULT_STRATEGIES, simulate } from '../../runner/run.js';
+import { resolveShard } from '../../runner/plan.js';
+import { commandLine } from '../../io/manifest.js';
 
-export const simulateCommand: CommandModule = {
+interface SimulateArgs {
+  rules: string;
+  strategies: string;
+  games: number;
+  seed: number;
+  workers?: number;
+  out?: string;
+  'games-csv': boolean;
+  limit?: number;
+  players: number;
+  unit: string;
+  duplicate: boolean;
+  shard?: string;
+  shards?: number;
+  resume: boolean;
+  force: boolean;
+  progress: boolean;
+  flowers: boolean;
+}
+
+export const simulateCommand: CommandModule<object, SimulateArgs> = {
   command: 'simulate',
-  describe: '(not yet implemented)',
-  handler: () => {
-    throw new UserError('simulate is not implemented yet');
+  describe: 'play many hands on all cores and write exact statistics (summary.csv, score-distribution.csv, manifest.json)',
+  builder: (y) =>
+    y
+      .option('rules', { type: 'string', default: 'harr', describe: 'rule set: harr, harr-limit, babcock, code500' })
+      .option('strategies', { type: 'string', default: DEFAULT_STRATEGIES, describe: 'lineup, one per player (name, name:param=value, ./file.js)' })
+      .option('games', { type: 'number', default: 100_000, describe: 'games to play (a game is a hand, or a match with --unit match)' })
+      .option('seed', { type: 'number', default: 1, describe: 'master seed' })
+      .option('workers', { type: 'number', describe: 'worker threads (default: all cores)' })
+      .option('out', { type: 'string', describe: `output directory (default ${DEFAULT_OUT}, replaced each run)` })
+      .option('games-csv', { type: 'boolean', default: false, describe: 'also write games.csv, one row per hand' })
+      .option('limit', { type: 'number', describe: 'hand limit (default: the rule set\'s)' })
+      .option('players', { type: 'number', default: 4, choices: [2, 3, 4], describe: 'players at the table' })
+      .option('unit', { type: 'string', default: 'hand', choices: ['hand', 'match'], describe: 'what one game is' })
+      .option('duplicate', { type: 'boolean', default: false, describe: 'play every wall once per seat rotation' })
+      .option('shard', { type: 'string', describe: 'play only shard I of M (0-based), e.g. 0/4' })
+      .option('shards', { type: 'number', describe: 'shard count with JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID' })
+      .option('resume', { type: 'boolean', default: false, describe: 'continue the interrupted run in --out' })
+      .option('force', { type: 'boolean', default: false, describe: 'replace a different run in --out' })
+      .option('progress', { type: 'boolean', default: true, describe: 'progress bar (TTY) or a line every 10 s; --no-progress for none' })
+      .option('flowers', { type: 'boolean', default: false, describe: 'play with flowers and seasons (where the rule set allows)' }) as never,
+  handler: async (a) => {
+    const result = await simulate({
+      rules: a.rules,
+      strategies: a.strategies,
+      games: a.games,
+      seed: a.seed,
+      ...(a.workers !== undefined ? { workers: a.workers } : {}),
+      out: a.out ?? DEFAULT_OUT,
+      outExplicit: a.out !== undefined,
+      gamesCsv: a['games-csv'],
+      ...(a.limit !== undefined ? { limit: a.limit } : {}),
+      players: a.players as 2 | 3 | 4,
+      unit: a.unit as 'hand' | 'match',
+      duplicate: a.duplicate,
+      flowers: a.flowers,
+      shard: resolveShard(a.shard, a.shards, process.env),
+      resume: a.resume,
+      force: a.force,
+      progress: a.progress ? 'auto' : 'none',
+      command: commandLine(),
+    });
+    if (result.status === 'interrupted') {
+      process.exitCode = 130;
+      return;
+    }
+    const m = result.manifest;
+    process.stdout.write(
+      `${m.handsPlayed} hands (${m.gamesPlayed} games) in ${m.durationSeconds}s, ${m.handsPerSecond} hands/s → ${a.out ?? DEFAULT_OUT}\n`,
+    );
   },
 };

@@ -1,0 +1,84 @@
+/**
+ * The runner's CSV outputs (issue 5, point 3), written with csv-stringify. summary.csv, score-distribution.csv
+ * and totals.csv hold no timings and format every number the same way, so equal aggregates give equal bytes.
+ * games.csv rows are produced per batch in the worker and appended in game order by the runner.
+ */
+import { stringify } from 'csv-stringify/sync';
+import type { Aggregate } from '../stats/aggregate.js';
+import { summarise } from '../stats/summary.js';
+import type { GameOutcome } from '../engine/types.js';
+
+/** Fixed six decimals; NaN (no data: no wins, fewer than two hands) becomes an empty field. */
+export function fmt(x: number): string {
+  if (Number.isNaN(x)) return '';
+  if (Number.isInteger(x)) return String(x);
+  const s = x.toFixed(6);
+  return s === '-0.000000' ? '0.000000' : s;
+}
+
+export const SUMMARY_COLUMNS = [
+  'strategy', 'hands', 'wins', 'win_rate', 'win_rate_low', 'win_rate_high', 'self_draws', 'deal_ins',
+  'deal_in_rate', 'deal_in_rate_low', 'deal_in_rate_high', 'mean_net', 'mean_net_low', 'mean_net_high',
+  'mean_win_score', 'median_win_score', 'p90_win_score', 'max_win_score', 'limit_wins', 'turns_per_win',
+] as const;
+
+// Rates are always printed with decimals, even when exactly 0 or 1, so a column has one format.
+function rate(x: number): string {
+  return Number.isNaN(x) ? '' : x.toFixed(6);
+}
+
+export function summaryCsv(agg: Aggregate): string {
+  const rows = summarise(agg).map((s) => [
+    s.strategy, String(s.hands), String(s.wins), rate(s.winRate), rate(s.winRateLow), rate(s.winRateHigh),
+    String(s.selfDraws), String(s.dealIns), rate(s.dealInRate), rate(s.dealInRateLow), rate(s.dealInRateHigh),
+    rate(s.meanNet), rate(s.meanNetLow), rate(s.meanNetHigh), rate(s.meanWinScore), fmt(s.medianWinScore),
+    fmt(s.p90WinScore), fmt(s.maxWinScore), String(s.limitWins), rate(s.turnsPerWin),
+  ]);
+  return stringify([[...SUMMARY_COLUMNS], ...rows]);
+}
+
+export function scoreDistributionCsv(agg: Aggregate): string {
+  const rows: string[][] = [['strategy', 'winning_score', 'count']];
+  for (const label of agg.labels) {
+    const scores = [...agg.strategies.get(label)!.scores.entries()].sort((a, b) => a[0] - b[0]);
+    for (const [score, count] of scores) rows.push([label, String(score), String(count)]);
+  }
+  return stringify(rows);
+}
+
+/** Run-level counts (issue 5, point 2: "per run — drawn hands, washes"). */
+export function totalsCsv(agg: Aggregate): string {
+  return stringify([
+    ['games', 'hands', 'drawn_hands', 'draw_rate', 'washes'],
+    [String(agg.games), String(agg.hands), String(agg.drawn), rate(agg.hands ? agg.drawn / agg.hands : NaN), String(agg.washes)],
+  ]);
+}
+
+export const GAMES_COLUMNS = [
+  'game', 'hand', 'winner_strategy', 'win_by', 'discarder_strategy', 'turns', 'winner_score', 'winner_pattern',
+] as const;
+
+export function gamesCsvHeader(): string {
+  return stringify([[...GAMES_COLUMNS]]);
+}
+
+/** One row per hand of the game; a drawn hand has win_by "none" and empty winner fields. */
+export function gameRows(g: GameOutcome): string[][] {
+  return g.hands.map((h) => {
+    const won = h.winner !== null;
+    return [
+      String(g.game),
+      String(h.hand),
+      won ? (g.strategies[h.winner!] ?? '') : '',
+      h.winBy,
+      won && h.discarder !== null ? (g.strategies[h.discarder] ?? '') : '',
+      String(h.turns),
+      won && h.winnerScore !== null ? String(h.winnerScore) : '',
+      won && h.winnerPattern !== null ? h.winnerPattern : '',
+    ];
+  });
+}
+
+export function gamesCsvChunk(rows: string[][]): string {
+  return rows.length === 0 ? '' : stringify(rows);
+}

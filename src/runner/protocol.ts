@@ -1,0 +1,44 @@
+/**
+ * Messages between the runner and its worker threads. Only plain data crosses: the lineup travels as its spec
+ * string and each worker resolves it itself (strategy objects and user .js modules cannot be cloned).
+ */
+import type { AggregateJson } from '../stats/aggregate.js';
+
+export interface TableSpec {
+  readonly rules: string;
+  readonly strategies: string;
+  readonly players: 2 | 3 | 4;
+  readonly unit: 'hand' | 'match';
+  readonly seed: number;
+  readonly duplicate: boolean;
+  readonly flowers: boolean;
+  readonly limit: number | null;
+}
+
+export interface WorkerInit {
+  readonly table: TableSpec;
+  readonly gamesCsv: boolean;
+  /** A module exporting gameSetup and playGame, replacing src/engine (tests only). */
+  readonly engineModule?: string;
+}
+
+export type ToWorker = { readonly type: 'batch'; readonly index: number; readonly start: number; readonly end: number };
+
+export type FromWorker =
+  | { readonly type: 'ready' }
+  | {
+      readonly type: 'done';
+      readonly index: number;
+      readonly agg: AggregateJson;
+      /** games.csv rows of this batch, in game order (empty unless --games-csv). */
+      readonly csv: string;
+    }
+  | {
+      readonly type: 'error';
+      readonly kind: 'agent' | 'user' | 'bug';
+      readonly message: string;
+      readonly strategy?: string;
+      readonly seed?: number;
+      readonly game?: number;
+      readonly stack?: string;
+    };

@@ -1,0 +1,52 @@
+/**
+ * Worker thread entry (issue 5, point 1): resolves the lineup, then plays each batch of game indices it is sent
+ * and posts back one mergeable aggregate per batch, plus that batch's games.csv rows when asked. No state
+ * survives from one batch to the next except the resolved lineup and engine, so results depend only on the game
+ * indices, never on which worker ran them.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { AgentError, UserError } from '../errors.js';
+import { addGame, aggregateToJson, emptyAggregate, uniqueLabels } from '../stats/aggregate.js';
+import { gameRows, gamesCsvChunk } from '../io/csv.js';
+import { loadEngine } from './engine.js';
+import { tableConfig } from './table.js';
+import type { FromWorker, ToWorker, WorkerInit } from './protocol.js';
+
+const port = parentPort;
+if (!port) throw new Error('runner/worker.js must run in a worker thread');
+
+function post(msg: FromWorker): void {
+  port!.postMessage(msg);
+}
+
+function errorMessage(e: unknown): FromWorker {
+  if (e instanceof AgentError) {
+    return { type: 'error', kind: 'agent', message: e.message, strategy: e.strategy, seed: e.seed, game: e.game };
+  }
+  if (e instanceof UserError) return { type: 'error', kind: 'user', message: e.message };
+  const err = e instanceof Error ? e : new Error(String(e));
+  return { type: 'error', kind: 'bug', message: err.message, stack: err.stack ?? '' };
+}
+
+async function start(): Promise<void> {
+  const init = workerData as WorkerInit;
+  const [engine, config] = await Promise.all([loadEngine(init.engineModule), tableConfig(init.table)]);
+  const labels = uniqueLabels(config.lineup.map((s) => s.label));
+  port!.on('message', (msg: ToWorker) => {
+    try {
+      const agg = emptyAggregate(labels);
+      const rows: string[][] = [];
+      for (let g = msg.start; g < msg.end; g++) {
+        const outcome = engine.playGame(config, engine.gameSetup(config, g), { record: false });
+        addGame(agg, outcome);
+        if (init.gamesCsv) for (const r of gameRows(outcome)) rows.push(r);
+      }
+      post({ type: 'done', index: msg.index, agg: aggregateToJson(agg), csv: gamesCsvChunk(rows) });
+    } catch (e) {
+      post(errorMessage(e));
+    }
+  });
+  post({ type: 'ready' });
+}
+
+start().catch((e: unknown) => post(errorMessage(e)));

@@ -1,0 +1,226 @@
+/**
+ * The runner's mergeable aggregate (issue 5, point 2). Everything is an integer count or an exact integer sum,
+ * so merging batches in any order, from any number of workers or shards, gives the same bits. Nothing per hand
+ * is kept: memory is bounded by the number of strategies and of distinct winning scores.
+ */
+import type { GameOutcome, HandResult } from '../engine/types.js';
+
+/** Σx and Σx² kept in doubles while provably exact (< 2^53), spilled into BigInt before they could round. */
+export interface ExactSums {
+  n: number;
+  fastSum: number;
+  fastSq: number;
+  sum: bigint;
+  sumSq: bigint;
+}
+
+const SPILL = 2 ** 52;
+const SMALL = 2 ** 24; // x² < 2^48: one more square after a passed spill check cannot reach 2^53
+
+export function emptySums(): ExactSums {
+  return { n: 0, fastSum: 0, fastSq: 0, sum: 0n, sumSq: 0n };
+}
+
+export function addSum(s: ExactSums, x: number): void {
+  if (!Number.isInteger(x)) throw new RangeError(`aggregate: non-integer value ${x}`);
+  s.n += 1;
+  if (x < SMALL && x > -SMALL) {
+    s.fastSum += x;
+    s.fastSq += x * x;
+    if (s.fastSq > SPILL || s.fastSum > SPILL || s.fastSum < -SPILL) spill(s);
+  } else {
+    const b = BigInt(x);
+    s.sum += b;
+    s.sumSq += b * b;
+  }
+}
+
+function spill(s: ExactSums): void {
+  s.sum += BigInt(s.fastSum);
+  s.sumSq += BigInt(s.fastSq);
+  s.fastSum = 0;
+  s.fastSq = 0;
+}
+
+export function totalSum(s: ExactSums): bigint {
+  return s.sum + BigInt(s.fastSum);
+}
+export function totalSumSq(s: ExactSums): bigint {
+  return s.sumSq + BigInt(s.fastSq);
+}
+
+export interface StrategyAgg {
+  /** Seat-hands played under this label (a label at two seats counts twice per hand). */
+  hands: number;
+  wins: number;
+  /** Wins on one's own draw (a loose tile after a kong is one's own draw too). */
+  selfDraws: number;
+  /** Hands lost by discarding (or adding to a kong) the winning tile. */
+  dealIns: number;
+  limitWins: number;
+  /** Discard turns of the whole hand, summed over this label's wins. */
+  winTurns: number;
+  net: ExactSums;
+  /** Winning score → count. */
+  scores: Map<number, number>;
+}
+
+export interface Aggregate {
+  /** Labels in lineup order, duplicates removed: the row order of summary.csv. */
+  readonly labels: readonly string[];
+  readonly strategies: Map<string, StrategyAgg>;
+  games: number;
+  hands: number;
+  drawn: number;
+  washes: number;
+}
+
+function emptyStrategy(): StrategyAgg {
+  return { hands: 0, wins: 0, selfDraws: 0, dealIns: 0, limitWins: 0, winTurns: 0, net: emptySums(), scores: new Map() };
+}
+
+export function uniqueLabels(lineup: readonly string[]): string[] {
+  return [...new Set(lineup)];
+}
+
+export function emptyAggregate(labels: readonly string[]): Aggregate {
+  const strategies = new Map<string, StrategyAgg>();
+  for (const l of labels) strategies.set(l, emptyStrategy());
+  return { labels: [...labels], strategies, games: 0, hands: 0, drawn: 0, washes: 0 };
+}
+
+function strategyOf(agg: Aggregate, label: string): StrategyAgg {
+  const s = agg.strategies.get(label);
+  if (!s) throw new Error(`aggregate: label "${label}" is not in the lineup`);
+  return s;
+}
+
+export function addHand(agg: Aggregate, seatLabels: readonly string[], h: HandResult): void {
+  agg.hands += 1;
+  agg.washes += h.washes.length;
+  if (h.winner === null) agg.drawn += 1;
+  for (let seat = 0; seat < seatLabels.length; seat++) {
+    const st = strategyOf(agg, seatLabels[seat]!);
+    st.hands += 1;
+    addSum(st.net, h.nets[seat] ?? 0);
+    if (h.winner === seat) {
+      st.wins += 1;
+      if (h.winBy === 'self-draw' || h.winBy === 'loose-tile') st.selfDraws += 1;
+      if (h.limitHit) st.limitWins += 1;
+      st.winTurns += h.turns;
+      const score = h.winnerScore ?? 0;
+      st.scores.set(score, (st.scores.get(score) ?? 0) + 1);
+    } else if (h.discarder === seat && h.winner !== null) {
+      st.dealIns += 1;
+    }
+  }
+}
+
+export function addGame(agg: Aggregate, g: GameOutcome): void {
+  agg.games += 1;
+  for (const h of g.hands) addHand(agg, g.strategies, h);
+}
+
+function mergeSums(a: ExactSums, b: ExactSums): ExactSums {
+  return {
+    n: a.n + b.n,
+    fastSum: 0,
+    fastSq: 0,
+    sum: totalSum(a) + totalSum(b),
+    sumSq: totalSumSq(a) + totalSumSq(b),
+  };
+}
+
+/** a ⊕ b, a fresh aggregate; commutative and associative because every field is an exact integer sum. */
+export function mergeAggregates(a: Aggregate, b: Aggregate): Aggregate {
+  if (a.labels.join('\u0000') !== b.labels.join('\u0000')) {
+    throw new Error(`cannot merge aggregates of different lineups (${a.labels.join(',')} vs ${b.labels.join(',')})`);
+  }
+  const out = emptyAggregate(a.labels);
+  out.games = a.games + b.games;
+  out.hands = a.hands + b.hands;
+  out.drawn = a.drawn + b.drawn;
+  out.washes = a.washes + b.washes;
+  for (const label of a.labels) {
+    const x = strategyOf(a, label);
+    const y = strategyOf(b, label);
+    const scores = new Map(x.scores);
+    for (const [s, c] of y.scores) scores.set(s, (scores.get(s) ?? 0) + c);
+    out.strategies.set(label, {
+      hands: x.hands + y.hands,
+      wins: x.wins + y.wins,
+      selfDraws: x.selfDraws + y.selfDraws,
+      dealIns: x.dealIns + y.dealIns,
+      limitWins: x.limitWins + y.limitWins,
+      winTurns: x.winTurns + y.winTurns,
+      net: mergeSums(x.net, y.net),
+      scores,
+    });
+  }
+  return out;
+}
+
+/** JSON form: BigInts as decimal strings, score maps as [score, count] pairs sorted by score. */
+export interface AggregateJson {
+  labels: string[];
+  games: number;
+  hands: number;
+  drawn: number;
+  washes: number;
+  strategies: Record<
+    string,
+    {
+      hands: number;
+      wins: number;
+      selfDraws: number;
+      dealIns: number;
+      limitWins: number;
+      winTurns: number;
+      netSum: string;
+      netSumSq: string;
+      scores: [number, number][];
+    }
+  >;
+}
+
+export function aggregateToJson(agg: Aggregate): AggregateJson {
+  const strategies: AggregateJson['strategies'] = {};
+  for (const label of agg.labels) {
+    const s = strategyOf(agg, label);
+    strategies[label] = {
+      hands: s.hands,
+      wins: s.wins,
+      selfDraws: s.selfDraws,
+      dealIns: s.dealIns,
+      limitWins: s.limitWins,
+      winTurns: s.winTurns,
+      netSum: totalSum(s.net).toString(),
+      netSumSq: totalSumSq(s.net).toString(),
+      scores: [...s.scores.entries()].sort((p, q) => p[0] - q[0]),
+    };
+  }
+  return { labels: [...agg.labels], games: agg.games, hands: agg.hands, drawn: agg.drawn, washes: agg.washes, strategies };
+}
+
+export function aggregateFromJson(j: AggregateJson): Aggregate {
+  const agg = emptyAggregate(j.labels);
+  agg.games = j.games;
+  agg.hands = j.hands;
+  agg.drawn = j.drawn;
+  agg.washes = j.washes;
+  for (const label of j.labels) {
+    const s = j.strategies[label];
+    if (!s) throw new Error(`aggregate JSON lacks strategy "${label}"`);
+    agg.strategies.set(label, {
+      hands: s.hands,
+      wins: s.wins,
+      selfDraws: s.selfDraws,
+      dealIns: s.dealIns,
+      limitWins: s.limitWins,
+      winTurns: s.winTurns,
+      net: { n: s.hands, fastSum: 0, fastSq: 0, sum: BigInt(s.netSum), sumSq: BigInt(s.netSumSq) },
+      scores: new Map(s.scores),
+    });
+  }
+  return agg;
+}

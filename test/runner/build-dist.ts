@@ -1,0 +1,42 @@
+/**
+ * vitest globalSetup: worker_threads on Node 20 run compiled JS only, so the runner's tests need dist/. Rebuild
+ * it once per test run when any source is newer than the last build (tsc emits even if another module has type
+ * errors; the typecheck script is where those are caught).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, writeFileSync, mkdirSync, utimesSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..', '..');
+const stamp = join(root, 'dist', '.build-stamp');
+
+function newest(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  let t = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) t = Math.max(t, newest(p));
+    else if (e.name.endsWith('.ts') || e.name.endsWith('.json')) t = Math.max(t, statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+export default function setup(): void {
+  const src = Math.max(newest(join(root, 'src')), newest(join(root, 'strategies')), newest(join(root, 'experiments')));
+  const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
+  if (built >= src && existsSync(join(root, 'dist', 'src', 'cli', 'main.js'))) return;
+  const started = Date.now();
+  try {
+    execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], {
+      cwd: root,
+      stdio: 'ignore',
+    });
+  } catch {
+    // type errors elsewhere still emit JS; a missing output is caught below
+  }
+  if (!existsSync(join(root, 'dist', 'src', 'runner', 'worker.js'))) throw new Error('build-dist: tsc did not produce dist/');
+  mkdirSync(join(root, 'dist'), { recursive: true });
+  writeFileSync(stamp, String(started));
+  // Stamp the build's start: a source saved while tsc ran is then still newer, and triggers the next build.
+  utimesSync(stamp, started / 1000, started / 1000);
+}
