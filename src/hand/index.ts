@@ -1,1 +1,3 @@
 export * from './decompose.js';
+export * from './shanten.js';
+export * from './live.js';
