@@ -1,0 +1,122 @@
+/**
+ * Fast completeness prefilter on 34-kind count arrays (the engine's hot path: every turn and every claim asks "could
+ * this be Mah-Jongg?"). RULES.md "Complete hand": four combinations and a pair, plus the limit hands a rule set
+ * lists. The authoritative answer is scoring's isWinningHand(); this module only rules out, cheaply, hands that are
+ * neither of the standard form nor one of the special forms the rule sets list with a shape outside it
+ * (Harr's "thirteen different heads with a pair"; code500's Thirteen Noble Scholars and Heavenly Twins = seven pairs).
+ * Every other listed special hand (Nine United Sons, all honours, sets of heads, four kongs, ...) is of the standard
+ * form.
+ *
+ * Suits are checked by table lookup: SUIT_SHAPES[key] for key = sum count[i] * 5^i over the nine ranks, with bit 1 =
+ * splits into sets only, bit 2 = splits into sets and one pair. The table is built once at load and never written
+ * after.
+ */
+import type { Counts } from '../tiles/counts.js';
+
+const SETS_ONLY = 1;
+const SETS_AND_PAIR = 2;
+const POW5 = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625] as const;
+
+function buildShapes(): Uint8Array {
+  const table = new Uint8Array(1953125);
+  const c = new Uint8Array(9);
+  const key = (): number => {
+    let k = 0;
+    for (let i = 0; i < 9; i++) k += c[i]! * POW5[i]!;
+    return k;
+  };
+  const valid = (): boolean => c.every((x) => x <= 4);
+  // Sets 0..8 are pungs of rank i; sets 9..15 are runs starting at rank i - 9. Non-decreasing set index → multisets.
+  const rec = (from: number, depth: number): void => {
+    if (!valid()) return;
+    table[key()]! |= SETS_ONLY;
+    for (let p = 0; p < 9; p++) {
+      c[p]! += 2;
+      if (valid()) table[key()]! |= SETS_AND_PAIR;
+      c[p]! -= 2;
+    }
+    if (depth === 4) return;
+    for (let s = from; s < 16; s++) {
+      if (s < 9) c[s]! += 3;
+      else for (let i = 0; i < 3; i++) c[s - 9 + i]!++;
+      rec(s, depth + 1);
+      if (s < 9) c[s]! -= 3;
+      else for (let i = 0; i < 3; i++) c[s - 9 + i]!--;
+    }
+  };
+  rec(0, 0);
+  return table;
+}
+
+const SUIT_SHAPES: Uint8Array = buildShapes();
+
+/** True when the concealed counts split exactly into sets and one pair (the standard form). */
+export function isStandardShape(c: Counts): boolean {
+  let pairs = 0;
+  for (let base = 0; base < 27; base += 9) {
+    let k = 0;
+    let n = 0;
+    for (let i = 0; i < 9; i++) {
+      const x = c[base + i]!;
+      k += x * POW5[i]!;
+      n += x;
+    }
+    if (n === 0) continue;
+    const r = n % 3;
+    if (r === 0) {
+      if ((SUIT_SHAPES[k]! & SETS_ONLY) === 0) return false;
+    } else if (r === 2) {
+      if ((SUIT_SHAPES[k]! & SETS_AND_PAIR) === 0) return false;
+      pairs++;
+    } else return false;
+  }
+  for (let t = 27; t < 34; t++) {
+    const x = c[t]!;
+    if (x === 2) pairs++;
+    else if (x === 1 || x === 4) return false;
+  }
+  return pairs === 1;
+}
+
+const HEADS = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33] as const;
+
+/** Harr's thirteen different heads with a pair / code500's Thirteen Noble Scholars (14 concealed tiles). */
+function isThirteenHeads(c: Counts, total: number): boolean {
+  if (total !== 14) return false;
+  let n = 0;
+  for (const h of HEADS) {
+    if (c[h]! === 0) return false;
+    n += c[h]!;
+  }
+  return n === 14;
+}
+
+/** Seven pairs (code500's Heavenly Twins is seven pairs of honours; accept any seven pairs here). */
+function isSevenPairs(c: Counts, total: number): boolean {
+  if (total !== 14) return false;
+  let pairs = 0;
+  for (let t = 0; t < 34; t++) {
+    const x = c[t]!;
+    if (x === 2) pairs++;
+    else if (x !== 0) return false;
+  }
+  return pairs === 7;
+}
+
+/** Could these concealed tiles (3n+2 of them) be a complete hand under some rule set? Necessary, not sufficient. */
+export function couldBeComplete(c: Counts, total: number): boolean {
+  if (total % 3 !== 2) return false;
+  return isStandardShape(c) || isThirteenHeads(c, total) || isSevenPairs(c, total);
+}
+
+/** The kinds that would make `c` (3n+1 tiles) a candidate complete hand. Not a hot path (penalties). */
+export function waitingKinds(c: Counts, total: number): number[] {
+  const out: number[] = [];
+  for (let t = 0; t < 34; t++) {
+    if (c[t]! >= 4) continue;
+    c[t]!++;
+    if (couldBeComplete(c, total + 1)) out.push(t);
+    c[t]!--;
+  }
+  return out;
+}

@@ -1,0 +1,563 @@
+/**
+ * Plays one hand (RULES.md "Common to all" and each rule set's section): deal (East 14), flowers exposed and replaced
+ * from the loose end, washing (harr-limit), draw/discard turns, claims on the last discard with their priorities,
+ * kongs and loose tiles, robbing the kong, the dead wall and drawn hands. Scoring and settlement are in result.ts.
+ *
+ * Agents are asked only when they have a choice beyond passing: claims are offered only to seats holding a legal
+ * claim, and a seat's legal list is built only when that seat is asked.
+ */
+import type { Action, Agent, Phase, Seat } from '../agent/types.js';
+import { AgentError } from '../errors.js';
+import { arrangements } from '../hand/index.js';
+import { isWinningHand } from '../scoring/index.js';
+import type { HandSpec, Tile } from '../tiles/index.js';
+import { FIRST_BONUS, formatHand, formatMeld, isHead, tileCode } from '../tiles/index.js';
+import { drawHead, drawLoose, fillWall, liveCount, setWallOrder } from '../wall/wall.js';
+import type { Rng } from '../rng/streams.js';
+import type { HandEvent } from '../record/events.js';
+import { viewFor } from '../view/view.js';
+import {
+  ADD_KONG,
+  CHOW_FROM,
+  CONCEALED_KONG,
+  DISCARD,
+  KONG_ACTION,
+  MAHJONG,
+  PASS,
+  PUNG_ACTION,
+  ROB,
+  WASH,
+} from './actions.js';
+import { couldBeComplete } from './agari.js';
+import { penaltyPayer } from './penalty.js';
+import {
+  CHOW,
+  type HandState,
+  KONG,
+  MAX_BONUS,
+  MAX_DISCARDS,
+  MAX_MELDS,
+  PUNG,
+  addMeld,
+  bonusOf,
+  concealedOf,
+  meldsOf,
+  nextSeat,
+  resetHand,
+} from './state.js';
+import type { WashResult, WinKind } from './types.js';
+
+/** harr-limit washing payments by number of different heads (RULES.md "Washing the tiles"). */
+export const WASH_PAYMENT: Readonly<Record<number, number>> = { 9: 50, 10: 70, 11: 100, 12: 150, 13: 200 };
+/** Safety cap on reshuffles within one hand (a strategy that always washes must not loop for ever). */
+export const MAX_WASHES = 20;
+/**
+ * Rule sets where "first turn" for a non-East winner means before his own first turn is over (code500, "Gift from
+ * Earth: any other player going Mah-Jongg before his first turn is over"); elsewhere only a win on East's first
+ * discard counts (Babcock's Hand from Earth; Harr Part II, "winning on East's first discard").
+ */
+const FIRST_TURN_IS_OWN_FIRST_TURN: Readonly<Record<string, boolean>> = { code500: true };
+/** Rule sets with the discarder-pays-all penalty (RULES.md harr-limit "Penalties"). */
+const PENALTY_RULES: Readonly<Record<string, boolean>> = { 'harr-limit': true };
+
+export interface HandEnd {
+  readonly winner: Seat | null;
+  readonly winBy: WinKind;
+  readonly discarder: Seat | null;
+  /** The winning tile (-1 for a drawn hand). */
+  readonly winTile: Tile;
+  readonly lastTile: boolean;
+  readonly firstTurn: boolean;
+  readonly penaltyPayer: Seat | null;
+  readonly washes: readonly WashResult[];
+}
+
+export interface HandRun {
+  readonly state: HandState;
+  readonly agents: readonly Agent[];
+  /** Strategy label at each seat (error messages). */
+  readonly labels: readonly string[];
+  /** Message tail for agent errors: seed, game and the replay command. */
+  readonly where: string;
+  /** Wall stream for reshuffle W (W = 0: the first deal). */
+  readonly wallRng: (reshuffle: number) => Rng;
+  /** Tests: constructed wall orders, one per deal; used instead of wallRng while available. */
+  readonly wallOrders?: readonly (readonly number[])[];
+  readonly events: HandEvent[] | null;
+  /**
+   * Debug hook called after every event (tests: tile conservation). `inTurn` is the seat holding 3n+2 tiles, null
+   * when every seat holds 3n+1, -1 while a seat waits for a loose tile (hand sizes not checkable).
+   */
+  readonly check?: (s: HandState, inTurn: Seat | null) => void;
+  readonly seed: number;
+  readonly game: number;
+}
+
+interface Ctx extends HandRun {
+  /** The seat whose turn it is (holds 3n+2 tiles), for the check hook. */
+  turnSeat: Seat | null;
+}
+
+function ask(c: Ctx, seat: Seat, phase: Phase, legal: Action[]): Action {
+  const s = c.state;
+  s.phase = phase;
+  s.decision++;
+  Object.freeze(legal);
+  let a: Action;
+  try {
+    a = c.agents[seat]!.act(viewFor(s, seat, legal));
+  } catch (e) {
+    s.decision++;
+    throw new AgentError(
+      `strategy "${c.labels[seat]}" at seat ${seat} threw: ${(e as Error)?.message ?? String(e)} (${c.where})`,
+      c.labels[seat]!,
+      c.seed,
+      c.game,
+    );
+  }
+  s.decision++;
+  const t = (a as { type?: unknown } | null)?.type;
+  const tile = (a as { tile?: unknown } | null)?.tile;
+  for (const l of legal) {
+    if (l.type === t && (l as { tile?: number }).tile === tile) return l;
+  }
+  let shown: string;
+  try {
+    shown = JSON.stringify(a) ?? String(a);
+  } catch {
+    shown = String(a);
+  }
+  throw new AgentError(
+    `strategy "${c.labels[seat]}" at seat ${seat} returned an illegal action ${shown} in phase ${phase} (${c.where})`,
+    c.labels[seat]!,
+    0,
+    0,
+  );
+}
+
+function emit(c: Ctx, ev: () => HandEvent): void {
+  if (c.events !== null) c.events.push(ev());
+  if (c.check) c.check(c.state, c.turnSeat);
+}
+
+function handSpec(s: HandState, seat: Seat, winning: Tile | null, extra: Tile): HandSpec {
+  const concealed = concealedOf(s, seat);
+  if (extra >= 0) concealed.push(extra);
+  if (winning !== null) {
+    const i = concealed.indexOf(winning);
+    if (i >= 0) concealed.splice(i, 1);
+  }
+  return { concealed, melds: meldsOf(s, seat), bonus: bonusOf(s, seat), winning };
+}
+
+function handText(s: HandState, seat: Seat): string {
+  return formatHand({ concealed: concealedOf(s, seat), melds: meldsOf(s, seat), bonus: bonusOf(s, seat), winning: null });
+}
+
+/** Would `seat` be complete with `extra` added (-1: as held)? Cheap prefilter, then the scorer's verdict. */
+function wins(s: HandState, seat: Seat, extra: Tile): boolean {
+  const base = seat * 34;
+  const counts = s.hand.subarray(base, base + 34);
+  let total = s.handCount[seat]!;
+  if (extra >= 0) {
+    counts[extra]!++;
+    total++;
+  }
+  const maybe = couldBeComplete(counts, total);
+  if (extra >= 0) counts[extra]!--;
+  if (!maybe) return false;
+  const winning = extra >= 0 ? extra : s.drawn >= 0 ? s.drawn : lastConcealed(s, seat);
+  return isWinningHand(s.rules, handSpec(s, seat, winning, extra));
+}
+
+function lastConcealed(s: HandState, seat: Seat): Tile {
+  for (let t = 33; t >= 0; t--) if (s.hand[seat * 34 + t]! > 0) return t;
+  return 0;
+}
+
+/** RULES.md Claims, Reading: in harr / harr-limit an out-of-turn Mah-Jongg must complete a pung or the pair. */
+function completesPungOrPair(s: HandState, seat: Seat, tile: Tile): boolean {
+  const counts = s.hand.slice(seat * 34, seat * 34 + 34);
+  counts[tile]!++;
+  const arr = arrangements(counts);
+  if (arr.length === 0) return true; // a special (non-standard) hand: the tile completes its pair or its shape
+  return arr.some((a) => a.pair === tile || a.sets.some((x) => x.type === 'pung' && x.tile === tile));
+}
+
+function addTile(s: HandState, seat: Seat, t: Tile): void {
+  s.hand[seat * 34 + t]!++;
+  s.handCount[seat]!++;
+}
+
+function removeTiles(s: HandState, seat: Seat, t: Tile, n: number): void {
+  s.hand[seat * 34 + t]! -= n;
+  s.handCount[seat]! -= n;
+}
+
+function exposeBonus(c: Ctx, seat: Seat, t: Tile): void {
+  const s = c.state;
+  s.bonus[seat * MAX_BONUS + s.bonusCount[seat]!] = t;
+  s.bonusCount[seat]!++;
+  c.turnSeat = -1;
+  emit(c, () => ({ e: 'flower', seat, tile: tileCode(t) }));
+}
+
+/** Draw loose tiles until one is not a flower; -1 when none may be drawn (RULES.md: dead wall per rule set). */
+function drawLooseFor(c: Ctx, seat: Seat, turnAfter: Seat): Tile {
+  const s = c.state;
+  for (;;) {
+    if (liveCount(s.wall) === 0) return -1;
+    const t = drawLoose(s.wall);
+    if (t >= FIRST_BONUS) {
+      exposeBonus(c, seat, t);
+      continue;
+    }
+    addTile(s, seat, t);
+    s.drawn = t;
+    c.turnSeat = turnAfter;
+    emit(c, () => ({ e: 'loose', seat, tile: tileCode(t), wall: liveCount(s.wall) }));
+    return t;
+  }
+}
+
+/** A turn's draw from the wall; a flower is exposed and replaced from the loose end. Returns whether loose. */
+function drawFor(c: Ctx, seat: Seat): 'wall' | 'loose' | null {
+  const s = c.state;
+  if (liveCount(s.wall) === 0) return null;
+  const t = drawHead(s.wall);
+  if (t >= FIRST_BONUS) {
+    exposeBonus(c, seat, t);
+    return drawLooseFor(c, seat, seat) < 0 ? null : 'loose';
+  }
+  addTile(s, seat, t);
+  s.drawn = t;
+  emit(c, () => ({ e: 'draw', seat, tile: tileCode(t), wall: liveCount(s.wall) }));
+  return 'wall';
+}
+
+function deal(c: Ctx): void {
+  const s = c.state;
+  c.turnSeat = -1;
+  const pending = new Uint8Array(s.players);
+  for (let k = 0; k < s.players; k++) {
+    const seat = (s.dealer + k) % s.players;
+    const n = seat === s.dealer ? 14 : 13;
+    for (let i = 0; i < n; i++) {
+      const t = drawHead(s.wall);
+      if (t >= FIRST_BONUS) {
+        s.bonus[seat * MAX_BONUS + s.bonusCount[seat]!] = t;
+        s.bonusCount[seat]!++;
+        pending[seat]!++;
+      } else addTile(s, seat, t);
+    }
+  }
+  const winds = 'ESWN';
+  emit(c, () => ({
+    e: 'deal',
+    dealer: s.dealer,
+    winds: Array.from(s.seatWind, (w) => winds[w]!),
+    hands: Array.from({ length: s.players }, (_, p) => handText(s, p)),
+    wall: liveCount(s.wall),
+  }));
+  // Flowers in the deal are exposed and replaced from the loose end, East first (RULES.md "A turn").
+  for (let k = 0; k < s.players; k++) {
+    const seat = (s.dealer + k) % s.players;
+    for (let i = 0; i < pending[seat]!; i++) {
+      const b = s.bonus[seat * MAX_BONUS + i]!;
+      emit(c, () => ({ e: 'flower', seat, tile: tileCode(b) }));
+    }
+    for (let i = 0; i < pending[seat]!; i++) drawLooseFor(c, seat, -1);
+  }
+  s.drawn = -1;
+  c.turnSeat = s.dealer;
+}
+
+function distinctHeads(s: HandState, seat: Seat): number {
+  let n = 0;
+  for (let t = 0; t < 34; t++) if (s.hand[seat * 34 + t]! > 0 && isHead(t)) n++;
+  return n;
+}
+
+/**
+ * harr-limit washing (RULES.md "Washing the tiles"): asked of each seat, East first, whose original hand holds 9+
+ * different heads. East's heavenly hand takes precedence: no seat may wash when East's dealt fourteen are complete.
+ */
+function washPhase(c: Ctx): WashResult | null {
+  const s = c.state;
+  if (wins(s, s.dealer, -1)) return null;
+  for (let k = 0; k < s.players; k++) {
+    const seat = (s.dealer + k) % s.players;
+    const heads = distinctHeads(s, seat);
+    if (heads < 9) continue;
+    const a = ask(c, seat, 'wash', [PASS, WASH]);
+    if (a.type === 'wash') {
+      const payment = WASH_PAYMENT[Math.min(heads, 13)]!;
+      emit(c, () => ({ e: 'wash', seat, heads, payment, hand: handText(s, seat) }));
+      return { seat, heads, payment };
+    }
+  }
+  return null;
+}
+
+function kongAllowed(s: HandState): boolean {
+  // A kong needs a loose tile, and none is drawn from the dead wall; Babcock: none straight after a pung or chow.
+  return liveCount(s.wall) > 0 && !(s.rules.noKongAfterClaim && s.afterClaim);
+}
+
+function turnLegal(s: HandState, seat: Seat): Action[] {
+  const legal: Action[] = [];
+  const base = seat * 34;
+  if (!s.afterClaim && wins(s, seat, -1)) legal.push(MAHJONG);
+  if (kongAllowed(s)) {
+    for (let t = 0; t < 34; t++) if (s.hand[base + t] === 4) legal.push(CONCEALED_KONG[t]!);
+    for (let i = 0; i < s.meldCount[seat]!; i++) {
+      const j = seat * MAX_MELDS + i;
+      if (s.meldType[j] === PUNG && s.hand[base + s.meldTile[j]!]! > 0) legal.push(ADD_KONG[s.meldTile[j]!]!);
+    }
+  }
+  for (let t = 0; t < 34; t++) if (s.hand[base + t]! > 0) legal.push(DISCARD[t]!);
+  return legal;
+}
+
+/** Legal claims of `seat` on `tile` discarded by `from`; null when only passing is possible. */
+function claimLegal(s: HandState, seat: Seat, tile: Tile, from: Seat): Action[] | null {
+  const base = seat * 34;
+  const have = s.hand[base + tile]!;
+  const next = nextSeat(s, from) === seat;
+  const live = liveCount(s.wall);
+  const mjOnly = s.rules.lastDiscardMahjongOnly && live === 0; // code500: the last discard only for Mah-Jongg
+  let legal: Action[] | null = null;
+  if (wins(s, seat, tile) && (s.rules.outOfTurnMahjong === 'any' || next || completesPungOrPair(s, seat, tile))) {
+    legal = [PASS, MAHJONG];
+  }
+  if (mjOnly) return legal;
+  if (have >= 2) (legal ??= [PASS]).push(PUNG_ACTION);
+  // A claimed kong takes three concealed; never onto an exposed pung (Harr, "four of a kind").
+  if (have >= 3 && live > 0) (legal ??= [PASS]).push(KONG_ACTION);
+  if (next && tile < 27) {
+    const r = tile % 9;
+    for (let low = tile - 2; low <= tile; low++) {
+      const lr = r - (tile - low);
+      if (lr < 0 || lr > 6) continue;
+      let ok = true;
+      for (let k = low; k < low + 3; k++) if (k !== tile && s.hand[base + k] === 0) ok = false;
+      if (ok) (legal ??= [PASS]).push(CHOW_FROM[low]!);
+    }
+  }
+  return legal;
+}
+
+const CLAIM_RANK: Readonly<Record<string, number>> = { mahjong: 3, pung: 2, kong: 2, chow: 1, pass: 0 };
+
+/** Ask the seats with a legal claim, nearest in turn after the discarder first (RULES.md Claims: priorities). */
+function claimPhase(c: Ctx, from: Seat, tile: Tile): { seat: Seat; action: Action } | null {
+  const s = c.state;
+  let best: { seat: Seat; action: Action } | null = null;
+  for (let q = nextSeat(s, from); q !== from; q = nextSeat(s, q)) {
+    const legal = claimLegal(s, q, tile, from);
+    if (legal === null) continue;
+    // Only Mah-Jongg beats a pung or kong already claimed; pung/kong is unique (three copies left), chow is next only.
+    if (best !== null && CLAIM_RANK[best.action.type]! >= 2 && !legal.includes(MAHJONG)) continue;
+    const a = ask(c, q, 'claim', legal);
+    if (a.type === 'mahjong') return { seat: q, action: a }; // nearest Mah-Jongg claimant wins
+    if (a.type !== 'pass' && (best === null || CLAIM_RANK[a.type]! > CLAIM_RANK[best.action.type]!)) {
+      best = { seat: q, action: a };
+    }
+  }
+  return best;
+}
+
+/** Robbing the kong (RULES.md "Own-turn kongs"): the nearest seat that wins with the added tile may take it. */
+function robPhase(c: Ctx, from: Seat, tile: Tile): Seat | null {
+  const s = c.state;
+  const saved = [s.lastDiscard, s.lastDiscardBy] as const;
+  s.lastDiscard = tile;
+  s.lastDiscardBy = from;
+  try {
+    for (let q = nextSeat(s, from); q !== from; q = nextSeat(s, q)) {
+      if (!wins(s, q, tile)) continue;
+      if (ask(c, q, 'rob', [PASS, ROB]).type === 'rob') return q;
+    }
+  } finally {
+    s.lastDiscard = saved[0];
+    s.lastDiscardBy = saved[1];
+  }
+  return null;
+}
+
+function markClaimed(s: HandState, from: Seat): void {
+  s.discClaimed[from * MAX_DISCARDS + s.discCount[from]! - 1] = 1;
+}
+
+/**
+ * Play one hand on `run.state` (already reset by the caller's dealer / prevailing wind): deals, washes (re-dealing from
+ * the next reshuffle stream) and plays until a win or a drawn hand.
+ */
+export function playHand(run: HandRun): HandEnd {
+  const c: Ctx = { ...run, turnSeat: null };
+  const s = c.state;
+  const washes: WashResult[] = [];
+  const dealer = s.dealer;
+  const prevailing = s.prevailing;
+  for (let w = 0; ; w++) {
+    resetHand(s, dealer, prevailing);
+    const order = run.wallOrders?.[w];
+    if (order !== undefined) setWallOrder(s.wall, order);
+    else fillWall(s.wall, run.wallRng(w));
+    c.turnSeat = s.dealer;
+    deal(c);
+    if (!s.rules.washing || w >= MAX_WASHES) break;
+    const washed = washPhase(c);
+    if (washed === null) break;
+    washes.push(washed);
+  }
+  return playTurns(c, washes);
+}
+
+function end(
+  c: Ctx,
+  washes: WashResult[],
+  winner: Seat | null,
+  winBy: WinKind,
+  discarder: Seat | null,
+  winTile: Tile,
+  lastTile: boolean,
+  firstTurn: boolean,
+  payer: Seat | null,
+): HandEnd {
+  const s = c.state;
+  if (winner === null) c.turnSeat = null;
+  if (winner === null) emit(c, () => ({ e: 'exhausted', wall: liveCount(s.wall) }));
+  return { winner, winBy, discarder, winTile, lastTile, firstTurn, penaltyPayer: payer, washes };
+}
+
+function playTurns(c: Ctx, washes: WashResult[]): HandEnd {
+  const s = c.state;
+  let seat = s.dealer;
+  let source: 'deal' | 'wall' | 'loose' | 'claim' = 'deal';
+  for (;;) {
+    // --- own turn: the seat holds 3n+2 tiles (after the deal, a draw, a loose tile or a claim) ---
+    c.turnSeat = seat;
+    for (;;) {
+      const a = ask(c, seat, 'turn', turnLegal(s, seat));
+      if (a.type === 'mahjong') {
+        const winTile = s.drawn >= 0 ? s.drawn : lastConcealed(s, seat);
+        const original = source === 'deal' && seat === s.dealer;
+        const firstTurn =
+          original ||
+          (seat !== s.dealer &&
+            FIRST_TURN_IS_OWN_FIRST_TURN[s.rules.id] === true &&
+            s.turnsBySeat[seat] === 0 &&
+            s.claimCount === 0 &&
+            s.meldCount[seat] === 0);
+        const by = source === 'loose' ? 'loose-tile' : 'self-draw';
+        const lastTile = source !== 'deal' && liveCount(s.wall) === 0;
+        emit(c, () => ({ e: 'mahjong', seat, by, tile: tileCode(winTile), from: null, hand: handText(s, seat) }));
+        return end(c, washes, seat, by, null, winTile, lastTile, firstTurn, null);
+      }
+      if (a.type === 'concealed-kong') {
+        const t = a.tile;
+        removeTiles(s, seat, t, 4);
+        addMeld(s, seat, KONG, t, true);
+        c.turnSeat = -1;
+        emit(c, () => ({ e: 'kong', seat, type: 'concealed', tile: tileCode(t) }));
+        if (drawLooseFor(c, seat, seat) < 0) return end(c, washes, null, 'none', null, -1, false, false, null);
+        source = 'loose';
+        continue;
+      }
+      if (a.type === 'add-kong') {
+        const t = a.tile;
+        const robber = robPhase(c, seat, t);
+        if (robber !== null) {
+          removeTiles(s, seat, t, 1);
+          addTile(s, robber, t);
+          c.turnSeat = robber;
+          emit(c, () => ({ e: 'mahjong', seat: robber, by: 'robbing-kong', tile: tileCode(t), from: seat, hand: handText(s, robber) }));
+          return end(c, washes, robber, 'robbing-kong', seat, t, false, false, null);
+        }
+        removeTiles(s, seat, t, 1);
+        for (let i = 0; i < s.meldCount[seat]!; i++) {
+          const j = seat * MAX_MELDS + i;
+          if (s.meldType[j] === PUNG && s.meldTile[j] === t) s.meldType[j] = KONG;
+        }
+        c.turnSeat = -1;
+        emit(c, () => ({ e: 'kong', seat, type: 'add', tile: tileCode(t) }));
+        if (drawLooseFor(c, seat, seat) < 0) return end(c, washes, null, 'none', null, -1, false, false, null);
+        source = 'loose';
+        continue;
+      }
+      // discard
+      const t = (a as { tile: Tile }).tile;
+      removeTiles(s, seat, t, 1);
+      s.discTile[seat * MAX_DISCARDS + s.discCount[seat]!] = t;
+      s.discClaimed[seat * MAX_DISCARDS + s.discCount[seat]!] = 0;
+      s.discCount[seat]!++;
+      s.discardCount++;
+      s.turnsBySeat[seat]!++;
+      s.lastDiscard = t;
+      s.lastDiscardBy = seat;
+      s.drawn = -1;
+      s.afterClaim = false;
+      c.turnSeat = null;
+      emit(c, () => ({ e: 'discard', seat, tile: tileCode(t) }));
+      break;
+    }
+    // --- claims on the discard ---
+    const from = seat;
+    const tile = s.lastDiscard;
+    const claim = claimPhase(c, from, tile);
+    if (claim !== null) {
+      const q = claim.seat;
+      const a = claim.action;
+      if (a.type === 'mahjong') {
+        const firstTurn =
+          s.claimCount === 0 &&
+          (s.discardCount === 1 ||
+            (FIRST_TURN_IS_OWN_FIRST_TURN[s.rules.id] === true && s.turnsBySeat[q] === 0 && s.meldCount[q] === 0));
+        const payer = PENALTY_RULES[s.rules.id] === true ? penaltyPayer(s, q, from, tile) : null;
+        markClaimed(s, from);
+        addTile(s, q, tile);
+        c.turnSeat = q;
+        emit(c, () => ({ e: 'mahjong', seat: q, by: 'discard', tile: tileCode(tile), from, hand: handText(s, q) }));
+        return end(c, washes, q, 'discard', from, tile, false, firstTurn, payer);
+      }
+      markClaimed(s, from);
+      s.claimCount++;
+      s.drawn = -1;
+      seat = q;
+      c.turnSeat = q;
+      if (a.type === 'chow') {
+        const low = a.tile;
+        for (let k = low; k < low + 3; k++) if (k !== tile) removeTiles(s, q, k, 1);
+        addMeld(s, q, CHOW, low, false);
+        s.afterClaim = true;
+        source = 'claim';
+        emit(c, () => ({ e: 'claim', seat: q, type: 'chow', tile: tileCode(tile), from, meld: formatMeld({ type: 'chow', tile: low, concealed: false }) }));
+      } else if (a.type === 'pung') {
+        removeTiles(s, q, tile, 2);
+        addMeld(s, q, PUNG, tile, false);
+        s.afterClaim = true;
+        source = 'claim';
+        emit(c, () => ({ e: 'claim', seat: q, type: 'pung', tile: tileCode(tile), from, meld: formatMeld({ type: 'pung', tile, concealed: false }) }));
+      } else {
+        removeTiles(s, q, tile, 3);
+        addMeld(s, q, KONG, tile, false);
+        s.afterClaim = false;
+        c.turnSeat = -1;
+        emit(c, () => ({ e: 'claim', seat: q, type: 'kong', tile: tileCode(tile), from, meld: formatMeld({ type: 'kong', tile, concealed: false }) }));
+        if (drawLooseFor(c, q, q) < 0) return end(c, washes, null, 'none', null, -1, false, false, null);
+        source = 'loose';
+      }
+      continue;
+    }
+    // --- nobody claimed: the next player draws ---
+    seat = nextSeat(s, from);
+    c.turnSeat = seat;
+    const drawn = drawFor(c, seat);
+    if (drawn === null) {
+      c.turnSeat = null;
+      return end(c, washes, null, 'none', null, -1, false, false, null);
+    }
+    source = drawn;
+  }
+}

@@ -1,0 +1,157 @@
+/**
+ * The hidden state of one hand (RULES.md "Common to all"), in typed arrays so the hand loop allocates almost
+ * nothing: concealed hands as 34-kind counts per seat, melds / flowers / discards as fixed-size per-seat slabs.
+ * Only the engine touches it; agents see it through src/view (viewFor), never directly.
+ */
+import type { Phase, Seat, Wind } from '../agent/types.js';
+import type { RuleSet } from '../rules/index.js';
+import { createWall, type Wall } from '../wall/wall.js';
+import type { Meld, MeldType } from '../tiles/index.js';
+
+/** Per-seat capacity of the discard slab: more than any seat can discard from a 144-tile wall with two players. */
+export const MAX_DISCARDS = 128;
+export const MAX_MELDS = 4;
+export const MAX_BONUS = 8;
+export const MELD_TYPES: readonly MeldType[] = ['chow', 'pung', 'kong'];
+export const CHOW = 0;
+export const PUNG = 1;
+export const KONG = 2;
+
+/**
+ * Seat winds by players, counted from the dealer: Harr's two- and three-handed games are played "in exactly the same
+ * way ... omitting the dummy's turn of play" (Part II, "Two and three-handed games"). Three players keep East, South
+ * and West (the dummy sits North). Two players each build two sides of the wall and sit opposite, so they are East
+ * and West (**Reading**: Harr names no winds for two players).
+ */
+export const SEAT_WINDS: Readonly<Record<number, readonly Wind[]>> = { 2: [0, 2], 3: [0, 1, 2], 4: [0, 1, 2, 3] };
+
+export interface HandState {
+  readonly rules: RuleSet;
+  readonly limit: number | null;
+  readonly flowers: boolean;
+  readonly players: number;
+  readonly wall: Wall;
+  dealer: Seat;
+  prevailing: Wind | null;
+  readonly seatWind: Uint8Array;
+  /** Concealed counts, seat-major: hand[seat * 34 + kind]. */
+  readonly hand: Uint8Array;
+  readonly handCount: Uint8Array;
+  readonly meldType: Uint8Array;
+  readonly meldTile: Uint8Array;
+  readonly meldConcealed: Uint8Array;
+  readonly meldCount: Uint8Array;
+  readonly bonus: Uint8Array;
+  readonly bonusCount: Uint8Array;
+  readonly discTile: Uint8Array;
+  readonly discClaimed: Uint8Array;
+  readonly discCount: Uint16Array;
+  readonly turnsBySeat: Uint16Array;
+  /** Cumulative scores at the start of this hand (what the view shows). */
+  scores: number[];
+  /** Tile drawn on the current turn (-1 none). */
+  drawn: number;
+  lastDiscard: number;
+  lastDiscardBy: number;
+  discardCount: number;
+  /** Claims (pung, kong, chow) made so far in the hand. */
+  claimCount: number;
+  /** Set while the seat to move took its tiles by a pung or chow (Babcock: no own-turn kong straight after). */
+  afterClaim: boolean;
+  /** Whose decision is being asked, and in which phase (for the view). */
+  phase: Phase;
+  /** Incremented for every decision: an AgentView is valid only while its decision is open. */
+  decision: number;
+}
+
+export function createHandState(
+  rules: RuleSet,
+  limit: number | null,
+  flowers: boolean,
+  players: number,
+): HandState {
+  const p = players;
+  return {
+    rules,
+    limit,
+    flowers,
+    players,
+    wall: createWall(flowers, rules.deadWall),
+    dealer: 0,
+    prevailing: null,
+    seatWind: new Uint8Array(p),
+    hand: new Uint8Array(p * 34),
+    handCount: new Uint8Array(p),
+    meldType: new Uint8Array(p * MAX_MELDS),
+    meldTile: new Uint8Array(p * MAX_MELDS),
+    meldConcealed: new Uint8Array(p * MAX_MELDS),
+    meldCount: new Uint8Array(p),
+    bonus: new Uint8Array(p * MAX_BONUS),
+    bonusCount: new Uint8Array(p),
+    discTile: new Uint8Array(p * MAX_DISCARDS),
+    discClaimed: new Uint8Array(p * MAX_DISCARDS),
+    discCount: new Uint16Array(p),
+    turnsBySeat: new Uint16Array(p),
+    scores: new Array<number>(p).fill(0),
+    drawn: -1,
+    lastDiscard: -1,
+    lastDiscardBy: -1,
+    discardCount: 0,
+    claimCount: 0,
+    afterClaim: false,
+    phase: 'turn',
+    decision: 0,
+  };
+}
+
+/** Clear everything but the wall's tiles for a new deal with `dealer` as East. */
+export function resetHand(s: HandState, dealer: Seat, prevailing: Wind | null): void {
+  s.dealer = dealer;
+  s.prevailing = prevailing;
+  const winds = SEAT_WINDS[s.players]!;
+  for (let seat = 0; seat < s.players; seat++) s.seatWind[seat] = winds[(seat - dealer + s.players) % s.players]!;
+  s.hand.fill(0);
+  s.handCount.fill(0);
+  s.meldCount.fill(0);
+  s.bonusCount.fill(0);
+  s.discCount.fill(0);
+  s.turnsBySeat.fill(0);
+  s.drawn = -1;
+  s.lastDiscard = -1;
+  s.lastDiscardBy = -1;
+  s.discardCount = 0;
+  s.claimCount = 0;
+  s.afterClaim = false;
+}
+
+export function nextSeat(s: HandState, seat: Seat): Seat {
+  return seat + 1 === s.players ? 0 : seat + 1;
+}
+
+export function meldsOf(s: HandState, seat: Seat): Meld[] {
+  const out: Meld[] = [];
+  for (let i = 0; i < s.meldCount[seat]!; i++) {
+    const j = seat * MAX_MELDS + i;
+    out.push({ type: MELD_TYPES[s.meldType[j]!]!, tile: s.meldTile[j]!, concealed: s.meldConcealed[j] === 1 });
+  }
+  return out;
+}
+
+export function concealedOf(s: HandState, seat: Seat): number[] {
+  const out: number[] = [];
+  const base = seat * 34;
+  for (let t = 0; t < 34; t++) for (let k = s.hand[base + t]!; k > 0; k--) out.push(t);
+  return out;
+}
+
+export function bonusOf(s: HandState, seat: Seat): number[] {
+  return Array.from(s.bonus.subarray(seat * MAX_BONUS, seat * MAX_BONUS + s.bonusCount[seat]!));
+}
+
+export function addMeld(s: HandState, seat: Seat, type: number, tile: number, concealed: boolean): void {
+  const j = seat * MAX_MELDS + s.meldCount[seat]!;
+  s.meldType[j] = type;
+  s.meldTile[j] = tile;
+  s.meldConcealed[j] = concealed ? 1 : 0;
+  s.meldCount[seat]!++;
+}

@@ -1,0 +1,48 @@
+/**
+ * Debug invariant check (developers' guide habit 4; issue 2 "tile conservation after every event"): live wall + dead
+ * wall + concealed hands + melds + discards still lying + flowers = the full set, and every hand holds the right
+ * number of tiles for its kongs (13 plus one per kong, 14 plus one per kong for the seat whose turn it is).
+ * Throws an Error describing the first violation. Used by tests through PlayOptions.check; never on the fast path.
+ */
+import type { Seat } from '../agent/types.js';
+import { FIRST_BONUS, tileCode } from '../tiles/index.js';
+import { type HandState, KONG, MAX_BONUS, MAX_DISCARDS, MAX_MELDS } from './state.js';
+
+export function validateState(s: HandState, inTurn: Seat | null): void {
+  const seen = new Uint8Array(42);
+  const w = s.wall;
+  if (w.head < 0 || w.tail > w.size || w.head > w.tail) throw new Error(`wall cursors out of range: ${w.head}..${w.tail}`);
+  for (let i = w.head; i < w.tail; i++) seen[w.tiles[i]!]!++;
+  for (let p = 0; p < s.players; p++) {
+    let n = 0;
+    for (let t = 0; t < 34; t++) {
+      seen[t]! += s.hand[p * 34 + t]!;
+      n += s.hand[p * 34 + t]!;
+    }
+    if (n !== s.handCount[p]) throw new Error(`seat ${p}: handCount ${s.handCount[p]} but ${n} tiles held`);
+    let size = n;
+    for (let i = 0; i < s.meldCount[p]!; i++) {
+      const j = p * MAX_MELDS + i;
+      const t = s.meldTile[j]!;
+      const type = s.meldType[j]!;
+      if (type === 0) {
+        seen[t]!++;
+        seen[t + 1]!++;
+        seen[t + 2]!++;
+      } else seen[t]! += type === KONG ? 4 : 3;
+      size += 3;
+    }
+    for (let i = 0; i < s.bonusCount[p]!; i++) seen[s.bonus[p * MAX_BONUS + i]!]!++;
+    for (let i = 0; i < s.discCount[p]!; i++) {
+      if (s.discClaimed[p * MAX_DISCARDS + i] === 0) seen[s.discTile[p * MAX_DISCARDS + i]!]!++;
+    }
+    if (inTurn !== -1) {
+      const want = p === inTurn ? 14 : 13;
+      if (size !== want) throw new Error(`seat ${p} holds ${size} tiles counting each set as three, expected ${want}`);
+    }
+  }
+  for (let t = 0; t < 42; t++) {
+    const want = t < FIRST_BONUS ? 4 : s.flowers ? 1 : 0;
+    if (seen[t] !== want) throw new Error(`tile ${tileCode(t)} seen ${seen[t]} times, expected ${want}`);
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * viewFor(state, seat): the ONLY way hand state reaches an agent (issue 2, point 5). A view shows what a player at
+ * the table sees: own concealed tiles and drawn tile, every seat's discards (claimed ones marked), melds, flowers and
+ * concealed count, the live wall count, winds, scores, the last discard, and the legal actions.
+ *
+ * Cheap by construction: scalars are copied, the arrays an agent may read are built on first access and are fresh
+ * copies (mutating them changes nothing). The state is held in an ES private field, which no agent code can reach;
+ * a view is valid only while its decision is open, so a view kept for later cannot be used to watch the table.
+ */
+import type { Action, AgentView, Phase, Seat, SeatPublic, Wind } from '../agent/types.js';
+import type { RuleSet } from '../rules/index.js';
+import type { Tile } from '../tiles/index.js';
+import { liveCount } from '../wall/wall.js';
+import { type HandState, MAX_DISCARDS, bonusOf, concealedOf, meldsOf } from '../engine/state.js';
+
+class TableView implements AgentView {
+  readonly #s: HandState;
+  readonly #decision: number;
+  #concealed: readonly Tile[] | null = null;
+  #table: readonly SeatPublic[] | null = null;
+  readonly rules: RuleSet;
+  readonly limit: number | null;
+  readonly players: number;
+  readonly seat: Seat;
+  readonly seatWind: Wind;
+  readonly dealer: Seat;
+  readonly prevailingWind: Wind | null;
+  readonly phase: Phase;
+  readonly drawn: Tile | null;
+  readonly wallCount: number;
+  readonly discardCount: number;
+  readonly lastDiscard: { readonly tile: Tile; readonly by: Seat } | null;
+  readonly legal: readonly Action[];
+
+  constructor(s: HandState, seat: Seat, legal: readonly Action[]) {
+    this.#s = s;
+    this.#decision = s.decision;
+    this.rules = s.rules;
+    this.limit = s.limit;
+    this.players = s.players;
+    this.seat = seat;
+    this.seatWind = s.seatWind[seat]!;
+    this.dealer = s.dealer;
+    this.prevailingWind = s.rules.prevailingWind ? s.prevailing : null;
+    this.phase = s.phase;
+    this.drawn = s.phase === 'turn' && s.drawn >= 0 ? s.drawn : null;
+    this.wallCount = liveCount(s.wall);
+    this.discardCount = s.discardCount;
+    this.lastDiscard = s.lastDiscard >= 0 ? Object.freeze({ tile: s.lastDiscard, by: s.lastDiscardBy }) : null;
+    this.legal = legal;
+  }
+
+  #live(): HandState {
+    if (this.#s.decision !== this.#decision) throw new Error('AgentView used after its decision was answered');
+    return this.#s;
+  }
+
+  get concealed(): readonly Tile[] {
+    if (this.#concealed === null) this.#concealed = Object.freeze(concealedOf(this.#live(), this.seat));
+    return this.#concealed;
+  }
+
+  get table(): readonly SeatPublic[] {
+    if (this.#table === null) {
+      const s = this.#live();
+      const out: SeatPublic[] = [];
+      for (let p = 0; p < s.players; p++) {
+        const discards: { tile: Tile; claimed: boolean }[] = [];
+        for (let i = 0; i < s.discCount[p]!; i++) {
+          const j = p * MAX_DISCARDS + i;
+          discards.push({ tile: s.discTile[j]!, claimed: s.discClaimed[j] === 1 });
+        }
+        out.push({
+          seatWind: s.seatWind[p]!,
+          discards,
+          melds: meldsOf(s, p),
+          flowers: bonusOf(s, p),
+          concealedCount: s.handCount[p]!,
+        });
+      }
+      this.#table = out;
+    }
+    return this.#table;
+  }
+
+  get scores(): readonly number[] {
+    return this.#live().scores.slice();
+  }
+
+  toJSON(): Record<string, unknown> {
+    return {
+      seat: this.seat,
+      seatWind: this.seatWind,
+      dealer: this.dealer,
+      prevailingWind: this.prevailingWind,
+      phase: this.phase,
+      concealed: this.concealed,
+      drawn: this.drawn,
+      table: this.table,
+      wallCount: this.wallCount,
+      scores: this.scores,
+      lastDiscard: this.lastDiscard,
+      discardCount: this.discardCount,
+      legal: this.legal,
+    };
+  }
+}
+
+/** The view `seat` gets of `state` for the decision now open, with its legal actions. */
+export function viewFor(state: HandState, seat: Seat, legal: readonly Action[]): AgentView {
+  return new TableView(state, seat, legal);
+}

@@ -1,0 +1,39 @@
+// The engine's completeness prefilter must agree with src/hand's reference decomposition (RULES.md "Complete
+// hand": four combinations and a pair) on every hand, or the engine would miss or invent Mah-Jongg offers.
+import { describe, expect, it } from 'vitest';
+import { couldBeComplete, isStandardShape } from '../../src/engine/agari.js';
+import { isStandardComplete } from '../../src/hand/index.js';
+import { makeStream } from '../../src/rng/streams.js';
+import { countsOf, parseTiles } from '../../src/tiles/index.js';
+
+describe('agari prefilter', () => {
+  it('agrees with isStandardComplete on 100,000 biased random 14-tile hands', () => {
+    const r = makeStream(1, 0, 'agari-test');
+    let complete = 0;
+    for (let i = 0; i < 100_000; i++) {
+      const c = new Uint8Array(34);
+      const suit = r.int(3) * 9;
+      let n = 0;
+      while (n < 14) {
+        const t = r.int(3) > 0 ? suit + r.int(9) : 27 + r.int(7);
+        if (c[t]! < 4) {
+          c[t]!++;
+          n++;
+        }
+      }
+      const a = isStandardShape(c);
+      expect(a).toBe(isStandardComplete(c));
+      if (a) complete++;
+    }
+    expect(complete).toBeGreaterThan(50); // the sample must contain complete hands for the test to mean anything
+  });
+  it('knows the special shapes and rejects near misses', () => {
+    expect(couldBeComplete(countsOf(parseTiles('19m19p19s12345677z')), 14)).toBe(true);
+    expect(couldBeComplete(countsOf(parseTiles('19m19p19s12345678z'.replace('8z', '6z'))), 14)).toBe(true);
+    expect(couldBeComplete(countsOf(parseTiles('11223344556677z')), 14)).toBe(true);
+    expect(couldBeComplete(countsOf(parseTiles('1112345678999m5p')), 14)).toBe(false);
+    expect(couldBeComplete(countsOf(parseTiles('1112345678999m5m')), 14)).toBe(true);
+    expect(couldBeComplete(countsOf(parseTiles('123m456p789s111z22z')), 14)).toBe(true);
+    expect(couldBeComplete(countsOf(parseTiles('123m456p789s111z2z')), 13)).toBe(false);
+  });
+});
