@@ -19,12 +19,22 @@ export interface ScoreContext {
   readonly firstTurn: boolean;
   /** Hand limit in force; null = none. */
   readonly limit: number | null;
+  /**
+   * code500 "Mah-Jongg on the last possible tile": the other three of the winning tile were already visible.
+   * Optional (the CLI has no flag for it); the scorer adds that the tile must be the only one completing the hand.
+   */
+  readonly lastOfKind?: boolean;
 }
 
 export interface ScoreLine {
   readonly label: string;
   readonly points?: number;
   readonly doubles?: number;
+  /**
+   * Where the line sits in Harr's score table: winner's bonus items, combinations, doublings, or a limit line
+   * (a limit hand, or the cap; neither carries points nor doubles).
+   */
+  readonly group?: 'bonus' | 'set' | 'double' | 'limit';
 }
 
 /** Shape of a winning hand, for statistics (issue 5: games.csv winner_pattern). */

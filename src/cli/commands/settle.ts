@@ -1,11 +1,70 @@
-// PLACEHOLDER: replaced by the issue implementing `mjlab settle`.
+/**
+ * `mjlab settle`: what each seat gains or loses (../shared/NOTATION.md "Scoring on the command line").
+ * Seats are the winds given in --scores (2, 3 or 4 of them); East pays and receives double.
+ */
 import type { CommandModule } from 'yargs';
 import { UserError } from '../../errors.js';
+import { ruleSet } from '../../rules/index.js';
+import { settle } from '../../scoring/index.js';
 
-export const settleCommand: CommandModule = {
+const WINDS = ['E', 'S', 'W', 'N'] as const;
+
+export interface SettleArgs {
+  rules: string;
+  winner: string;
+  scores: string;
+  limit?: number;
+  json?: boolean;
+}
+
+/** Parse, validate and settle; returns the nets by wind letter (tests call this). */
+export function runSettle(a: SettleArgs): Record<string, number> {
+  const rules = ruleSet(a.rules);
+  const byWind = new Map<number, number>();
+  for (const part of a.scores.split(',').map((p) => p.trim()).filter((p) => p.length > 0)) {
+    const m = /^([ESWN])=(\d+)$/i.exec(part);
+    if (!m) throw new UserError(`--scores: cannot read "${part}" (expected e.g. E=0,S=22,W=2562,N=8)`);
+    const w = WINDS.indexOf(m[1]!.toUpperCase() as (typeof WINDS)[number]);
+    if (byWind.has(w)) throw new UserError(`--scores: ${WINDS[w]} given twice`);
+    byWind.set(w, Number(m[2]));
+  }
+  if (byWind.size < 2) throw new UserError('--scores: give at least two seats');
+  if (!byWind.has(0)) throw new UserError('--scores: East must be one of the seats (East pays and receives double)');
+  const winds = [...byWind.keys()].sort((x, y) => x - y);
+  let winner: number | null = null;
+  if (a.winner.toLowerCase() !== 'none') {
+    const w = WINDS.indexOf(a.winner.toUpperCase() as (typeof WINDS)[number]);
+    if (w < 0) throw new UserError(`--winner must be E, S, W, N or none (got "${a.winner}")`);
+    winner = winds.indexOf(w);
+    if (winner < 0) throw new UserError(`--winner ${WINDS[w]} has no score in --scores`);
+  }
+  if (a.limit !== undefined && (!Number.isInteger(a.limit) || a.limit <= 0)) {
+    throw new UserError(`--limit must be a positive whole number (got ${a.limit})`);
+  }
+  const nets = settle(rules, {
+    winner,
+    scores: winds.map((w) => byWind.get(w)!),
+    east: 0,
+    limit: a.limit ?? rules.limit,
+  });
+  const out: Record<string, number> = {};
+  winds.forEach((w, i) => (out[WINDS[w]!] = nets[i]!));
+  return out;
+}
+
+export const settleCommand: CommandModule<object, SettleArgs> = {
   command: 'settle',
-  describe: '(not yet implemented)',
-  handler: () => {
-    throw new UserError('settle is not implemented yet');
+  describe: 'Settle one hand: what each seat gains or loses',
+  builder: (y) =>
+    y
+      .option('rules', { type: 'string', demandOption: true, describe: 'harr | harr-limit | babcock | code500' })
+      .option('winner', { type: 'string', demandOption: true, describe: 'E|S|W|N, or none for a drawn hand' })
+      .option('scores', { type: 'string', demandOption: true, describe: 'each seat\'s hand score, e.g. E=480,S=64,W=272,N=16' })
+      .option('limit', { type: 'number', describe: "limit (default: the rule set's)" })
+      .option('json', { type: 'boolean', default: false, describe: 'print one JSON object' }) as never,
+  handler: (argv) => {
+    const nets = runSettle(argv);
+    if (argv.json) process.stdout.write(`${JSON.stringify(nets)}\n`);
+    else process.stdout.write(`${Object.entries(nets).map(([w, n]) => `${w} ${n > 0 ? '+' : ''}${n}`).join('\n')}\n`);
   },
 };

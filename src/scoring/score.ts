@@ -1,0 +1,143 @@
+/**
+ * The pure scorer (../shared/RULES.md "Arrangement", each rule set's scoring section): reads every arrangement of
+ * the concealed tiles and every combination the winning tile may have completed, keeps the reading that scores
+ * most, then applies the first-discard rule and the limit. `scoreValue` is the lean path (no lines).
+ */
+import type { HandSpec } from '../tiles/index.js';
+import type { RuleSet } from '../rules/index.js';
+import { UserError } from '../errors.js';
+import { arrangements } from '../hand/decompose.js';
+import type { HandPattern, ScoreContext, ScoreResult } from './types.js';
+import { scoreTable, type ScoreTable } from './tables/index.js';
+import {
+  completeWith,
+  concealedCounts,
+  factsOf,
+  losingCandidate,
+  winningCandidates,
+  type Candidate,
+  type Facts,
+} from './shape.js';
+import { evaluate, LIMIT_LABELS, type BookLine, type Evaluation } from './evaluate.js';
+
+/** True when concealed + winning tile (with the declared melds) form a complete hand under `rules`. */
+export function isWinningHand(rules: RuleSet, hand: HandSpec): boolean {
+  if (hand.winning === null) return false;
+  return completeWith(scoreTable(rules.id), concealedCounts(hand, true), hand.melds.length);
+}
+
+/** The value a limit hand scores: the limit in force, else the rule set's usual one. */
+function limitValue(t: ScoreTable, ctx: ScoreContext): number {
+  return ctx.limit ?? t.defaultLimit ?? 0;
+}
+
+function rawValue(ev: Evaluation, L: number): number {
+  return ev.limitHand !== null ? L : ev.points * 2 ** ev.doubles;
+}
+
+interface Reading {
+  readonly cand: Candidate;
+  readonly ev: Evaluation;
+  readonly raw: number;
+}
+
+interface Analysis {
+  readonly t: ScoreTable;
+  readonly facts: Facts;
+  readonly best: Reading;
+  readonly all: readonly Reading[];
+}
+
+function analyse(rules: RuleSet, hand: HandSpec, ctx: ScoreContext, keepAll: boolean): Analysis {
+  const t = scoreTable(rules.id);
+  const L = limitValue(t, ctx);
+  const melds = hand.melds.length;
+  if (hand.winning === null) {
+    const facts = factsOf(t, hand, false);
+    const cand = losingCandidate(hand);
+    const ev = evaluate(t, cand, facts, ctx, -1, hand.bonus, melds, null);
+    const best = { cand, ev, raw: rawValue(ev, L) };
+    return { t, facts, best, all: [best] };
+  }
+  if (!isWinningHand(rules, hand)) throw new UserError('not a complete hand: the tiles do not make a winning hand');
+  // A claimed winning tile makes the combination it completes exposed ("Complete hand").
+  const claimed = ctx.win === 'discard' || ctx.win === 'robbing-kong';
+  const facts = factsOf(t, hand, true);
+  const cands = winningCandidates(t, hand, claimed, arrangements);
+  let best: Reading | null = null;
+  const all: Reading[] = [];
+  for (const cand of cands) {
+    const ev = evaluate(t, cand, facts, ctx, hand.winning, hand.bonus, melds, null);
+    const r = { cand, ev, raw: rawValue(ev, L) };
+    if (keepAll) all.push(r);
+    if (best === null || r.raw > best.raw) best = r;
+  }
+  return { t, facts, best: best!, all };
+}
+
+interface Final {
+  readonly score: number;
+  readonly limit: boolean;
+  /** The first-discard rule raised the score to half the limit. */
+  readonly half: boolean;
+}
+
+function finalScore(t: ScoreTable, hand: HandSpec, ctx: ScoreContext, r: Reading): Final {
+  const L = limitValue(t, ctx);
+  if (r.ev.limitHand !== null) return { score: L, limit: true, half: false };
+  let score = r.raw;
+  let half = false;
+  // harr-limit "winning on East's first discard"; babcock's Hand from Earth.
+  if (
+    hand.winning !== null &&
+    t.firstDiscard === 'half-limit-or-own' &&
+    ctx.seatWind !== 0 &&
+    ctx.firstTurn &&
+    ctx.win === 'discard' &&
+    score < L / 2
+  ) {
+    score = Math.floor(L / 2);
+    half = true;
+  }
+  if (ctx.limit !== null && score > ctx.limit) return { score: ctx.limit, limit: true, half };
+  return { score, limit: false, half };
+}
+
+function patternOf(f: Facts, ev: Evaluation): HandPattern {
+  if (ev.limitHand !== null) return 'limit';
+  if (f.suitMask === 0) return 'all-honours';
+  if ((f.suitMask & (f.suitMask - 1)) === 0) return f.honours ? 'one-suit-honours' : 'pure';
+  return 'mixed';
+}
+
+/** Full result: the best reading's book-style lines, points, doubles, score after the limit, pattern. */
+export function scoreHand(rules: RuleSet, hand: HandSpec, ctx: ScoreContext): ScoreResult {
+  const a = analyse(rules, hand, ctx, false);
+  const { t, facts, best } = a;
+  const fin = finalScore(t, hand, ctx, best);
+  const lines: BookLine[] = [];
+  const pattern = hand.winning === null ? null : patternOf(facts, best.ev);
+  if (best.ev.limitHand !== null) {
+    lines.push({ label: LIMIT_LABELS[best.ev.limitHand], points: fin.score, group: 'limit' });
+    return { lines, points: fin.score, doubles: 0, score: fin.score, limit: true, pattern };
+  }
+  evaluate(t, best.cand, facts, ctx, hand.winning ?? -1, hand.bonus, hand.melds.length, lines);
+  if (fin.half) lines.push({ label: `Winning on East's first discard: half the limit, ${fin.score}`, group: 'limit' });
+  if (fin.limit) lines.push({ label: `Limit ${fin.score}`, group: 'limit' });
+  return { lines, points: best.ev.points, doubles: best.ev.doubles, score: fin.score, limit: fin.limit, pattern };
+}
+
+/** Lean path for the runner: the final score only, no lines. */
+export function scoreValue(rules: RuleSet, hand: HandSpec, ctx: ScoreContext): number {
+  const a = analyse(rules, hand, ctx, false);
+  return finalScore(a.t, hand, ctx, a.best).score;
+}
+
+/**
+ * Every reading of the hand with its value before the limit (for tests: the chosen reading is the best).
+ * `chosen` is the raw value scoreHand's reading has.
+ */
+export function readings(rules: RuleSet, hand: HandSpec, ctx: ScoreContext): { values: number[]; chosen: number } {
+  const a = analyse(rules, hand, ctx, true);
+  return { values: a.all.map((r) => r.raw), chosen: a.best.raw };
+}

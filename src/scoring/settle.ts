@@ -1,0 +1,64 @@
+/**
+ * Settlement, pure (../shared/RULES.md "harr" Settling, "harr-limit" Settling and Penalties, "babcock" Settling,
+ * "code500" dead round): the winner collects his score from each loser; each pair of losers settles the
+ * difference, the higher collecting; East pays and receives double in every one of these. Nets sum to zero.
+ */
+import type { RuleSet } from '../rules/index.js';
+import type { SettleInput } from './types.js';
+
+/** What passes between two seats for a score difference `diff`, East doubling. */
+function stake(diff: number, limit: number | null, eastInvolved: boolean): number {
+  // harr-limit: "non-winners settle differences up to the limit (double where East is one of the pair)";
+  // elsewhere each hand's score is capped, which caps every difference the same way.
+  const capped = limit === null ? diff : Math.min(diff, limit);
+  return eastInvolved ? 2 * capped : capped;
+}
+
+export function settle(rules: RuleSet, input: SettleInput): number[] {
+  const { winner, east, limit } = input;
+  const n = input.scores.length;
+  const scores = input.scores.map((s) => (limit === null ? s : Math.min(s, limit)));
+  const nets = new Array<number>(n).fill(0);
+  if (winner === null) {
+    // code500's dead round: "every hand scores and all settle differences"; elsewhere a drawn hand scores nothing.
+    if (!rules.scoreDrawnHand) return nets;
+    settleLosers(scores, nets, null, east, limit);
+    return nets;
+  }
+  const won = scores[winner]!;
+  let collected = 0;
+  for (let s = 0; s < n; s++) {
+    if (s === winner) continue;
+    const pay = stake(won, limit, s === east || winner === east);
+    nets[s]! -= pay;
+    collected += pay;
+  }
+  nets[winner]! += collected;
+  const payer = input.payer ?? null;
+  if (payer !== null && payer !== winner) {
+    // harr-limit penalty: "the discarder ... must pay all the losses of all other players (whose mutual
+    // settlement is cancelled)".
+    for (let s = 0; s < n; s++) if (s !== winner) nets[s] = 0;
+    nets[payer] = -collected;
+    return nets;
+  }
+  settleLosers(scores, nets, winner, east, limit);
+  return nets;
+}
+
+function settleLosers(scores: readonly number[], nets: number[], winner: number | null, east: number, limit: number | null): void {
+  const n = scores.length;
+  for (let a = 0; a < n; a++) {
+    if (a === winner) continue;
+    for (let b = a + 1; b < n; b++) {
+      if (b === winner) continue;
+      const diff = scores[a]! - scores[b]!;
+      if (diff === 0) continue;
+      const amount = stake(Math.abs(diff), limit, a === east || b === east);
+      const hi = diff > 0 ? a : b;
+      const lo = diff > 0 ? b : a;
+      nets[hi]! += amount;
+      nets[lo]! -= amount;
+    }
+  }
+}

@@ -1,0 +1,195 @@
+/**
+ * The hand as the scorer sees it (../shared/RULES.md "Complete hand", "Arrangement", "Filling the only place"):
+ * arrangement-independent facts computed once, and the candidate groupings the scorer compares. Count arrays only.
+ */
+import type { HandSpec } from '../tiles/index.js';
+import { KINDS, isHead } from '../tiles/index.js';
+import { isStandardComplete } from '../hand/decompose.js';
+import { isHeavenlyTwins, isNineUnitedSons, isThirteenHeads, HEAD_KINDS } from '../hand/special.js';
+import type { ScoreTable } from './tables/index.js';
+
+export const CHOW = 0;
+export const PUNG = 1;
+export const KONG = 2;
+
+export interface Group {
+  /** CHOW, PUNG or KONG. */
+  readonly kind: number;
+  /** Lowest tile of a run, or the repeated tile. */
+  readonly tile: number;
+  readonly concealed: boolean;
+}
+
+/** One way of reading the hand. */
+export interface Candidate {
+  readonly groups: readonly Group[];
+  /** The winning hand's pair; -1 when none (a loser, or a special shape). */
+  readonly pair: number;
+  /** A loser's concealed pairs. */
+  readonly pairs: readonly number[];
+  /** Index in `groups` of the combination the winning tile completed; -1 the pair; -2 none. */
+  readonly winIdx: number;
+  /** A special shape that is a limit hand by itself ('thirteen-heads', 'heavenly-twins'). */
+  readonly special: 'thirteen-heads' | 'heavenly-twins' | null;
+}
+
+/** Facts that do not depend on the arrangement. */
+export interface Facts {
+  /** Every playing tile of the hand: concealed, melds, winning tile. */
+  readonly all: Uint8Array;
+  /** Bit s set when suit s (0 m, 1 p, 2 s) is present. */
+  readonly suitMask: number;
+  readonly honours: boolean;
+  /** Every tile is a terminal or an honour. */
+  readonly allHeads: boolean;
+  /** No exposed melds (declared concealed kongs allowed). */
+  readonly noExposed: boolean;
+  /** Number of tile kinds that would have completed the hand (winners only; 0 otherwise). */
+  readonly waits: number;
+}
+
+export function meldKind(type: 'chow' | 'pung' | 'kong'): number {
+  return type === 'chow' ? CHOW : type === 'pung' ? PUNG : KONG;
+}
+
+/** Tiles counted as a hand's 14 (a kong counts as three). */
+export function handSize(hand: HandSpec): number {
+  return hand.concealed.length + 3 * hand.melds.length + (hand.winning === null ? 0 : 1);
+}
+
+/** Counts of the concealed tiles, plus the winning tile when given. */
+export function concealedCounts(hand: HandSpec, withWinning: boolean): Uint8Array {
+  const c = new Uint8Array(KINDS);
+  for (const t of hand.concealed) if (t < KINDS) c[t]!++;
+  if (withWinning && hand.winning !== null) c[hand.winning]!++;
+  return c;
+}
+
+/** Special shapes this table accepts as complete (only with nothing laid down). */
+function specialShape(table: ScoreTable, c: Uint8Array): 'thirteen-heads' | 'heavenly-twins' | null {
+  if (table.limitHands.includes('thirteen-heads') && isThirteenHeads(c)) return 'thirteen-heads';
+  if (table.limitHands.includes('heavenly-twins') && isHeavenlyTwins(c)) return 'heavenly-twins';
+  return null;
+}
+
+/** Concealed counts `c` (with the melds of `hand`) form a complete hand under `table`. */
+export function completeWith(table: ScoreTable, c: Uint8Array, melds: number): boolean {
+  let n = 0;
+  for (let t = 0; t < KINDS; t++) n += c[t]!;
+  if (n + 3 * melds !== 14) return false;
+  if (isStandardComplete(c)) return true;
+  return melds === 0 && specialShape(table, c) !== null;
+}
+
+/**
+ * Number of tile kinds that would complete the hand (RULES.md "Filling the only place": live copies do not
+ * matter; a kind the player already holds four of cannot be drawn).
+ */
+export function countWaits(table: ScoreTable, hand: HandSpec, all: Uint8Array): number {
+  const c = concealedCounts(hand, false);
+  const candidates = new Uint8Array(KINDS);
+  for (let t = 0; t < KINDS; t++) {
+    if (c[t] === 0) continue;
+    candidates[t] = 1;
+    if (t < 27) {
+      const r = t % 9;
+      for (let d = -2; d <= 2; d++) if (r + d >= 0 && r + d <= 8) candidates[t + d] = 1;
+    }
+  }
+  if (hand.melds.length === 0 && table.limitHands.includes('thirteen-heads')) for (const h of HEAD_KINDS) candidates[h] = 1;
+  let n = 0;
+  for (let t = 0; t < KINDS; t++) {
+    if (candidates[t] === 0) continue;
+    // `all` includes the winning tile; what matters is the player's holding before it.
+    const held = all[t]! - (hand.winning === t ? 1 : 0);
+    if (held >= 4) continue;
+    c[t]!++;
+    if (completeWith(table, c, hand.melds.length)) n++;
+    c[t]!--;
+  }
+  return n;
+}
+
+export function factsOf(table: ScoreTable, hand: HandSpec, winner: boolean): Facts {
+  const all = concealedCounts(hand, true);
+  let noExposed = true;
+  for (const m of hand.melds) {
+    if (!m.concealed) noExposed = false;
+    if (m.type === 'chow') {
+      all[m.tile]!++;
+      all[m.tile + 1]!++;
+      all[m.tile + 2]!++;
+    } else all[m.tile]! += m.type === 'kong' ? 4 : 3;
+  }
+  let suitMask = 0;
+  let honours = false;
+  let allHeads = true;
+  for (let t = 0; t < KINDS; t++) {
+    if (all[t] === 0) continue;
+    if (t < 27) suitMask |= 1 << ((t / 9) | 0);
+    else honours = true;
+    if (!isHead(t)) allHeads = false;
+  }
+  const waits = winner ? countWaits(table, hand, all) : 0;
+  return { all, suitMask, honours, allHeads, noExposed, waits };
+}
+
+function meldGroups(hand: HandSpec): Group[] {
+  return hand.melds.map((m) => ({ kind: meldKind(m.type), tile: m.tile, concealed: m.concealed }));
+}
+
+/**
+ * Every reading of a winning hand: each arrangement of the concealed tiles (with the winning tile) into sets and
+ * a pair, times each combination the winning tile may have completed; plus a special shape where one applies.
+ * A claimed winning tile makes the combination it completes exposed (RULES.md "Complete hand").
+ */
+export function winningCandidates(
+  table: ScoreTable,
+  hand: HandSpec,
+  claimed: boolean,
+  arrangementsOf: (c: Uint8Array) => readonly { sets: readonly { type: 'chow' | 'pung'; tile: number }[]; pair: number }[],
+): Candidate[] {
+  const w = hand.winning!;
+  const c = concealedCounts(hand, true);
+  const melds = meldGroups(hand);
+  const out: Candidate[] = [];
+  if (hand.melds.length === 0) {
+    const sp = specialShape(table, c);
+    if (sp !== null) out.push({ groups: [], pair: -1, pairs: [], winIdx: -2, special: sp });
+  }
+  for (const a of arrangementsOf(c)) {
+    const base: Group[] = [...melds];
+    for (const s of a.sets) base.push({ kind: s.type === 'chow' ? CHOW : PUNG, tile: s.tile, concealed: true });
+    if (a.pair === w) out.push({ groups: base, pair: a.pair, pairs: [], winIdx: -1, special: null });
+    const seen = new Set<number>();
+    for (let i = melds.length; i < base.length; i++) {
+      const g = base[i]!;
+      const has = g.kind === CHOW ? w >= g.tile && w <= g.tile + 2 : g.tile === w;
+      // Two identical sets are one reading.
+      const key = g.kind * 64 + g.tile;
+      if (!has || seen.has(key)) continue;
+      seen.add(key);
+      const groups = claimed ? base.map((x, j) => (j === i ? { ...x, concealed: false } : x)) : base;
+      out.push({ groups, pair: a.pair, pairs: [], winIdx: i, special: null });
+    }
+  }
+  return out;
+}
+
+/**
+ * A losing hand "grouped as well as it can be" (RULES.md "Arrangement"): three or more alike concealed count as a
+ * concealed pung (four only as a kong when declared), pairs as pairs; runs never score, so nothing is lost by
+ * taking every pung.
+ */
+export function losingCandidate(hand: HandSpec): Candidate {
+  const c = concealedCounts(hand, false);
+  const groups = meldGroups(hand);
+  const pairs: number[] = [];
+  for (let t = 0; t < KINDS; t++) {
+    if (c[t]! >= 3) groups.push({ kind: PUNG, tile: t, concealed: true });
+    else if (c[t] === 2) pairs.push(t);
+  }
+  return { groups, pair: -1, pairs, winIdx: -2, special: null };
+}
+
+export { isNineUnitedSons };
