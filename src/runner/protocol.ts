@@ -18,8 +18,6 @@ export interface TableSpec {
 export interface WorkerInit {
   readonly table: TableSpec;
   readonly gamesCsv: boolean;
-  /** A module exporting gameSetup and playGame, replacing src/engine (tests only). */
-  readonly engineModule?: string;
 }
 
 export type ToWorker = { readonly type: 'batch'; readonly index: number; readonly start: number; readonly end: number };

@@ -48,10 +48,6 @@ export interface SimulateOptions {
   readonly progress: 'auto' | 'none' | 'plain' | 'bar';
   /** The command line, for the manifest and the resume hint. */
   readonly command?: string;
-  /** Tests only: a module exporting gameSetup and playGame to use instead of src/engine. */
-  readonly engineModule?: string;
-  /** Called once after each batch is committed (tests use it to interrupt a run at a known point). */
-  readonly onCommit?: (gamesDone: number) => void;
 }
 
 export interface SimulateResult {
@@ -200,7 +196,6 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
       total = mergeAggregates(total, aggregateFromJson(msg.agg));
       committed += 1;
       progress.update(b.end - range[0], total.hands - resumedHands);
-      o.onCommit?.(b.end - range[0]);
     }
     if (performance.now() - lastFlush >= FLUSH_MS) flush();
   };
@@ -210,7 +205,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
   if (nextBatch < nBatches) {
     const pool = startPool({
       workers,
-      init: { table: spec, gamesCsv: o.gamesCsv, ...(o.engineModule ? { engineModule: o.engineModule } : {}) },
+      init: { table: spec, gamesCsv: o.gamesCsv },
       next(): Batch | 'wait' | null {
         if (interrupted || nextBatch >= nBatches) return null;
         if (nextBatch >= committed + window) return 'wait';
@@ -269,14 +264,16 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
   };
   writeOutputs(o.out, total, manifest);
 
+  const gamesDoneText = () => `${manifest.ranges[0]![1] - range[0]} games`;
   const resumeHint = `${(o.command ?? commandLine()).replace(/\s--(resume|force)\b/g, '')} --resume`;
   if (failure) {
     if (failure instanceof WorkerFailure) {
       const d = failure.detail;
       if (d.kind === 'agent') {
-        throw new UserError(
-          `${d.message.split('\n')[0]} — replay: ${replayCommand(spec, d.game ?? 0)}; ${committed * batchSize} games kept in ${o.out}, fix and rerun with --resume`,
-        );
+        const first = d.message.split('\n')[0] ?? d.message;
+        // The engine's message already names the strategy, seed and game, and usually the replay command.
+        const replay = first.includes('mjlab replay') ? '' : ` — replay: ${replayCommand(spec, d.game ?? 0)}`;
+        throw new UserError(`${first}${replay}; ${gamesDoneText()} kept in ${o.out}, fix and rerun with --resume`);
       }
       if (d.kind === 'user') throw new UserError(d.message.split('\n')[0] ?? d.message);
       const err = new Error(`worker failed: ${d.message}`);

@@ -8,7 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { AgentError, UserError } from '../errors.js';
 import { addGame, aggregateToJson, emptyAggregate, uniqueLabels } from '../stats/aggregate.js';
 import { gameRows, gamesCsvChunk } from '../io/csv.js';
-import { loadEngine } from './engine.js';
+import { engine } from './engine.js';
 import { tableConfig } from './table.js';
 import type { FromWorker, ToWorker, WorkerInit } from './protocol.js';
 
@@ -30,7 +30,7 @@ function errorMessage(e: unknown): FromWorker {
 
 async function start(): Promise<void> {
   const init = workerData as WorkerInit;
-  const [engine, config] = await Promise.all([loadEngine(init.engineModule), tableConfig(init.table)]);
+  const config = await tableConfig(init.table);
   const labels = uniqueLabels(config.lineup.map((s) => s.label));
   port!.on('message', (msg: ToWorker) => {
     try {
