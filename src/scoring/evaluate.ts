@@ -102,7 +102,7 @@ function limitHandOf(t: ScoreTable, c: Candidate, f: Facts, ctx: ScoreContext, m
 }
 
 export const LIMIT_LABELS: Record<LimitHandId, string> = {
-  heaven: "East's original hand (limit hand)",
+  heaven: "East's original hand, Gift from Heaven (limit hand)",
   earth: 'Gift from Earth (limit hand)',
   'thirteen-heads': 'Thirteen different heads with a pair (limit hand)',
   'heads-only': 'Sets of heads only (limit hand)',
