@@ -12,10 +12,10 @@
  * after.
  */
 import type { Counts } from '../tiles/counts.js';
+import { type HandState, POW5 } from './state.js';
 
 const SETS_ONLY = 1;
 const SETS_AND_PAIR = 2;
-const POW5 = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625] as const;
 
 function buildShapes(): Uint8Array {
   const table = new Uint8Array(1953125);
@@ -119,4 +119,59 @@ export function waitingKinds(c: Counts, total: number): number[] {
     c[t]!--;
   }
   return out;
+}
+
+/**
+ * couldBeComplete for a seat's concealed hand plus `extra` (-1: none), from the cached per-seat statistics in
+ * HandState: the hot path of every turn and every claim check. Same answer as couldBeComplete (validated in tests).
+ */
+export function seatCouldWin(s: HandState, seat: number, extra: number): boolean {
+  const total = s.handCount[seat]! + (extra >= 0 ? 1 : 0);
+  if (total % 3 !== 2) return false;
+  const base = seat * 34;
+  let pairs = 0;
+  let standard = true;
+  for (let u = 0; u < 3; u++) {
+    let k = s.suitKey[seat * 3 + u]!;
+    let n = s.suitN[seat * 3 + u]!;
+    if (extra >= 0 && extra < 27 && ((extra / 9) | 0) === u) {
+      k += POW5[extra % 9]!;
+      n++;
+    }
+    if (n === 0) continue;
+    const r = n % 3;
+    if (r === 0) {
+      if ((SUIT_SHAPES[k]! & SETS_ONLY) === 0) {
+        standard = false;
+        break;
+      }
+    } else if (r === 2 && (SUIT_SHAPES[k]! & SETS_AND_PAIR) !== 0) pairs++;
+    else {
+      standard = false;
+      break;
+    }
+  }
+  if (standard) {
+    for (let t = 27; t < 34; t++) {
+      const x = s.hand[base + t]! + (t === extra ? 1 : 0);
+      if (x === 2) pairs++;
+      else if (x === 1 || x === 4) {
+        standard = false;
+        break;
+      }
+    }
+    if (standard && pairs === 1) return true;
+  }
+  if (total !== 14) return false;
+  // Seven pairs needs no kind held an odd number of times; thirteen heads needs every tile a head.
+  let odd = s.oddKinds[seat]!;
+  let nonHeads = s.nonHeads[seat]!;
+  if (extra >= 0) {
+    odd += (s.hand[base + extra]! & 1) === 1 ? -1 : 1;
+    if (extra < 27 && extra % 9 !== 0 && extra % 9 !== 8) nonHeads++;
+  }
+  if (odd !== 0 && nonHeads !== 0) return false;
+  const c = s.hand.slice(base, base + 34);
+  if (extra >= 0) c[extra]!++;
+  return isThirteenHeads(c, total) || isSevenPairs(c, total);
 }

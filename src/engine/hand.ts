@@ -12,6 +12,7 @@ import { arrangements } from '../hand/index.js';
 import { isWinningHand } from '../scoring/index.js';
 import type { HandSpec, Tile } from '../tiles/index.js';
 import { FIRST_BONUS, formatHand, formatMeld, isHead, tileCode } from '../tiles/index.js';
+import { washPayment } from '../scoring/index.js';
 import { drawHead, drawLoose, fillWall, liveCount, setWallOrder } from '../wall/wall.js';
 import type { Rng } from '../rng/streams.js';
 import type { HandEvent } from '../record/events.js';
@@ -28,7 +29,7 @@ import {
   ROB,
   WASH,
 } from './actions.js';
-import { couldBeComplete } from './agari.js';
+import { seatCouldWin } from './agari.js';
 import { penaltyPayer } from './penalty.js';
 import {
   CHOW,
@@ -39,6 +40,8 @@ import {
   MAX_MELDS,
   PUNG,
   addMeld,
+  addTiles,
+  removeTiles,
   bonusOf,
   concealedOf,
   meldsOf,
@@ -47,8 +50,6 @@ import {
 } from './state.js';
 import type { WashResult, WinKind } from './types.js';
 
-/** harr-limit washing payments by number of different heads (RULES.md "Washing the tiles"). */
-export const WASH_PAYMENT: Readonly<Record<number, number>> = { 9: 50, 10: 70, 11: 100, 12: 150, 13: 200 };
 /** Safety cap on reshuffles within one hand (a strategy that always washes must not loop for ever). */
 export const MAX_WASHES = 20;
 /**
@@ -116,6 +117,7 @@ function ask(c: Ctx, seat: Seat, phase: Phase, legal: Action[]): Action {
     );
   }
   s.decision++;
+  for (let i = 0; i < legal.length; i++) if (legal[i] === a) return a; // the usual case: one of the canonical objects
   const t = (a as { type?: unknown } | null)?.type;
   const tile = (a as { tile?: unknown } | null)?.tile;
   for (const l of legal) {
@@ -130,13 +132,13 @@ function ask(c: Ctx, seat: Seat, phase: Phase, legal: Action[]): Action {
   throw new AgentError(
     `strategy "${c.labels[seat]}" at seat ${seat} returned an illegal action ${shown} in phase ${phase} (${c.where})`,
     c.labels[seat]!,
-    0,
-    0,
+    c.seed,
+    c.game,
   );
 }
 
-function emit(c: Ctx, ev: () => HandEvent): void {
-  if (c.events !== null) c.events.push(ev());
+/** After every event: the test hook (never set on the fast path). Events themselves are pushed only when recording. */
+function tick(c: Ctx): void {
   if (c.check) c.check(c.state, c.turnSeat);
 }
 
@@ -156,16 +158,7 @@ function handText(s: HandState, seat: Seat): string {
 
 /** Would `seat` be complete with `extra` added (-1: as held)? Cheap prefilter, then the scorer's verdict. */
 function wins(s: HandState, seat: Seat, extra: Tile): boolean {
-  const base = seat * 34;
-  const counts = s.hand.subarray(base, base + 34);
-  let total = s.handCount[seat]!;
-  if (extra >= 0) {
-    counts[extra]!++;
-    total++;
-  }
-  const maybe = couldBeComplete(counts, total);
-  if (extra >= 0) counts[extra]!--;
-  if (!maybe) return false;
+  if (!seatCouldWin(s, seat, extra)) return false;
   const winning = extra >= 0 ? extra : s.drawn >= 0 ? s.drawn : lastConcealed(s, seat);
   return isWinningHand(s.rules, handSpec(s, seat, winning, extra));
 }
@@ -185,13 +178,7 @@ function completesPungOrPair(s: HandState, seat: Seat, tile: Tile): boolean {
 }
 
 function addTile(s: HandState, seat: Seat, t: Tile): void {
-  s.hand[seat * 34 + t]!++;
-  s.handCount[seat]!++;
-}
-
-function removeTiles(s: HandState, seat: Seat, t: Tile, n: number): void {
-  s.hand[seat * 34 + t]! -= n;
-  s.handCount[seat]! -= n;
+  addTiles(s, seat, t, 1);
 }
 
 function exposeBonus(c: Ctx, seat: Seat, t: Tile): void {
@@ -199,7 +186,8 @@ function exposeBonus(c: Ctx, seat: Seat, t: Tile): void {
   s.bonus[seat * MAX_BONUS + s.bonusCount[seat]!] = t;
   s.bonusCount[seat]!++;
   c.turnSeat = -1;
-  emit(c, () => ({ e: 'flower', seat, tile: tileCode(t) }));
+  if (c.events !== null) c.events.push({ e: 'flower', seat, tile: tileCode(t) });
+  tick(c);
 }
 
 /** Draw loose tiles until one is not a flower; -1 when none may be drawn (RULES.md: dead wall per rule set). */
@@ -215,7 +203,8 @@ function drawLooseFor(c: Ctx, seat: Seat, turnAfter: Seat): Tile {
     addTile(s, seat, t);
     s.drawn = t;
     c.turnSeat = turnAfter;
-    emit(c, () => ({ e: 'loose', seat, tile: tileCode(t), wall: liveCount(s.wall) }));
+    if (c.events !== null) c.events.push({ e: 'loose', seat, tile: tileCode(t), wall: liveCount(s.wall) });
+    tick(c);
     return t;
   }
 }
@@ -231,7 +220,8 @@ function drawFor(c: Ctx, seat: Seat): 'wall' | 'loose' | null {
   }
   addTile(s, seat, t);
   s.drawn = t;
-  emit(c, () => ({ e: 'draw', seat, tile: tileCode(t), wall: liveCount(s.wall) }));
+  if (c.events !== null) c.events.push({ e: 'draw', seat, tile: tileCode(t), wall: liveCount(s.wall) });
+  tick(c);
   return 'wall';
 }
 
@@ -252,19 +242,21 @@ function deal(c: Ctx): void {
     }
   }
   const winds = 'ESWN';
-  emit(c, () => ({
+  if (c.events !== null) c.events.push({
     e: 'deal',
     dealer: s.dealer,
     winds: Array.from(s.seatWind, (w) => winds[w]!),
     hands: Array.from({ length: s.players }, (_, p) => handText(s, p)),
     wall: liveCount(s.wall),
-  }));
+  });
+  tick(c);
   // Flowers in the deal are exposed and replaced from the loose end, East first (RULES.md "A turn").
   for (let k = 0; k < s.players; k++) {
     const seat = (s.dealer + k) % s.players;
     for (let i = 0; i < pending[seat]!; i++) {
       const b = s.bonus[seat * MAX_BONUS + i]!;
-      emit(c, () => ({ e: 'flower', seat, tile: tileCode(b) }));
+      if (c.events !== null) c.events.push({ e: 'flower', seat, tile: tileCode(b) });
+      tick(c);
     }
     for (let i = 0; i < pending[seat]!; i++) drawLooseFor(c, seat, -1);
   }
@@ -291,8 +283,9 @@ function washPhase(c: Ctx): WashResult | null {
     if (heads < 9) continue;
     const a = ask(c, seat, 'wash', [PASS, WASH]);
     if (a.type === 'wash') {
-      const payment = WASH_PAYMENT[Math.min(heads, 13)]!;
-      emit(c, () => ({ e: 'wash', seat, heads, payment, hand: handText(s, seat) }));
+      const payment = washPayment(heads); // RULES.md: 9 → 50, 10 → 70, 11 → 100, 12 → 150, 13 → 200
+      if (c.events !== null) c.events.push({ e: 'wash', seat, heads, payment, hand: handText(s, seat) });
+      tick(c);
       return { seat, heads, payment };
     }
   }
@@ -308,14 +301,19 @@ function turnLegal(s: HandState, seat: Seat): Action[] {
   const legal: Action[] = [];
   const base = seat * 34;
   if (!s.afterClaim && wins(s, seat, -1)) legal.push(MAHJONG);
-  if (kongAllowed(s)) {
-    for (let t = 0; t < 34; t++) if (s.hand[base + t] === 4) legal.push(CONCEALED_KONG[t]!);
+  const kongs = kongAllowed(s);
+  for (let t = 0; t < 34; t++) {
+    const x = s.hand[base + t]!;
+    if (x === 0) continue;
+    if (x === 4 && kongs) legal.push(CONCEALED_KONG[t]!);
+    legal.push(DISCARD[t]!);
+  }
+  if (kongs) {
     for (let i = 0; i < s.meldCount[seat]!; i++) {
       const j = seat * MAX_MELDS + i;
       if (s.meldType[j] === PUNG && s.hand[base + s.meldTile[j]!]! > 0) legal.push(ADD_KONG[s.meldTile[j]!]!);
     }
   }
-  for (let t = 0; t < 34; t++) if (s.hand[base + t]! > 0) legal.push(DISCARD[t]!);
   return legal;
 }
 
@@ -427,7 +425,8 @@ function end(
 ): HandEnd {
   const s = c.state;
   if (winner === null) c.turnSeat = null;
-  if (winner === null) emit(c, () => ({ e: 'exhausted', wall: liveCount(s.wall) }));
+  if (winner === null) if (c.events !== null) c.events.push({ e: 'exhausted', wall: liveCount(s.wall) });
+  tick(c);
   return { winner, winBy, discarder, winTile, lastTile, firstTurn, penaltyPayer: payer, washes };
 }
 
@@ -452,7 +451,8 @@ function playTurns(c: Ctx, washes: WashResult[]): HandEnd {
             s.meldCount[seat] === 0);
         const by = source === 'loose' ? 'loose-tile' : 'self-draw';
         const lastTile = source !== 'deal' && liveCount(s.wall) === 0;
-        emit(c, () => ({ e: 'mahjong', seat, by, tile: tileCode(winTile), from: null, hand: handText(s, seat) }));
+        if (c.events !== null) c.events.push({ e: 'mahjong', seat, by, tile: tileCode(winTile), from: null, hand: handText(s, seat) });
+        tick(c);
         return end(c, washes, seat, by, null, winTile, lastTile, firstTurn, null);
       }
       if (a.type === 'concealed-kong') {
@@ -460,7 +460,8 @@ function playTurns(c: Ctx, washes: WashResult[]): HandEnd {
         removeTiles(s, seat, t, 4);
         addMeld(s, seat, KONG, t, true);
         c.turnSeat = -1;
-        emit(c, () => ({ e: 'kong', seat, type: 'concealed', tile: tileCode(t) }));
+        if (c.events !== null) c.events.push({ e: 'kong', seat, type: 'concealed', tile: tileCode(t) });
+        tick(c);
         if (drawLooseFor(c, seat, seat) < 0) return end(c, washes, null, 'none', null, -1, false, false, null);
         source = 'loose';
         continue;
@@ -472,7 +473,8 @@ function playTurns(c: Ctx, washes: WashResult[]): HandEnd {
           removeTiles(s, seat, t, 1);
           addTile(s, robber, t);
           c.turnSeat = robber;
-          emit(c, () => ({ e: 'mahjong', seat: robber, by: 'robbing-kong', tile: tileCode(t), from: seat, hand: handText(s, robber) }));
+          if (c.events !== null) c.events.push({ e: 'mahjong', seat: robber, by: 'robbing-kong', tile: tileCode(t), from: seat, hand: handText(s, robber) });
+          tick(c);
           return end(c, washes, robber, 'robbing-kong', seat, t, false, false, null);
         }
         removeTiles(s, seat, t, 1);
@@ -481,7 +483,8 @@ function playTurns(c: Ctx, washes: WashResult[]): HandEnd {
           if (s.meldType[j] === PUNG && s.meldTile[j] === t) s.meldType[j] = KONG;
         }
         c.turnSeat = -1;
-        emit(c, () => ({ e: 'kong', seat, type: 'add', tile: tileCode(t) }));
+        if (c.events !== null) c.events.push({ e: 'kong', seat, type: 'add', tile: tileCode(t) });
+        tick(c);
         if (drawLooseFor(c, seat, seat) < 0) return end(c, washes, null, 'none', null, -1, false, false, null);
         source = 'loose';
         continue;
@@ -499,7 +502,8 @@ function playTurns(c: Ctx, washes: WashResult[]): HandEnd {
       s.drawn = -1;
       s.afterClaim = false;
       c.turnSeat = null;
-      emit(c, () => ({ e: 'discard', seat, tile: tileCode(t) }));
+      if (c.events !== null) c.events.push({ e: 'discard', seat, tile: tileCode(t) });
+      tick(c);
       break;
     }
     // --- claims on the discard ---
@@ -518,7 +522,8 @@ function playTurns(c: Ctx, washes: WashResult[]): HandEnd {
         markClaimed(s, from);
         addTile(s, q, tile);
         c.turnSeat = q;
-        emit(c, () => ({ e: 'mahjong', seat: q, by: 'discard', tile: tileCode(tile), from, hand: handText(s, q) }));
+        if (c.events !== null) c.events.push({ e: 'mahjong', seat: q, by: 'discard', tile: tileCode(tile), from, hand: handText(s, q) });
+        tick(c);
         return end(c, washes, q, 'discard', from, tile, false, firstTurn, payer);
       }
       markClaimed(s, from);
@@ -532,19 +537,22 @@ function playTurns(c: Ctx, washes: WashResult[]): HandEnd {
         addMeld(s, q, CHOW, low, false);
         s.afterClaim = true;
         source = 'claim';
-        emit(c, () => ({ e: 'claim', seat: q, type: 'chow', tile: tileCode(tile), from, meld: formatMeld({ type: 'chow', tile: low, concealed: false }) }));
+        if (c.events !== null) c.events.push({ e: 'claim', seat: q, type: 'chow', tile: tileCode(tile), from, meld: formatMeld({ type: 'chow', tile: low, concealed: false }) });
+        tick(c);
       } else if (a.type === 'pung') {
         removeTiles(s, q, tile, 2);
         addMeld(s, q, PUNG, tile, false);
         s.afterClaim = true;
         source = 'claim';
-        emit(c, () => ({ e: 'claim', seat: q, type: 'pung', tile: tileCode(tile), from, meld: formatMeld({ type: 'pung', tile, concealed: false }) }));
+        if (c.events !== null) c.events.push({ e: 'claim', seat: q, type: 'pung', tile: tileCode(tile), from, meld: formatMeld({ type: 'pung', tile, concealed: false }) });
+        tick(c);
       } else {
         removeTiles(s, q, tile, 3);
         addMeld(s, q, KONG, tile, false);
         s.afterClaim = false;
         c.turnSeat = -1;
-        emit(c, () => ({ e: 'claim', seat: q, type: 'kong', tile: tileCode(tile), from, meld: formatMeld({ type: 'kong', tile, concealed: false }) }));
+        if (c.events !== null) c.events.push({ e: 'claim', seat: q, type: 'kong', tile: tileCode(tile), from, meld: formatMeld({ type: 'kong', tile, concealed: false }) });
+        tick(c);
         if (drawLooseFor(c, q, q) < 0) return end(c, washes, null, 'none', null, -1, false, false, null);
         source = 'loose';
       }

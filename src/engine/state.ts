@@ -37,6 +37,15 @@ export interface HandState {
   /** Concealed counts, seat-major: hand[seat * 34 + kind]. */
   readonly hand: Uint8Array;
   readonly handCount: Uint8Array;
+  /**
+   * Cached per-seat hand statistics, kept up to date by addTile/removeTiles (the only writers of `hand`) so the
+   * "could this win?" test costs a few lookups (engine/agari.ts): for each suit, sum count * 5^rank and the tile
+   * count; per seat, kinds held an odd number of times and tiles that are not heads. validateState recomputes them.
+   */
+  readonly suitKey: Int32Array;
+  readonly suitN: Uint8Array;
+  readonly oddKinds: Uint8Array;
+  readonly nonHeads: Uint8Array;
   readonly meldType: Uint8Array;
   readonly meldTile: Uint8Array;
   readonly meldConcealed: Uint8Array;
@@ -82,6 +91,10 @@ export function createHandState(
     seatWind: new Uint8Array(p),
     hand: new Uint8Array(p * 34),
     handCount: new Uint8Array(p),
+    suitKey: new Int32Array(p * 3),
+    suitN: new Uint8Array(p * 3),
+    oddKinds: new Uint8Array(p),
+    nonHeads: new Uint8Array(p),
     meldType: new Uint8Array(p * MAX_MELDS),
     meldTile: new Uint8Array(p * MAX_MELDS),
     meldConcealed: new Uint8Array(p * MAX_MELDS),
@@ -112,6 +125,10 @@ export function resetHand(s: HandState, dealer: Seat, prevailing: Wind | null): 
   for (let seat = 0; seat < s.players; seat++) s.seatWind[seat] = winds[(seat - dealer + s.players) % s.players]!;
   s.hand.fill(0);
   s.handCount.fill(0);
+  s.suitKey.fill(0);
+  s.suitN.fill(0);
+  s.oddKinds.fill(0);
+  s.nonHeads.fill(0);
   s.meldCount.fill(0);
   s.bonusCount.fill(0);
   s.discCount.fill(0);
@@ -154,4 +171,35 @@ export function addMeld(s: HandState, seat: Seat, type: number, tile: number, co
   s.meldTile[j] = tile;
   s.meldConcealed[j] = concealed ? 1 : 0;
   s.meldCount[seat]!++;
+}
+
+export const POW5: readonly number[] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625];
+/** 1 for the heads (terminals and honours), per kind. */
+export const HEAD_KIND: Uint8Array = Uint8Array.from({ length: 34 }, (_, t) => (t >= 27 || t % 9 === 0 || t % 9 === 8 ? 1 : 0));
+
+/** Add `n` tiles of kind `t` to a seat's concealed hand, keeping the cached statistics. */
+export function addTiles(s: HandState, seat: Seat, t: number, n: number): void {
+  const j = seat * 34 + t;
+  s.hand[j]! += n;
+  s.handCount[seat]! += n;
+  if (t < 27) {
+    const u = seat * 3 + ((t / 9) | 0);
+    s.suitKey[u]! += n * POW5[t % 9]!;
+    s.suitN[u]! += n;
+  }
+  if ((n & 1) === 1) s.oddKinds[seat] = (s.hand[j]! & 1) === 1 ? s.oddKinds[seat]! + 1 : s.oddKinds[seat]! - 1;
+  if (HEAD_KIND[t] === 0) s.nonHeads[seat]! += n;
+}
+
+export function removeTiles(s: HandState, seat: Seat, t: number, n: number): void {
+  const j = seat * 34 + t;
+  s.hand[j]! -= n;
+  s.handCount[seat]! -= n;
+  if (t < 27) {
+    const u = seat * 3 + ((t / 9) | 0);
+    s.suitKey[u]! -= n * POW5[t % 9]!;
+    s.suitN[u]! -= n;
+  }
+  if ((n & 1) === 1) s.oddKinds[seat] = (s.hand[j]! & 1) === 1 ? s.oddKinds[seat]! + 1 : s.oddKinds[seat]! - 1;
+  if (HEAD_KIND[t] === 0) s.nonHeads[seat]! -= n;
 }

@@ -6,7 +6,7 @@
  */
 import type { Seat } from '../agent/types.js';
 import { FIRST_BONUS, tileCode } from '../tiles/index.js';
-import { type HandState, KONG, MAX_BONUS, MAX_DISCARDS, MAX_MELDS } from './state.js';
+import { type HandState, HEAD_KIND, KONG, MAX_BONUS, MAX_DISCARDS, MAX_MELDS, POW5 } from './state.js';
 
 export function validateState(s: HandState, inTurn: Seat | null): void {
   const seen = new Uint8Array(42);
@@ -20,6 +20,24 @@ export function validateState(s: HandState, inTurn: Seat | null): void {
       n += s.hand[p * 34 + t]!;
     }
     if (n !== s.handCount[p]) throw new Error(`seat ${p}: handCount ${s.handCount[p]} but ${n} tiles held`);
+    // cached statistics equal a fresh recomputation (developers' guide habit 4)
+    let odd = 0;
+    let nonHeads = 0;
+    for (let t = 0; t < 34; t++) {
+      const x = s.hand[p * 34 + t]!;
+      if ((x & 1) === 1) odd++;
+      if (HEAD_KIND[t] === 0) nonHeads += x;
+    }
+    for (let u = 0; u < 3; u++) {
+      let key = 0;
+      let cnt = 0;
+      for (let r = 0; r < 9; r++) {
+        key += s.hand[p * 34 + u * 9 + r]! * POW5[r]!;
+        cnt += s.hand[p * 34 + u * 9 + r]!;
+      }
+      if (key !== s.suitKey[p * 3 + u] || cnt !== s.suitN[p * 3 + u]) throw new Error(`seat ${p}: stale suit cache`);
+    }
+    if (odd !== s.oddKinds[p] || nonHeads !== s.nonHeads[p]) throw new Error(`seat ${p}: stale parity/heads cache`);
     let size = n;
     for (let i = 0; i < s.meldCount[p]!; i++) {
       const j = p * MAX_MELDS + i;

@@ -18,6 +18,8 @@ class TableView implements AgentView {
   readonly #decision: number;
   #concealed: readonly Tile[] | null = null;
   #table: readonly SeatPublic[] | null = null;
+  readonly #lastTile: number;
+  readonly #lastBy: number;
   readonly rules: RuleSet;
   readonly limit: number | null;
   readonly players: number;
@@ -29,7 +31,6 @@ class TableView implements AgentView {
   readonly drawn: Tile | null;
   readonly wallCount: number;
   readonly discardCount: number;
-  readonly lastDiscard: { readonly tile: Tile; readonly by: Seat } | null;
   readonly legal: readonly Action[];
 
   constructor(s: HandState, seat: Seat, legal: readonly Action[]) {
@@ -46,13 +47,18 @@ class TableView implements AgentView {
     this.drawn = s.phase === 'turn' && s.drawn >= 0 ? s.drawn : null;
     this.wallCount = liveCount(s.wall);
     this.discardCount = s.discardCount;
-    this.lastDiscard = s.lastDiscard >= 0 ? Object.freeze({ tile: s.lastDiscard, by: s.lastDiscardBy }) : null;
+    this.#lastTile = s.lastDiscard;
+    this.#lastBy = s.lastDiscardBy;
     this.legal = legal;
   }
 
   #live(): HandState {
     if (this.#s.decision !== this.#decision) throw new Error('AgentView used after its decision was answered');
     return this.#s;
+  }
+
+  get lastDiscard(): { readonly tile: Tile; readonly by: Seat } | null {
+    return this.#lastTile >= 0 ? { tile: this.#lastTile, by: this.#lastBy } : null;
   }
 
   get concealed(): readonly Tile[] {

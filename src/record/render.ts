@@ -1,0 +1,111 @@
+/**
+ * Renders a game record for a player to read (`mjlab replay`): the seats, each hand's deal, every draw, flower,
+ * claim, kong and discard in order, the end, each seat's score breakdown and the settlement, in tile notation
+ * (../shared/NOTATION.md). Seats are named by their wind in the hand and their strategy.
+ */
+import type { ScoreLine } from '../scoring/types.js';
+import type { HandEvent } from './events.js';
+import type { GameRecord, HandRecord } from './record.js';
+
+const WIN_BY: Readonly<Record<string, string>> = {
+  discard: 'on a discard',
+  'self-draw': 'by drawing the winning tile',
+  'loose-tile': 'on a loose tile',
+  'robbing-kong': 'by robbing the kong',
+};
+
+function signed(n: number): string {
+  return n > 0 ? `+${n}` : String(n);
+}
+
+function line(l: ScoreLine): string {
+  if (l.doubles !== undefined) return `${l.label}: double${l.doubles === 1 ? '' : ` ${l.doubles} times`}`;
+  return `${l.label}: ${l.points ?? 0}`;
+}
+
+function renderHand(rec: GameRecord, h: HandRecord, out: string[]): void {
+  const deal = h.events.find((e) => e.e === 'deal');
+  const winds = deal && deal.e === 'deal' ? deal.winds : rec.strategies.map(() => '?');
+  const who = (seat: number): string => `${winds[seat]} (${rec.strategies[seat]})`;
+  const w = (seat: number): string => winds[seat] ?? '?';
+  out.push('');
+  out.push(
+    `Hand ${h.hand + 1}: East is seat ${h.dealer} (${rec.strategies[h.dealer]})` +
+      (h.prevailing !== null ? `, prevailing wind ${h.prevailing}` : ''),
+  );
+  let turn = 0;
+  for (const ev of h.events as readonly HandEvent[]) {
+    switch (ev.e) {
+      case 'deal':
+        out.push(`  Deal (${ev.wall} tiles left to draw):`);
+        ev.hands.forEach((hand, seat) => out.push(`    ${who(seat).padEnd(24)} ${hand}`));
+        break;
+      case 'flower':
+        out.push(`    ${w(ev.seat)} exposes ${ev.tile}`);
+        break;
+      case 'draw':
+        out.push(`    ${w(ev.seat)} draws ${ev.tile}  (${ev.wall} left)`);
+        break;
+      case 'loose':
+        out.push(`    ${w(ev.seat)} takes loose tile ${ev.tile}  (${ev.wall} left)`);
+        break;
+      case 'discard':
+        turn++;
+        out.push(`  ${String(turn).padStart(3)}. ${w(ev.seat)} discards ${ev.tile}`);
+        break;
+      case 'claim':
+        out.push(`    ${w(ev.seat)} ${ev.type}s ${ev.tile} from ${w(ev.from)} → ${ev.meld}`);
+        break;
+      case 'kong':
+        out.push(`    ${w(ev.seat)} declares a ${ev.type === 'concealed' ? 'concealed kong' : 'kong (adds to his pung)'} of ${ev.tile}`);
+        break;
+      case 'wash':
+        out.push(`  ${who(ev.seat)} washes the tiles: ${ev.heads} different heads in ${ev.hand}, collects ${ev.payment} from each; reshuffle`);
+        break;
+      case 'mahjong':
+        out.push(
+          `  Mah-Jongg! ${who(ev.seat)} ${WIN_BY[ev.by] ?? ev.by} ${ev.tile}` +
+            (ev.from !== null ? ` from ${w(ev.from)}` : '') +
+            `: ${ev.hand}`,
+        );
+        break;
+      case 'exhausted':
+        out.push(`  Drawn hand: no drawable tile left (${ev.wall}).`);
+        break;
+      case 'score':
+        out.push(`    ${who(ev.seat).padEnd(24)} ${ev.hand}  → ${ev.score}`);
+        for (const l of ev.lines) out.push(`        ${line(l)}`);
+        break;
+      case 'settle':
+        out.push(
+          `  Settlement: ${ev.nets.map((n, seat) => `${w(seat)} ${signed(n)}`).join(', ')}` +
+            (ev.payer !== null ? `  (penalty: ${w(ev.payer)} pays for all)` : ''),
+        );
+        break;
+    }
+    if (ev.e === 'mahjong' || ev.e === 'exhausted') {
+      if (h.events.some((x) => x.e === 'score')) out.push('  Scores:');
+    }
+  }
+  const r = h.result;
+  out.push(
+    r.winner_seat === null
+      ? '  Result: drawn hand'
+      : `  Result: ${r.winner_wind} (${r.winner_strategy}) wins by ${r.win_by}, hand score ${r.winner_score ?? '?'}${r.limit_hit ? ' (limit)' : ''}`,
+  );
+}
+
+export function renderRecord(rec: GameRecord): string {
+  const out: string[] = [];
+  out.push(
+    `mjlab replay: rules ${rec.rules}, seed ${rec.seed}, game ${rec.game}, ${rec.players} players, unit ${rec.unit}` +
+      `, limit ${rec.limit ?? 'none'}${rec.flowers ? ', flowers' : ''}${rec.duplicate ? `, duplicate (wall ${rec.stream_game})` : ''}`,
+  );
+  out.push(`Seats: ${rec.strategies.map((s, i) => `${i} ${s}`).join(' | ')}`);
+  for (const h of rec.hands) renderHand(rec, h, out);
+  if (rec.unit === 'match') {
+    out.push('');
+    out.push(`Final scores: ${rec.result.final_scores.map((s, i) => `seat ${i} (${rec.strategies[i]}) ${s}`).join(', ')}`);
+  }
+  return out.join('\n') + '\n';
+}
