@@ -27,6 +27,11 @@ interface SimulateArgs {
   flowers: boolean;
 }
 
+/** yargs turns a repeated option into an array; as on most command lines, the last one wins. */
+function last<T>(v: T | T[]): T {
+  return Array.isArray(v) ? (v[v.length - 1] as T) : v;
+}
+
 export const simulateCommand: CommandModule<object, SimulateArgs> = {
   command: 'simulate',
   describe: 'play many hands on all cores and write exact statistics (summary.csv, score-distribution.csv, manifest.json)',
@@ -51,20 +56,20 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       .option('flowers', { type: 'boolean', default: false, describe: 'play with flowers and seasons (where the rule set allows)' }) as never,
   handler: async (a) => {
     const result = await simulate({
-      rules: a.rules,
-      strategies: a.strategies,
-      games: a.games,
-      seed: a.seed,
-      ...(a.workers !== undefined ? { workers: a.workers } : {}),
-      out: a.out ?? DEFAULT_OUT,
+      rules: last(a.rules),
+      strategies: last(a.strategies),
+      games: last(a.games),
+      seed: last(a.seed),
+      ...(a.workers !== undefined ? { workers: last(a.workers) } : {}),
+      out: last(a.out) ?? DEFAULT_OUT,
       outExplicit: a.out !== undefined,
       gamesCsv: a['games-csv'],
-      ...(a.limit !== undefined ? { limit: a.limit } : {}),
-      players: a.players as 2 | 3 | 4,
-      unit: a.unit as 'hand' | 'match',
+      ...(a.limit !== undefined ? { limit: last(a.limit) } : {}),
+      players: last(a.players) as 2 | 3 | 4,
+      unit: last(a.unit) as 'hand' | 'match',
       duplicate: a.duplicate,
       flowers: a.flowers,
-      shard: resolveShard(a.shard, a.shards, process.env),
+      shard: resolveShard(last(a.shard), last(a.shards), process.env),
       resume: a.resume,
       force: a.force,
       progress: a.progress ? 'auto' : 'none',
@@ -76,7 +81,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
     }
     const m = result.manifest;
     process.stdout.write(
-      `${m.handsPlayed} hands (${m.gamesPlayed} games) in ${m.durationSeconds}s, ${m.handsPerSecond} hands/s → ${a.out ?? DEFAULT_OUT}\n`,
+      `${m.handsPlayed} hands (${m.gamesPlayed} games) in ${m.durationSeconds}s, ${m.handsPerSecond} hands/s → ${last(a.out) ?? DEFAULT_OUT}\n`,
     );
   },
 };
