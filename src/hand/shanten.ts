@@ -133,19 +133,17 @@ function loadVector(s: number, key: number, out: Int32Array, at: number): void {
 /** Min-plus combination of two cost vectors (sets add, at most one pair). */
 function combine(a: Int32Array, ai: number, b: Int32Array, bi: number, out: Int32Array, oi: number): void {
   for (let i = 0; i < VEC; i++) out[oi + i] = INF;
-  for (let i = 0; i < VEC; i++) {
-    const ca = a[ai + i]!;
-    if (ca >= INF) continue;
-    const ja = i % 5;
-    const pa = i >= 5 ? 1 : 0;
-    for (let m = 0; m < VEC; m++) {
-      const pb = m >= 5 ? 1 : 0;
-      if (pa + pb > 1) break;
-      const jb = m % 5;
-      if (ja + jb > 4) continue;
-      const o = oi + ja + jb + 5 * (pa + pb);
-      const c = ca + b[bi + m]!;
-      if (c < out[o]!) out[o] = c;
+  for (let ja = 0; ja <= 4; ja++) {
+    const a0 = a[ai + ja]!;
+    const a1 = a[ai + ja + 5]!;
+    for (let jb = 0; ja + jb <= 4; jb++) {
+      const b0 = b[bi + jb]!;
+      const b1 = b[bi + jb + 5]!;
+      const o = oi + ja + jb;
+      const x = a0 + b0;
+      if (x < out[o]!) out[o] = x;
+      const y = a0 + b1 < a1 + b0 ? a0 + b1 : a1 + b0;
+      if (y < out[o + 5]!) out[o + 5] = y;
     }
   }
 }
@@ -176,31 +174,50 @@ export function shanten(counts: Counts, meldsDeclared: number): number {
   return finish(v, 4 - meldsDeclared, work) - 1;
 }
 
+/** Only the `need` sets + pair entry of combine(a, b): the last step of every query. */
+function finalPair(a: Int32Array, ai: number, b: Int32Array, bi: number, need: number): number {
+  let best = INF;
+  for (let ja = 0; ja <= need; ja++) {
+    const x = a[ai + ja]! + b[bi + need - ja + 5]!;
+    if (x < best) best = x;
+    const y = a[ai + ja + 5]! + b[bi + need - ja]!;
+    if (y < best) best = y;
+  }
+  return best;
+}
+
 /**
- * Reusable analyser for hot paths: holds the four suit vectors of one hand so that "shanten after discarding t"
- * for every t costs one vector lookup and one combination each, with no allocation.
+ * Reusable analyser for hot paths: holds the four suit vectors of one hand and, for each suit, the combination of
+ * the other three, so "shanten with one kind changed" costs one vector lookup and one final min over <= 10 pairs,
+ * with no allocation.
  */
 export class HandAnalyser {
-  private readonly v = new Int32Array(40);
-  private readonly w = new Int32Array(20);
+  /** Suit vectors at 0, 10, 20, 30; "all suits but s" at 40 + 10 s; scratch at 80.. */
+  private readonly v = new Int32Array(120);
   private readonly keys = new Int32Array(4);
-  private readonly saved = new Int32Array(40);
   private need = 4;
 
-  /** Load a hand. */
+  /** Load a hand: concealed counts and the number of sets already declared. */
   load(counts: Counts, meldsDeclared: number): this {
     this.need = 4 - meldsDeclared;
+    const v = this.v;
     for (let s = 0; s < 4; s++) {
       const key = suitKey(counts, s);
       this.keys[s] = key;
-      loadVector(s, key, this.v, s * 10);
+      loadVector(s, key, v, s * 10);
     }
+    combine(v, 0, v, 10, v, 80); // m+p
+    combine(v, 20, v, 30, v, 90); // s+z
+    combine(v, 10, v, 90, v, 40); // all but m
+    combine(v, 0, v, 90, v, 50); // all but p
+    combine(v, 80, v, 30, v, 60); // all but s
+    combine(v, 80, v, 20, v, 70); // all but z
     return this;
   }
 
   /** Shanten of the loaded hand. */
   shanten(): number {
-    return finish(this.v, this.need, this.w) - 1;
+    return finalPair(this.v, 40, this.v, 0, this.need) - 1;
   }
 
   /**
@@ -209,34 +226,34 @@ export class HandAnalyser {
    */
   shantenWith(t: Tile, delta: number, extraMelds = 0): number {
     const s = t < 27 ? (t / 9) | 0 : 3;
-    const r = t - s * 9;
-    const at = s * 10;
-    for (let i = 0; i < VEC; i++) this.saved[i] = this.v[at + i]!;
-    loadVector(s, this.keys[s]! + delta * POW5[r]!, this.v, at);
-    const res = finish(this.v, this.need - extraMelds, this.w) - 1;
-    for (let i = 0; i < VEC; i++) this.v[at + i] = this.saved[i]!;
-    return res;
+    loadVector(s, this.keys[s]! + delta * POW5[t - s * 9]!, this.v, 100);
+    return finalPair(this.v, 40 + s * 10, this.v, 100, this.need - extraMelds) - 1;
   }
 
-  /**
-   * Shanten after changing two kinds at once (e.g. the two tiles used in a chow), with extra melds.
-   * Kinds may be in the same suit.
-   */
+  /** Shanten after changing two kinds at once (e.g. discard one, draw another), with extra melds. */
   shantenWith2(t1: Tile, d1: number, t2: Tile, d2: number, extraMelds = 0): number {
     const s1 = t1 < 27 ? (t1 / 9) | 0 : 3;
     const s2 = t2 < 27 ? (t2 / 9) | 0 : 3;
-    const saved = this.saved;
-    saved.set(this.v);
+    const v = this.v;
     const k1 = this.keys[s1]! + d1 * POW5[t1 - s1 * 9]!;
+    const need = this.need - extraMelds;
     if (s1 === s2) {
-      loadVector(s1, k1 + d2 * POW5[t2 - s2 * 9]!, this.v, s1 * 10);
-    } else {
-      loadVector(s1, k1, this.v, s1 * 10);
-      loadVector(s2, this.keys[s2]! + d2 * POW5[t2 - s2 * 9]!, this.v, s2 * 10);
+      loadVector(s1, k1 + d2 * POW5[t2 - s2 * 9]!, v, 100);
+      return finalPair(v, 40 + s1 * 10, v, 100, need) - 1;
     }
-    const res = finish(this.v, this.need - extraMelds, this.w) - 1;
-    this.v.set(saved);
-    return res;
+    // The two untouched suits, then the changed ones.
+    let o1 = -1;
+    let o2 = -1;
+    for (let s = 0; s < 4; s++) {
+      if (s === s1 || s === s2) continue;
+      if (o1 < 0) o1 = s;
+      else o2 = s;
+    }
+    loadVector(s1, k1, v, 100);
+    combine(v, o1 * 10, v, o2 * 10, v, 80);
+    combine(v, 80, v, 100, v, 90);
+    loadVector(s2, this.keys[s2]! + d2 * POW5[t2 - s2 * 9]!, v, 110);
+    return finalPair(v, 90, v, 110, need) - 1;
   }
 }
 

@@ -1,0 +1,66 @@
+/**
+ * `greedy` (issue 2, point 6): declares every win, claims whenever the claim brings the hand nearer to complete,
+ * discards to minimise the distance to a complete hand (shanten). Ties: at a ready hand the discard leaving the
+ * most live winning tiles, otherwise the tile with the least shape value (lone honours and terminals first), then
+ * the lowest tile id. No randomness. Kongs are declared when they do not set the hand back (a free loose tile).
+ */
+import type { Action, AgentView, Strategy } from '../src/agent/types.js';
+import { PASS_ACTION, Scratch, chooseDiscard, legalOf, liveFrom, readHand, shantenAfterClaim, shapeValue, tableSeen } from './common.js';
+
+export function greedyClaim(view: AgentView, s: Scratch, melds: number): Action {
+  const mj = legalOf(view, 'mahjong');
+  if (mj) return mj;
+  const tile = view.lastDiscard!.tile;
+  const now = s.a.load(s.counts, melds).shanten();
+  let best: Action | null = null;
+  let bestSh = now;
+  for (const act of view.legal) {
+    if (act.type !== 'pung' && act.type !== 'kong' && act.type !== 'chow') continue;
+    const sh = shantenAfterClaim(s, s.counts, melds, act, tile);
+    // A kong keeps the distance but brings a loose tile: taken when not worse.
+    if (sh < bestSh || (act.type === 'kong' && sh <= bestSh && best === null)) {
+      best = act;
+      bestSh = sh;
+    }
+  }
+  return best ?? PASS_ACTION;
+}
+
+export function greedyTurn(view: AgentView, s: Scratch, melds: number): Action {
+  const mj = legalOf(view, 'mahjong');
+  if (mj) return mj;
+  const c = s.counts;
+  s.a.load(c, melds);
+  // Live counts only matter for choosing between ready hands; the table view is costly to build.
+  const live = s.a.shanten() <= 0 ? liveFrom(tableSeen(view, s.tmp), c, s.live) : null;
+  const d = chooseDiscard(s.a, c, c, (t) => shapeValue(c, t), live, s, melds);
+  for (const act of view.legal) {
+    if (act.type === 'concealed-kong' && s.a.shantenWith(act.tile, -4, 1) <= d.shanten) return act;
+    if (act.type === 'add-kong' && s.a.shantenWith(act.tile, -1) <= d.shanten) return act;
+  }
+  return legalOf(view, 'discard', d.tile)!;
+}
+
+export const greedy: Strategy = {
+  name: 'greedy',
+  description: 'declares every win, claims when it brings the hand nearer to complete, discards to minimise shanten',
+  params: [],
+  create: () => {
+    const s = new Scratch();
+    return {
+      act(view) {
+        const melds = readHand(view, s.counts);
+        switch (view.phase) {
+          case 'wash':
+            return PASS_ACTION;
+          case 'rob':
+            return legalOf(view, 'rob') ?? PASS_ACTION;
+          case 'claim':
+            return greedyClaim(view, s, melds);
+          case 'turn':
+            return greedyTurn(view, s, melds);
+        }
+      },
+    };
+  },
+};
