@@ -1,0 +1,140 @@
+// Test helpers: constructed walls, scripted agents and table configs for the engine's procedure tests.
+import type { Action, AgentView, Strategy } from '../../src/agent/types.js';
+import { sameAction } from '../../src/agent/types.js';
+import type { StrategyInstance } from '../../src/agent/registry.js';
+import { playGame, type PlayOptions } from '../../src/engine/play.js';
+import { gameSetup } from '../../src/engine/setup.js';
+import type { HandState } from '../../src/engine/state.js';
+import type { GameOutcome, TableConfig } from '../../src/engine/types.js';
+import { validateState } from '../../src/engine/validate.js';
+import type { GameRecord } from '../../src/record/record.js';
+import { ruleSet } from '../../src/rules/index.js';
+import { parseTiles } from '../../src/tiles/index.js';
+import { random } from '../../strategies/random.js';
+
+export interface WallSpec {
+  /** Hands in deal order, East first (East 14 tiles, the others 13). */
+  readonly hands: readonly string[];
+  /** Tiles drawn from the head after the deal, in order. */
+  readonly draws?: string;
+  /** Loose tiles taken from the tail, in order. */
+  readonly loose?: string;
+  readonly flowers?: boolean;
+}
+
+/** A wall order dealing `hands`, then `draws` from the head; `loose` from the tail; the rest in set order. */
+export function buildWall(spec: WallSpec): number[] {
+  const size = spec.flowers ? 144 : 136;
+  const left = new Map<number, number>();
+  for (let t = 0; t < 34; t++) left.set(t, 4);
+  if (spec.flowers) for (let t = 34; t < 42; t++) left.set(t, 1);
+  const take = (tiles: number[]): number[] => {
+    for (const t of tiles) {
+      const n = left.get(t) ?? 0;
+      if (n === 0) throw new Error(`buildWall: too many of tile ${t}`);
+      left.set(t, n - 1);
+    }
+    return tiles;
+  };
+  const head = take(spec.hands.flatMap((h) => parseTiles(h)).concat(parseTiles(spec.draws ?? '')));
+  const loose = take(parseTiles(spec.loose ?? ''));
+  const rest: number[] = [];
+  // Filler: honours last so that the filler rarely completes anything by accident.
+  for (let t = 0; t < 42; t++) for (let k = left.get(t) ?? 0; k > 0; k--) rest.push(t);
+  const order = [...head, ...rest, ...loose.reverse()];
+  if (order.length !== size) throw new Error(`buildWall: ${order.length} tiles`);
+  return order;
+}
+
+export interface Decision {
+  readonly seat: number;
+  readonly phase: string;
+  readonly legal: readonly Action[];
+  readonly chosen: Action;
+  readonly wallCount: number;
+  readonly concealed: readonly number[];
+}
+
+/**
+ * A scripted table: each seat has a queue of wanted actions, taken as soon as one is legal (skipping none). Otherwise
+ * the agent passes when it may, else discards its drawn tile, else its highest tile. Every decision is logged.
+ */
+export function scripted(plans: Record<number, Action[]>, log: Decision[]): Strategy {
+  return {
+    name: 'scripted',
+    description: 'test script',
+    params: [],
+    create: ({ seat }) => {
+      const queue = [...(plans[seat] ?? [])];
+      return {
+        act: (view: AgentView): Action => {
+          let chosen: Action | undefined;
+          const want = queue[0];
+          if (want && view.legal.some((l) => sameAction(l, want))) {
+            queue.shift();
+            chosen = want;
+          }
+          chosen ??=
+            view.legal.find((l) => l.type === 'pass') ??
+            view.legal.find((l) => l.type === 'discard' && l.tile === view.drawn) ??
+            [...view.legal].reverse().find((l) => l.type === 'discard')!;
+          log.push({
+            seat,
+            phase: view.phase,
+            legal: view.legal,
+            chosen,
+            wallCount: view.wallCount,
+            concealed: [...view.concealed],
+          });
+          return chosen;
+        },
+      };
+    },
+  };
+}
+
+export function lineupOf(strategy: Strategy, n: number): StrategyInstance[] {
+  return Array.from({ length: n }, () => ({ label: strategy.name, strategy, params: {} }));
+}
+
+export function table(
+  rules: string,
+  lineup: readonly StrategyInstance[],
+  over: Partial<TableConfig> = {},
+): TableConfig {
+  const r = ruleSet(rules);
+  return {
+    rules: r,
+    limit: r.limit,
+    flowers: r.flowers,
+    players: lineup.length as 2 | 3 | 4,
+    unit: 'hand',
+    seed: 1,
+    lineup,
+    duplicate: false,
+    ...over,
+  };
+}
+
+export function randomTable(rules: string, players = 4, over: Partial<TableConfig> = {}): TableConfig {
+  return table(rules, lineupOf(random, players), over);
+}
+
+/** Play game 0 on a constructed wall with validation after every event; returns the outcome and its record. */
+export function playScripted(
+  config: TableConfig,
+  walls: number[][],
+  extra: Partial<PlayOptions> = {},
+): { outcome: GameOutcome; record: GameRecord; states: HandState[] } {
+  const states: HandState[] = [];
+  const outcome = playGame(config, gameSetup(config, 0), {
+    record: true,
+    wallOrders: walls,
+    check: (s, inTurn) => {
+      validateState(s, inTurn);
+      if (states.length === 0) states.push(s);
+    },
+    ...extra,
+  });
+  return { outcome, record: outcome.record as GameRecord, states };
+}
