@@ -1,0 +1,56 @@
+/**
+ * One runner benchmark measurement in a fresh process (issue 5, point 8), so its peak RSS (process.resourceUsage
+ * covers the worker threads too) belongs to that run alone. Usage: node dist/src/bench/runner.js '<json>'.
+ * Prints one JSON line: { hands, seconds, handsPerSecond, maxRssMb }.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { simulate } from '../runner/run.js';
+
+export interface RunnerBenchSpec {
+  readonly rules: string;
+  readonly strategies: string;
+  readonly games: number;
+  readonly workers: number;
+}
+
+export interface RunnerBenchResult {
+  readonly hands: number;
+  readonly seconds: number;
+  readonly handsPerSecond: number;
+  readonly maxRssMb: number;
+}
+
+export async function measureRunner(spec: RunnerBenchSpec): Promise<RunnerBenchResult> {
+  const out = mkdtempSync(join(tmpdir(), 'mjlab-bench-'));
+  try {
+    const t0 = performance.now();
+    const r = await simulate({
+      rules: spec.rules, strategies: spec.strategies, games: spec.games, seed: 1, workers: spec.workers, out,
+      outExplicit: true, gamesCsv: false, players: 4, unit: 'hand', duplicate: false, flowers: false, shard: null,
+      resume: false, force: true, progress: 'none', command: 'bench',
+    });
+    const seconds = (performance.now() - t0) / 1000;
+    return {
+      hands: r.aggregate.hands,
+      seconds,
+      handsPerSecond: r.aggregate.hands / seconds,
+      maxRssMb: process.resourceUsage().maxRSS / 1024,
+    };
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const spec = JSON.parse(process.argv[2] ?? '{}') as RunnerBenchSpec;
+  measureRunner(spec).then(
+    (r) => process.stdout.write(`${JSON.stringify(r)}\n`),
+    (e: unknown) => {
+      process.stderr.write(`${(e as Error).message}\n`);
+      process.exitCode = 1;
+    },
+  );
+}
