@@ -36,6 +36,10 @@ export function buildWall(spec: WallSpec): number[] {
     }
     return tiles;
   };
+  spec.hands.forEach((h, i) => {
+    const n = parseTiles(h).length;
+    if (n !== (i === 0 ? 14 : 13)) throw new Error(`buildWall: hand ${i} "${h}" has ${n} tiles`);
+  });
   const head = take(spec.hands.flatMap((h) => parseTiles(h)).concat(parseTiles(spec.draws ?? '')));
   const loose = take(parseTiles(spec.loose ?? ''));
   const rest: number[] = [];
@@ -53,6 +57,7 @@ export interface Decision {
   readonly chosen: Action;
   readonly wallCount: number;
   readonly concealed: readonly number[];
+  readonly last: number | null;
 }
 
 /**
@@ -85,6 +90,7 @@ export function scripted(plans: Record<number, Action[]>, log: Decision[]): Stra
             chosen,
             wallCount: view.wallCount,
             concealed: [...view.concealed],
+            last: view.lastDiscard?.tile ?? null,
           });
           return chosen;
         },
