@@ -1,0 +1,40 @@
+/**
+ * `chow-mixer` — fast win, Harr's "running for cover" (RULES.md "Playing advice" (2); Harr, "suggestions for
+ * careful playing of hands": "stop improving and finish fast — form sequences and mix suits"). Gathers sequences
+ * in any suits, sheds lone honours first (they make no runs), claims every chow and pung that brings the hand
+ * nearer to complete, takes the first win offered.
+ */
+import type { Strategy } from '../src/agent/types.js';
+import { PASS_ACTION, Scratch, legalOf, readHand } from './common.js';
+import { fastClaim, fastTurn } from './modes.js';
+
+export const chowMixer: Strategy = {
+  name: 'chow-mixer',
+  description: "fast win (Harr's running for cover): sequences, mixed suits, every helpful claim, first win",
+  params: [
+    { name: 'ukeire', default: true, description: 'break shanten ties by the number of live tiles that would help' },
+    { name: 'honourBias', default: 6, description: 'extra readiness to discard a lone honour (no runs possible)' },
+    { name: 'claimPungs', default: true, description: 'also claim pungs (chows are always claimed when they help)' },
+  ],
+  create: ({ params }) => {
+    const s = new Scratch();
+    const ukeire = params.ukeire !== false;
+    const honourBias = Number(params.honourBias);
+    const pungs = params.claimPungs !== false;
+    return {
+      act(view) {
+        const melds = readHand(view, s.counts);
+        switch (view.phase) {
+          case 'wash':
+            return PASS_ACTION;
+          case 'rob':
+            return legalOf(view, 'rob') ?? PASS_ACTION;
+          case 'claim':
+            return fastClaim(view, s, melds, (a) => a.type === 'chow' || pungs);
+          case 'turn':
+            return fastTurn(view, s, melds, ukeire, honourBias);
+        }
+      },
+    };
+  },
+};

@@ -1,0 +1,104 @@
+/**
+ * `harr` — the adaptive player: Harr's whole plan (RULES.md "Playing advice"; Harr, "suggestions for careful
+ * playing of hands", and Part II introduction on playing with a limit). Plans the highest hand the original tiles
+ * allow: all one suit (when a suit has enough tiles and pairs), else honour doubles (pairs of dragons / own or
+ * prevailing wind), else the quickest hand. As the wall shortens or an opponent's exposed sets show him near
+ * completion: (1) an exceptional hand (a hunt already near complete) keeps improving; (2) an ordinary hand
+ * finishes fast (sequences, mixed suits); (3) a poor hand defends. Washes (harr-limit) with `washMin` different
+ * heads. Under a limit it plays for the limit, not beyond: once the planned shape is estimated at the limit it
+ * stops holding honours for more doubles and finishes.
+ */
+import type { Strategy } from '../src/agent/types.js';
+import { KINDS, isHead } from '../src/tiles/tile.js';
+import { PASS_ACTION, Scratch, legalOf, readHand } from './common.js';
+import {
+  defendTurn,
+  doublingHonour,
+  estimateValue,
+  fastClaim,
+  fastTurn,
+  honoursClaim,
+  honoursTurn,
+  huntClaim,
+  huntShanten,
+  huntTurn,
+  maxOpponentMelds,
+  meldsFit,
+  penaltyRisk,
+  pickSuit,
+  rivalOnSuit,
+} from './modes.js';
+
+type Plan = 'suit' | 'honours' | 'fast';
+
+export const harr: Strategy = {
+  name: 'harr',
+  description: "adaptive (Harr's whole plan): plans the highest hand, finishes ordinary hands fast, defends poor ones",
+  params: [
+    { name: 'minPairs', default: 3, description: 'pairs (suit or honours) needed to plan all one suit' },
+    { name: 'minTiles', default: 8, description: 'tiles of one suit plus honours needed to plan all one suit' },
+    { name: 'honourPairs', default: 2, description: 'pairs or sets of doubling honours needed to plan for honour doubles' },
+    { name: 'honourBias', default: 10, description: 'shape points added to a doubling honour when playing for doubles' },
+    { name: 'lateWall', default: 28, description: 'live wall count at or below which the hand is reassessed' },
+    { name: 'threatMelds', default: 3, description: 'exposed sets that show an opponent near completion' },
+    { name: 'keepShanten', default: 1, description: 'a hunt this near complete (shanten) is exceptional and kept when late' },
+    { name: 'poorShanten', default: 3, description: 'shanten at or above which a late hand defends' },
+    { name: 'rivalTiles', default: 6, description: "another player's exposed tiles of the suit that make the hunt give way" },
+    { name: 'washMin', default: 9, description: 'different heads at which to wash (harr-limit), when allowed' },
+  ],
+  create: ({ params }) => {
+    const s = new Scratch();
+    const n = (k: string): number => Number(params[k]);
+    const forbid = new Uint8Array(KINDS);
+    let plan: Plan = 'fast';
+    let suit = -1;
+    let planned = false;
+    let lastDiscardCount = -1;
+    return {
+      act(view) {
+        const melds = readHand(view, s.counts);
+        const c = s.counts;
+        if (view.discardCount < lastDiscardCount) planned = false;
+        lastDiscardCount = view.discardCount;
+        if (view.phase === 'wash') {
+          let heads = 0;
+          for (let t = 0; t < KINDS; t++) if (c[t]! > 0 && isHead(t)) heads++;
+          return heads >= n('washMin') ? (legalOf(view, 'wash') ?? PASS_ACTION) : PASS_ACTION;
+        }
+        if (view.phase === 'rob') return legalOf(view, 'rob') ?? PASS_ACTION;
+        if (!planned) {
+          planned = true;
+          suit = pickSuit(c, n('minPairs'), n('minTiles'));
+          let honourSets = 0;
+          for (let t = 27; t < KINDS; t++) if (c[t]! >= 2 && doublingHonour(view, t)) honourSets++;
+          plan = suit >= 0 ? 'suit' : honourSets >= n('honourPairs') ? 'honours' : 'fast';
+        }
+        if (plan === 'suit' && (!meldsFit(view, suit) || rivalOnSuit(view, suit, n('rivalTiles')))) plan = 'honours';
+
+        const late = view.wallCount <= n('lateWall') || maxOpponentMelds(view) >= n('threatMelds');
+        const sh = s.a.load(c, melds).shanten();
+        let mode: Plan | 'defend' = plan;
+        if (late) {
+          const exceptional = plan === 'suit' && huntShanten(s, melds, suit) <= n('keepShanten');
+          if (!exceptional) mode = sh >= n('poorShanten') ? 'defend' : 'fast';
+        }
+        // Under a limit: a shape already worth the limit is finished, not improved further.
+        if (view.limit !== null && mode === 'honours' && estimateValue(view, c, -1) >= view.limit) mode = 'fast';
+
+        if (view.phase === 'claim') {
+          if (mode === 'suit') return huntClaim(view, s, melds, suit);
+          if (mode === 'honours') return honoursClaim(view, s, melds);
+          if (mode === 'defend') return legalOf(view, 'mahjong') ?? PASS_ACTION;
+          return fastClaim(view, s, melds, () => true);
+        }
+        if (mode === 'suit') return huntTurn(view, s, melds, suit);
+        if (mode === 'honours') return honoursTurn(view, s, melds, n('honourBias'));
+        if (mode === 'defend') {
+          const penalty = view.rules.id === 'harr-limit' && view.limit !== null ? penaltyRisk(view, forbid) : null;
+          return defendTurn(view, s, melds, penalty);
+        }
+        return fastTurn(view, s, melds, true, 6);
+      },
+    };
+  },
+};

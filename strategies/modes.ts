@@ -1,0 +1,360 @@
+/**
+ * The three ways of playing a hand that Harr's "suggestions for careful playing of hands" describe (RULES.md,
+ * "Playing advice"; ../shared/seeds/harr-1922-pung-chow.txt), as building blocks for the strategies:
+ *  - fast: "run for cover" — stop improving, form sequences, mix suits, take every claim that helps;
+ *  - hunt: play a strong suit (all one suit, with honours for the doubles) regardless of others;
+ *  - defend: "hold the tiles others need and discard only tiles they cannot pung (dead in the discards or exposed
+ *    sets)", aiming for a drawn hand; under harr-limit never give a penalised win (RULES.md harr-limit "Penalties").
+ */
+import type { Action, AgentView } from '../src/agent/types.js';
+import { KINDS, isDragon, isHead, isWind, type Tile } from '../src/tiles/tile.js';
+import type { Counts } from '../src/tiles/counts.js';
+import { PASS_ACTION, Scratch, chooseDiscard, legalOf, liveFrom, shantenAfterClaim, shapeValue, tableSeen, touches } from './common.js';
+
+/** Live tiles that would lower the shanten of the 3n+1 hand held in `s.b` (Harr: "tiles that help"). */
+function acceptance(s: Scratch, h: Counts, live: Counts, now: number): number {
+  let n = 0;
+  for (let u = 0; u < KINDS; u++) {
+    if (h[u]! >= 4 || live[u] === 0 || !touches(h, u)) continue;
+    if (s.b.shantenWith(u, 1) < now) n += live[u]!;
+  }
+  return n;
+}
+
+/**
+ * Fast play: the discard keeping shanten lowest; among equals the one leaving the most live improving tiles
+ * (when `ukeire`), then the least shape value with honours shed first (they make no runs).
+ */
+export function fastTurn(view: AgentView, s: Scratch, melds: number, ukeire: boolean, honourBias: number): Action {
+  const mj = legalOf(view, 'mahjong');
+  if (mj) return mj;
+  const c = s.counts;
+  s.a.load(c, melds);
+  const live = liveFrom(tableSeen(view, s.tmp), c, s.live);
+  const base = chooseDiscard(s.a, c, c, (t) => shapeValue(c, t) - (t >= 27 && c[t] === 1 ? honourBias : 0), live, s, melds);
+  let tile = base.tile;
+  if (ukeire && base.shanten > 0) {
+    let best = -1;
+    for (let t = 0; t < KINDS; t++) {
+      if (c[t] === 0 || s.a.shantenWith(t, -1) !== base.shanten) continue;
+      const h = s.tmp2;
+      h.set(c);
+      h[t]!--;
+      s.b.load(h, melds);
+      const n = acceptance(s, h, live, base.shanten) * 4 - shapeValue(c, t) + (t >= 27 && c[t] === 1 ? honourBias : 0);
+      if (n > best) {
+        best = n;
+        tile = t;
+      }
+    }
+  }
+  for (const act of view.legal) {
+    if (act.type === 'concealed-kong' && s.a.shantenWith(act.tile, -4, 1) <= base.shanten) return act;
+    if (act.type === 'add-kong' && s.a.shantenWith(act.tile, -1) <= base.shanten) return act;
+  }
+  return legalOf(view, 'discard', tile)!;
+}
+
+/** Claims that bring the hand nearer to complete (kongs when not worse); `allow` filters by action type. */
+export function fastClaim(view: AgentView, s: Scratch, melds: number, allow: (a: Action) => boolean): Action {
+  const mj = legalOf(view, 'mahjong');
+  if (mj) return mj;
+  const tile = view.lastDiscard!.tile;
+  const now = s.a.load(s.counts, melds).shanten();
+  let best: Action | null = null;
+  let bestSh = now;
+  for (const act of view.legal) {
+    if ((act.type !== 'pung' && act.type !== 'kong' && act.type !== 'chow') || !allow(act)) continue;
+    const sh = shantenAfterClaim(s, s.counts, melds, act, tile);
+    if (sh < bestSh || (act.type === 'kong' && sh <= bestSh && best === null)) {
+      best = act;
+      bestSh = sh;
+    }
+  }
+  return best ?? PASS_ACTION;
+}
+
+// ---------- hunting one suit ----------
+
+/** Honours that double for this player: dragons, own wind, the prevailing wind. */
+export function doublingHonour(view: AgentView, t: Tile): boolean {
+  return isDragon(t) || t === 27 + view.seatWind || (view.prevailingWind !== null && t === 27 + view.prevailingWind);
+}
+
+/**
+ * The suit to hunt from the tiles held: the one with most tiles (pairs counted twice), provided it has at least
+ * `minPairs` pairs counting honour pairs and `minTiles` tiles with honours (Harr: "Do not chase a suit ... without
+ * enough pairs from the start"). -1 when none qualifies.
+ */
+export function pickSuit(c: Counts, minPairs: number, minTiles: number): number {
+  let honourTiles = 0;
+  let honourPairs = 0;
+  for (let t = 27; t < KINDS; t++) {
+    honourTiles += c[t]!;
+    if (c[t]! >= 2) honourPairs++;
+  }
+  let best = -1;
+  let bestScore = -1;
+  for (let su = 0; su < 3; su++) {
+    let tiles = 0;
+    let pairs = 0;
+    for (let t = su * 9; t < su * 9 + 9; t++) {
+      tiles += c[t]!;
+      if (c[t]! >= 2) pairs++;
+    }
+    if (pairs + honourPairs < minPairs || tiles + honourTiles < minTiles) continue;
+    const score = tiles + pairs + honourTiles;
+    if (score > bestScore) {
+      bestScore = score;
+      best = su;
+    }
+  }
+  return best;
+}
+
+/** Copy of `c` keeping only suit `suit` and the honours: the tiles a one-suit hand can use. */
+export function project(c: Counts, suit: number, out: Counts): Counts {
+  out.fill(0);
+  for (let t = suit * 9; t < suit * 9 + 9; t++) out[t] = c[t]!;
+  for (let t = 27; t < KINDS; t++) out[t] = c[t]!;
+  return out;
+}
+
+/** Exposed melds all in `suit` or honours (a hunt is still possible). */
+export function meldsFit(view: AgentView, suit: number): boolean {
+  for (const m of view.table[view.seat]!.melds) if (m.tile < 27 && ((m.tile / 9) | 0) !== suit) return false;
+  return true;
+}
+
+/** Another seat visibly collecting `suit`: `rivalTiles` or more of its exposed tiles are of that suit. */
+export function rivalOnSuit(view: AgentView, suit: number, rivalTiles: number): boolean {
+  for (let p = 0; p < view.players; p++) {
+    if (p === view.seat) continue;
+    let n = 0;
+    for (const m of view.table[p]!.melds) if (m.tile < 27 && ((m.tile / 9) | 0) === suit) n += m.type === 'kong' ? 4 : 3;
+    if (n >= rivalTiles) return true;
+  }
+  return false;
+}
+
+/** Projected shanten of the hand for a hunt of `suit` (uses s.b and s.tmp2). */
+export function huntShanten(s: Scratch, melds: number, suit: number): number {
+  return s.b.load(project(s.counts, suit, s.tmp2), melds).shanten();
+}
+
+/** Hunting turn: distance measured on the suit and honours only; off-suit tiles go first, lone honours kept. */
+export function huntTurn(view: AgentView, s: Scratch, melds: number, suit: number): Action {
+  const mj = legalOf(view, 'mahjong');
+  if (mj) return mj;
+  const c = s.counts;
+  const p = project(c, suit, new Uint8Array(KINDS));
+  s.a.load(p, melds);
+  const d = chooseDiscard(
+    s.a,
+    p,
+    c,
+    (t) => {
+      if (t < 27 && ((t / 9) | 0) !== suit) return -200 + shapeValue(c, t);
+      if (t >= 27) return shapeValue(c, t) + (doublingHonour(view, t) ? 8 : 3);
+      return shapeValue(c, t);
+    },
+    null,
+  );
+  for (const act of view.legal) {
+    if (act.type === 'concealed-kong' && (act.tile >= 27 || ((act.tile / 9) | 0) === suit)) return act;
+    if (act.type === 'add-kong') return act;
+  }
+  return legalOf(view, 'discard', d.tile)!;
+}
+
+/** Hunting claims: only tiles of the suit or honours; honour pungs always (doubles), others when they help. */
+export function huntClaim(view: AgentView, s: Scratch, melds: number, suit: number): Action {
+  const mj = legalOf(view, 'mahjong');
+  if (mj) return mj;
+  const tile = view.lastDiscard!.tile;
+  if (tile < 27 && ((tile / 9) | 0) !== suit) return PASS_ACTION;
+  const p = project(s.counts, suit, new Uint8Array(KINDS));
+  const now = s.a.load(p, melds).shanten();
+  let best: Action | null = null;
+  let bestSh = now;
+  for (const act of view.legal) {
+    if (act.type !== 'pung' && act.type !== 'kong' && act.type !== 'chow') continue;
+    const sh = shantenAfterClaim(s, p, melds, act, tile);
+    const honour = tile >= 27 && act.type !== 'chow';
+    if (sh < bestSh || (honour && sh <= now && best === null)) {
+      best = act;
+      bestSh = sh;
+    }
+  }
+  return best ?? PASS_ACTION;
+}
+
+// ---------- defending ----------
+
+/** Most exposed sets shown by any opponent (Harr: "an opponent's exposed sets show him near completion"). */
+export function maxOpponentMelds(view: AgentView): number {
+  let n = 0;
+  for (let p = 0; p < view.players; p++) if (p !== view.seat) n = Math.max(n, view.table[p]!.melds.length);
+  return n;
+}
+
+/**
+ * harr-limit penalty conditions (RULES.md harr-limit "Penalties") that a discard of `t` could meet against some
+ * opponent's exposed sets: (1) 9+ tiles of one suit exposed and t of that suit; (2) 9+ heads exposed and t a head;
+ * (3) two dragon sets exposed and t the third dragon; (4) three wind sets exposed (any discard that wins).
+ * Fills `out` with 1 for kinds that risk the penalty.
+ */
+export function penaltyRisk(view: AgentView, out: Uint8Array): Uint8Array {
+  out.fill(0);
+  for (let p = 0; p < view.players; p++) {
+    if (p === view.seat) continue;
+    const suitTiles = [0, 0, 0];
+    let heads = 0;
+    let dragons = 0;
+    let winds = 0;
+    for (const m of view.table[p]!.melds) {
+      if (m.concealed) continue;
+      const n = m.type === 'kong' ? 4 : 3;
+      if (m.tile < 27) suitTiles[(m.tile / 9) | 0]! += n;
+      if (m.type !== 'chow' && isHead(m.tile)) heads += n;
+      if (m.type !== 'chow' && isDragon(m.tile)) dragons++;
+      if (m.type !== 'chow' && isWind(m.tile)) winds++;
+    }
+    for (let su = 0; su < 3; su++) if (suitTiles[su]! >= 9) for (let t = su * 9; t < su * 9 + 9; t++) out[t] = 1;
+    if (heads >= 9) for (let t = 0; t < KINDS; t++) if (isHead(t)) out[t] = 1;
+    if (dragons >= 2) for (let t = 31; t <= 33; t++) out[t] = 1;
+    if (winds >= 3) out.fill(1);
+  }
+  return out;
+}
+
+/**
+ * Danger of discarding each kind. A discard wins for another player when it completes a pung or the pair (any
+ * player) or a run (the next player; any player in babcock / code500): with `live` unseen copies, 0 left means
+ * nobody can pung it or pair it; a tile just discarded by the next player, or by the threatening opponent
+ * himself, is safer ("just passed by the next player").
+ */
+export function dangerOf(view: AgentView, own: Counts, seen: Counts, out: Float64Array): Float64Array {
+  const next = (view.seat + 1) % view.players;
+  const anyRun = view.rules.outOfTurnMahjong === 'any';
+  // The latest discard of every seat was passed by all the others since (none took it for Mah-Jongg), and the
+  // next player's most of all: Harr's "just passed by the next player".
+  const recent = new Uint8Array(KINDS);
+  for (let p = 0; p < view.players; p++) {
+    const d = view.table[p]!.discards;
+    const last = d[d.length - 1];
+    if (last && !last.claimed && last.tile < KINDS) recent[last.tile] = p === next ? 2 : 1;
+  }
+  for (let t = 0; t < KINDS; t++) {
+    const live = Math.max(0, 4 - seen[t]! - own[t]!);
+    let d = live === 0 ? 0 : live === 1 ? 1 : live === 2 ? 3 : 4;
+    if (t < 27) {
+      // Runs: a middle tile completes more runs than a terminal; only the next player (or any, by the rules).
+      const r = t % 9;
+      const runRisk = r === 0 || r === 8 ? 1 : r === 1 || r === 7 ? 2 : 3;
+      d += anyRun ? runRisk : runRisk / 2;
+    }
+    if (recent[t]) d *= recent[t] === 2 ? 0.15 : 0.3;
+    out[t] = d;
+  }
+  // Tiles a seat discarded itself are less likely to be what that seat waits for.
+  for (let p = 0; p < view.players; p++) {
+    if (p === view.seat) continue;
+    for (const x of view.table[p]!.discards) if (x.tile < KINDS) out[x.tile] = out[x.tile]! * 0.7;
+  }
+  return out;
+}
+
+/** Defensive discard: the safest tile; among equally safe, the one that hurts the own hand least. */
+export function defendTurn(view: AgentView, s: Scratch, melds: number, forbid: Uint8Array | null): Action {
+  const mj = legalOf(view, 'mahjong');
+  if (mj) return mj;
+  const c = s.counts;
+  const seen = tableSeen(view, s.tmp);
+  const danger = dangerOf(view, c, seen, new Float64Array(KINDS));
+  s.a.load(c, melds);
+  let best = -1;
+  let bestScore = Infinity;
+  for (let t = 0; t < KINDS; t++) {
+    if (c[t] === 0) continue;
+    const score = (forbid && forbid[t] ? 10_000 : 0) + danger[t]! * 100 + s.a.shantenWith(t, -1) * 10 + shapeValue(c, t) / 10;
+    if (score < bestScore) {
+      bestScore = score;
+      best = t;
+    }
+  }
+  return legalOf(view, 'discard', best)!;
+}
+
+/** Normal discard that avoids `forbid` kinds when any other choice exists (harr-limit penalty). */
+export function safeNormalTurn(view: AgentView, s: Scratch, melds: number, forbid: Uint8Array): Action {
+  const mj = legalOf(view, 'mahjong');
+  if (mj) return mj;
+  const c = s.counts;
+  s.a.load(c, melds);
+  const d = chooseDiscard(s.a, c, c, (t) => (forbid[t] ? 100_000 : 0) + shapeValue(c, t), null);
+  return legalOf(view, 'discard', d.tile)!;
+}
+
+export { liveFrom, tableSeen };
+
+// ---------- playing for honour doubles ----------
+
+/** Normal play that keeps doubling honours (dragons, own and prevailing wind) worth `bias` shape points more. */
+export function honoursTurn(view: AgentView, s: Scratch, melds: number, bias: number): Action {
+  const mj = legalOf(view, 'mahjong');
+  if (mj) return mj;
+  const c = s.counts;
+  s.a.load(c, melds);
+  const live = s.a.shanten() <= 0 ? liveFrom(tableSeen(view, s.tmp), c, s.live) : null;
+  const d = chooseDiscard(s.a, c, c, (t) => shapeValue(c, t) + (t >= 27 && doublingHonour(view, t) ? bias : 0), live, s, melds);
+  for (const act of view.legal) {
+    if (act.type === 'concealed-kong' && s.a.shantenWith(act.tile, -4, 1) <= d.shanten) return act;
+    if (act.type === 'add-kong' && s.a.shantenWith(act.tile, -1) <= d.shanten) return act;
+  }
+  return legalOf(view, 'discard', d.tile)!;
+}
+
+/** Claims that help, plus any pung or kong of a doubling honour that does not set the hand back. */
+export function honoursClaim(view: AgentView, s: Scratch, melds: number): Action {
+  const tile = view.lastDiscard!.tile;
+  const mj = legalOf(view, 'mahjong');
+  if (mj) return mj;
+  if (tile >= 27 && doublingHonour(view, tile)) {
+    const now = s.a.load(s.counts, melds).shanten();
+    for (const act of view.legal) {
+      if ((act.type === 'pung' || act.type === 'kong') && shantenAfterClaim(s, s.counts, melds, act, tile) <= now) return act;
+    }
+  }
+  return fastClaim(view, s, melds, () => true);
+}
+
+/**
+ * A cheap estimate of what the hand would score if completed now in its planned shape (Harr Part I tables: ~30
+ * points for Mah-Jongg and a few sets; each doubling honour set, one suit with honours once, all one suit three
+ * times). Used only to compare with the limit, so it errs low.
+ */
+export function estimateValue(view: AgentView, c: Counts, suit: number): number {
+  let doubles = 0;
+  let points = 30;
+  for (let t = 27; t < KINDS; t++) {
+    if (!doublingHonour(view, t)) continue;
+    if (c[t]! >= 3) {
+      doubles++;
+      points += 8;
+    }
+  }
+  for (const m of view.table[view.seat]!.melds) {
+    if (m.tile >= 27 && m.type !== 'chow' && doublingHonour(view, m.tile)) {
+      doubles++;
+      points += 4;
+    }
+  }
+  if (suit >= 0) {
+    let honours = false;
+    for (let t = 27; t < KINDS; t++) if (c[t]! > 0) honours = true;
+    for (const m of view.table[view.seat]!.melds) if (m.tile >= 27) honours = true;
+    doubles += honours ? 1 : 3;
+  }
+  return points * 2 ** doubles;
+}
