@@ -35,7 +35,7 @@ export interface SeatView {
   /** Concealed tiles, sorted, including a just-drawn tile. */
   readonly concealed: string[];
   /** The tile just drawn (also in `concealed`), until the seat discards or declares. */
-  readonly drawn: string | null;
+  drawn: string | null;
   readonly melds: MeldView[];
   readonly flowers: string[];
   readonly discards: DiscardView[];
