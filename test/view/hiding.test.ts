@@ -1,0 +1,120 @@
+// Information hiding (issue 2, point 5; developers' guide habit 6): an agent's view is built only from what a player
+// at the table sees. Changing another seat's concealed tiles or the order of the wall leaves the view unchanged,
+// and the view gives no way to reach or change the engine's state.
+import { describe, expect, it } from 'vitest';
+import type { AgentView } from '../../src/agent/types.js';
+import { viewFor } from '../../src/view/view.js';
+import { createHandState, resetHand, addTiles, type HandState } from '../../src/engine/state.js';
+import { DISCARD } from '../../src/engine/actions.js';
+import { ruleSet } from '../../src/rules/index.js';
+import { parseTiles } from '../../src/tiles/index.js';
+import { fillWall } from '../../src/wall/wall.js';
+import { makeStream } from '../../src/rng/streams.js';
+import { playGame } from '../../src/engine/play.js';
+import { gameSetup } from '../../src/engine/setup.js';
+import { buildWall, lineupOf, table } from '../engine/helpers.js';
+
+function tableState(otherSouth: string, wallSeed: number): HandState {
+  const s = createHandState(ruleSet('babcock'), 300, false, 4);
+  resetHand(s, 0, 0);
+  fillWall(s.wall, makeStream(wallSeed, 0, 'wall'));
+  s.wall.head = 53;
+  const hands = ['123m456m789p11s22z5z', otherSouth, '147m258p369s1234z', '9m9p9s5z6z7z1z1z2p3p4p5p6p'];
+  hands.forEach((h, seat) => parseTiles(h).forEach((t) => addTiles(s, seat, t, 1)));
+  s.discTile[3 * 128] = 31;
+  s.discCount[3] = 1;
+  s.discardCount = 1;
+  s.lastDiscard = 31;
+  s.lastDiscardBy = 3;
+  return s;
+}
+
+function snapshot(v: AgentView): unknown {
+  return JSON.parse(JSON.stringify(v));
+}
+
+describe('information hiding', () => {
+  it("another seat's concealed tiles and the wall order do not change a view", () => {
+    const a = tableState('11m22p33s44z55z66z7z', 1);
+    const b = tableState('99m88p77s1234567z', 2); // different South hand, same size; different wall order
+    const legal = [DISCARD[0]!];
+    const va = snapshot(viewFor(a, 0, legal));
+    const vb = snapshot(viewFor(b, 0, legal));
+    expect(vb).toEqual(va);
+    // ...while the viewer's own tiles do (the comparison can fail)
+    const c = tableState('11m22p33s44z55z66z7z', 1);
+    addTiles(c, 0, 5, 1);
+    expect(snapshot(viewFor(c, 0, legal))).not.toEqual(va);
+  });
+
+  it('a view exposes no wall and no other hand, and mutating it changes nothing', () => {
+    const s = tableState('11m22p33s44z55z66z7z', 1);
+    const v = viewFor(s, 0, [DISCARD[0]!]);
+    const json = JSON.stringify(v);
+    expect(json).not.toMatch(/wall"|hand"|tiles/);
+    expect(Object.keys(v)).not.toContain('state');
+    const before = Array.from(s.hand);
+    const attempt = (f: () => void) => {
+      try {
+        f();
+      } catch {
+        // frozen: refusing the write is as good as ignoring it
+      }
+    };
+    attempt(() => ((v.concealed as number[]).length = 0));
+    attempt(() => (v.table[1]!.discards as unknown[]).push({ tile: 5, claimed: false }));
+    attempt(() => ((v.scores as number[])[0] = 999));
+    attempt(() => ((v.rules as { deadWall: number }).deadWall = 0));
+    expect(Array.from(s.hand)).toEqual(before);
+    expect(s.scores[0]).toBe(0);
+    expect(viewFor(s, 0, []).concealed.length).toBe(14);
+  });
+
+  it('a view kept after its decision cannot be used to watch the table', () => {
+    let kept: AgentView | null = null;
+    const spy = {
+      name: 'spy',
+      description: '',
+      params: [],
+      create: () => ({
+        act: (v: AgentView) => {
+          kept ??= v;
+          return v.legal[0]!;
+        },
+      }),
+    };
+    const config = table('harr', lineupOf(spy, 4));
+    playGame(config, gameSetup(config, 0), { record: false });
+    expect(kept).not.toBeNull();
+    expect(() => (kept as unknown as AgentView).table).toThrow(/after its decision/);
+  });
+
+  it("during play, seat 0's views are the same when another hand and the dead wall are swapped", () => {
+    // babcock: the last 14 tiles are never drawn. Swap one of South's dealt tiles with one of them: every tile that
+    // is drawn and discarded is unchanged, so East's views over the whole hand must be identical.
+    const base = buildWall({ hands: ['123m 456m 789p 11s 22z 5z', '11m22p33s44z55z66z7z', '147m258p369s1234z', '9m9p9s5z6z7z1z2p3p4p5p6p4m'] });
+    const swapped = base.slice();
+    const south = 14 + 2; // a 2p in South's hand
+    const dead = base.length - 1;
+    expect(swapped[south]).not.toBe(swapped[dead]);
+    [swapped[south], swapped[dead]] = [swapped[dead]!, swapped[south]!];
+    const views: unknown[][] = [[], []];
+    for (const [i, wall] of [[0, base], [1, swapped]] as const) {
+      const tsumogiri = {
+        name: 'tsumogiri',
+        description: '',
+        params: [],
+        create: ({ seat }: { seat: number }) => ({
+          act: (v: AgentView) => {
+            if (seat === 0) views[i]!.push(snapshot(v));
+            return v.legal.find((a) => a.type === 'pass') ?? v.legal.find((a) => a.type === 'discard' && a.tile === v.drawn) ?? v.legal[v.legal.length - 1]!;
+          },
+        }),
+      };
+      const config = table('babcock', lineupOf(tsumogiri, 4));
+      playGame(config, gameSetup(config, 0), { record: false, wallOrders: [wall] });
+    }
+    expect(views[0]!.length).toBeGreaterThan(10);
+    expect(views[1]).toEqual(views[0]);
+  });
+});
