@@ -9,14 +9,14 @@
 import type { Strategy } from '../src/agent/types.js';
 import { KINDS } from '../src/tiles/tile.js';
 import { PASS_ACTION, Scratch, legalOf, readHand } from './common.js';
-import { greedyClaim, greedyTurn } from './greedy.js';
+import { greedyClaim } from './greedy.js';
 import { defendTurn, maxOpponentMelds, penaltyRisk, safeNormalTurn } from './modes.js';
 
 export const defender: Strategy = {
   name: 'defender',
   description: "defensive holder (Harr's rule 3): with a poor hand or a threatening opponent, discards only safe tiles",
   params: [
-    { name: 'poorShanten', default: 2, description: 'own shanten at or above which the hand counts as poor' },
+    { name: 'poorShanten', default: 1, description: 'own shanten at or above which the hand counts as poor' },
     { name: 'threatMelds', default: 2, description: "an opponent with this many exposed sets is near completion" },
     { name: 'lateWall', default: 40, description: 'live wall count at or below which a middling hand also defends' },
     { name: 'lateShanten', default: 1, description: 'own shanten at or above which a late hand defends' },
@@ -45,8 +45,8 @@ export const defender: Strategy = {
         }
         const penalty = view.rules.id === 'harr-limit' && view.limit !== null ? penaltyRisk(view, forbid) : null;
         if (defending) return defendTurn(view, s, melds, penalty);
-        if (penalty && penalty.some((x) => x === 1)) return safeNormalTurn(view, s, melds, penalty);
-        return greedyTurn(view, s, melds);
+        // Playing on with a ready-to-be hand: the least shanten, then the safest of the equals.
+        return safeNormalTurn(view, s, melds, penalty);
       },
     };
   },

@@ -286,13 +286,20 @@ export function defendTurn(view: AgentView, s: Scratch, melds: number, forbid: U
   return legalOf(view, 'discard', best)!;
 }
 
-/** Normal discard that avoids `forbid` kinds when any other choice exists (harr-limit penalty). */
-export function safeNormalTurn(view: AgentView, s: Scratch, melds: number, forbid: Uint8Array): Action {
+/**
+ * Normal discard (least shanten) that breaks ties by safety, and avoids `forbid` kinds (harr-limit penalty) when
+ * any other choice exists. Kongs are declared when they do not set the hand back.
+ */
+export function safeNormalTurn(view: AgentView, s: Scratch, melds: number, forbid: Uint8Array | null): Action {
   const mj = legalOf(view, 'mahjong');
   if (mj) return mj;
   const c = s.counts;
+  const danger = dangerOf(view, c, tableSeen(view, s.tmp), new Float64Array(KINDS));
   s.a.load(c, melds);
-  const d = chooseDiscard(s.a, c, c, (t) => (forbid[t] ? 100_000 : 0) + shapeValue(c, t), null);
+  const d = chooseDiscard(s.a, c, c, (t) => (forbid && forbid[t] ? 100_000 : 0) + danger[t]! * 20 + shapeValue(c, t), null);
+  for (const act of view.legal) {
+    if (act.type === 'concealed-kong' && s.a.shantenWith(act.tile, -4, 1) <= d.shanten) return act;
+  }
   return legalOf(view, 'discard', d.tile)!;
 }
 
