@@ -58,6 +58,12 @@ function checkStrategy(obj: unknown, where: string): Strategy {
   if (!s || typeof s !== 'object' || typeof s.create !== 'function' || typeof s.name !== 'string') {
     throw new UserError(`${where} does not export a strategy (default export or "strategy" with name and create())`);
   }
+  if (s.params !== undefined) {
+    const ok =
+      Array.isArray(s.params) &&
+      s.params.every((p) => p && typeof p.name === 'string' && ['number', 'string', 'boolean'].includes(typeof p.default));
+    if (!ok) throw new UserError(`${where}: "params" must be a list of { name, default (number, string or boolean), description }`);
+  }
   return { description: '', params: [], ...s } as Strategy;
 }
 
