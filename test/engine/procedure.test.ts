@@ -221,7 +221,7 @@ describe('washing the tiles (RULES.md harr-limit "Washing the tiles")', () => {
     expect(h.dealer).toBe(0);
     const ev = events(record);
     expect(ev.filter((e) => e.e === 'deal')).toHaveLength(2);
-    expect(ev.findIndex((e) => e.e === 'wash')).toBeLessThan(ev.findLastIndex((e) => e.e === 'deal'));
+    expect(ev.findIndex((e) => e.e === 'wash')).toBeLessThan(ev.map((e) => e.e).lastIndexOf('deal'));
     // nets = the replayed hand's settlement + the washing payments, East not doubled
     const hand = h.winner !== null ? settle(config.rules, { winner: h.winner, scores: h.scores, east: 0, limit: 300, payer: h.penaltyPayer }) : [0, 0, 0, 0];
     expect(h.nets.map((n, s) => n - hand[s]!)).toEqual([-50, 150, -50, -50]);

@@ -56,7 +56,7 @@ describe('mjlab replay', () => {
     }
     const ev = rec.hands[0]!.events;
     expect(ev[0]!.e).toBe('deal');
-    for (const h of (ev[0] as { hands: string[] }).hands) expect(() => parseHand(h)).not.toThrow();
+    for (const h of (ev[0] as unknown as { hands: string[] }).hands) expect(() => parseHand(h)).not.toThrow();
     expect(ev.some((e) => e.e === 'settle')).toBe(true);
     // the same arguments give the same record
     expect((await run([...base, '--json'])).out).toBe(out);
