@@ -1,0 +1,367 @@
+/**
+ * Replay viewer, browser side (issue 7, points 1-2): draws the table for each position that positions.ts rebuilds
+ * from the embedded record, with step / play / jump controls, the keyboard (←/→ step, space play/pause, Home/End),
+ * a move list and, once a hand is over, its book-style score breakdown and settlement.
+ *
+ * Serialised into the page with Function.prototype.toString (html.ts): it must stay self-contained — no imports,
+ * no outer references. The DOM is reached through `win`, typed loosely because the project compiles without the
+ * DOM library. Stable hooks for tests and readers: ids #wall, #step, #moves, #result, #scores and data-* attributes.
+ */
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import type { GameRecord } from '../record/record.js';
+import type { Position } from './positions.js';
+
+export function viewerClient(win: any, record: GameRecord, reconstruct: (r: GameRecord) => Position[]): void {
+  const doc = win.document;
+  const positions = reconstruct(record);
+  const $ = (id: string): any => doc.getElementById(id);
+  const esc = (s: unknown): string =>
+    String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+  const WIND_NAME: Record<string, string> = { E: 'East', S: 'South', W: 'West', N: 'North' };
+  // Where a seat sits, by its wind: East at the foot of the page, play running counter-clockwise (RULES.md "A turn").
+  const ROTATION: Record<string, number> = { E: 0, S: -90, W: 180, N: 90 };
+  const PLATE: Record<string, string> = { E: 'pos-se', S: 'pos-ne', W: 'pos-nw', N: 'pos-sw' };
+  const WIN_BY: Record<string, string> = {
+    discard: 'on a discard',
+    'self-draw': 'by drawing the winning tile',
+    'loose-tile': 'on a loose tile',
+    'robbing-kong': 'by robbing the kong',
+  };
+
+  function tileName(code: string): string {
+    const r = Number(code.slice(0, -1));
+    switch (code.slice(-1)) {
+      case 'm':
+        return `${r} of characters`;
+      case 'p':
+        return `${r} of dots`;
+      case 's':
+        return `${r} of bamboo`;
+      case 'z':
+        return r <= 4 ? `${WIND_NAME['ESWN'.charAt(r - 1)]} wind` : `${['white', 'green', 'red'][r - 5]} dragon`;
+      default:
+        return r <= 4 ? `flower of ${WIND_NAME['ESWN'.charAt(r - 1)]}` : `season of ${WIND_NAME['ESWN'.charAt(r - 5)]}`;
+    }
+  }
+
+  function tile(code: string, opts: { cls?: string; down?: boolean; note?: string; attrs?: string } = {}): string {
+    const title = `${code} — ${tileName(code)}${opts.down ? ' (turned down)' : ''}${opts.note ? ` — ${opts.note}` : ''}`;
+    return (
+      `<span class="t${opts.cls ? ` ${opts.cls}` : ''}" data-tile="${esc(code)}" title="${esc(title)}"${opts.attrs ?? ''}>` +
+      `<svg viewBox="0 0 30 40"><use href="#t-${opts.down ? 'back' : esc(code)}"/></svg></span>`
+    );
+  }
+
+  const windOf = (p: Position, seat: number): string => p.seats[seat]?.wind ?? '?';
+  const who = (p: Position, seat: number): string => `${windOf(p, seat)} (${record.strategies[seat]})`;
+
+  /** One line of the move list, as render.ts words it. */
+  function describe(p: Position): string {
+    const ev = record.hands[p.hand]!.events[p.event]!;
+    const w = (s: number): string => windOf(p, s);
+    switch (ev.e) {
+      case 'deal':
+        return `Deal: East is ${record.strategies[ev.dealer]} (seat ${ev.dealer}); ${ev.wall} tiles to draw`;
+      case 'flower':
+        return `${w(ev.seat)} exposes ${ev.tile}`;
+      case 'draw':
+        return `${w(ev.seat)} draws ${ev.tile}`;
+      case 'loose':
+        return `${w(ev.seat)} takes loose tile ${ev.tile}`;
+      case 'discard':
+        return `${w(ev.seat)} discards ${ev.tile}`;
+      case 'claim':
+        return `${w(ev.seat)} ${ev.type}s ${ev.tile} from ${w(ev.from)} → ${ev.meld}`;
+      case 'kong':
+        return ev.type === 'concealed' ? `${w(ev.seat)} declares a concealed kong of ${ev.tile}` : `${w(ev.seat)} adds ${ev.tile} to his pung`;
+      case 'wash':
+        return `${w(ev.seat)} washes the tiles (${ev.heads} heads), collects ${ev.payment} from each`;
+      case 'mahjong':
+        return `Mah-Jongg! ${w(ev.seat)} ${WIN_BY[ev.by] ?? ev.by} ${ev.tile}${ev.from !== null ? ` from ${w(ev.from)}` : ''}`;
+      case 'exhausted':
+        return `Drawn hand: no drawable tile left`;
+      case 'score':
+        return `${w(ev.seat)} scores ${ev.score}`;
+      case 'settle':
+        return `Settlement: ${ev.nets.map((n, s) => `${w(s)} ${n > 0 ? '+' : ''}${n}`).join(', ')}`;
+    }
+  }
+
+  function meldHtml(m: Position['seats'][number]['melds'][number], p: Position): string {
+    const tiles = m.tiles.map((t, i) => {
+      if (m.concealed) return tile(t, { down: i === 0 || i === 3, note: 'concealed kong' });
+      const claimed = m.claimed === t && m.tiles.indexOf(t) === i;
+      return tile(t, claimed ? { cls: 'claimed-in', note: `claimed from ${windOf(p, m.from ?? 0)}` } : {});
+    });
+    return `<span class="meld${m.concealed ? ' concealed' : ''}" data-meld="${esc(m.text)}" title="${esc(m.text)}">${tiles.join('')}</span>`;
+  }
+
+  function seatHtml(p: Position, seat: number): string {
+    const s = p.seats[seat]!;
+    const rest = s.concealed.slice();
+    if (s.drawn !== null) rest.splice(rest.lastIndexOf(s.drawn), 1);
+    // The winning tile is set apart like a drawn one, so the reader sees what completed the hand.
+    let win: string | null = null;
+    if (p.winner === seat && p.winTile !== null && s.drawn === null && rest.includes(p.winTile)) {
+      rest.splice(rest.lastIndexOf(p.winTile), 1);
+      win = p.winTile;
+    }
+    const hand = rest.map((t) => tile(t)).join('');
+    const drawn =
+      s.drawn !== null
+        ? tile(s.drawn, { cls: `drawn${p.winner === seat ? ' win' : ''}`, note: p.winner === seat ? 'winning tile' : 'just drawn' })
+        : win !== null
+          ? tile(win, { cls: 'drawn win', note: 'winning tile' })
+          : '';
+    const river = s.discards
+      .map((d, i) => {
+        const last = p.lastDiscard !== null && p.lastDiscard.seat === seat && p.lastDiscard.index === i;
+        const cls = `${d.claimedBy !== null ? 'claimed' : ''}${last ? ' last' : ''}`.trim();
+        const note = d.claimedBy !== null ? `claimed by ${windOf(p, d.claimedBy)}` : last ? 'last discard' : '';
+        const attrs = ` data-claimed-by="${d.claimedBy ?? ''}"`;
+        return tile(d.tile, { cls, note, attrs });
+      })
+      .join('');
+    const rot = ROTATION[s.wind] ?? 0;
+    return (
+      `<div class="side${p.actor === seat ? ' acting' : ''}${p.winner === seat ? ' winner' : ''}" style="transform:rotate(${rot}deg)" ` +
+      `data-seat="${seat}" data-wind="${esc(s.wind)}" data-strategy="${esc(record.strategies[seat])}">` +
+      `<div class="river${s.discards.length > 36 ? ' dense' : ''}" data-role="discards">${river}</div>` +
+      `<div class="melds" data-role="melds">${s.melds.map((m) => meldHtml(m, p)).join('')}</div>` +
+      `<div class="hand" data-role="concealed">${hand}${drawn}</div>` +
+      `</div>`
+    );
+  }
+
+  function plateHtml(p: Position, seat: number): string {
+    const s = p.seats[seat]!;
+    const cum = record.unit === 'match' ? matchScore(p, seat) : null;
+    return (
+      `<div class="plate ${PLATE[s.wind] ?? ''}${p.actor === seat ? ' acting' : ''}${p.winner === seat ? ' winner' : ''}" data-seat="${seat}">` +
+      `<div class="wind" title="${esc(WIND_NAME[s.wind] ?? s.wind)} wind">${esc(s.wind)}</div>` +
+      `<div class="who"><b>${esc(WIND_NAME[s.wind] ?? s.wind)}</b>${p.dealer === seat ? ' <span class="dealer">dealer</span>' : ''}<br>` +
+      `<span class="strategy">${esc(record.strategies[seat])}</span> <span class="seatno">seat ${seat}</span>` +
+      (cum !== null ? `<br><span class="cum" title="cumulative score before this hand">${cum}</span>` : '') +
+      (p.winner === seat ? '<br><span class="mj">Mah-Jongg!</span>' : '') +
+      `</div>` +
+      `<div class="flowers" data-role="flowers">${s.flowers.map((f) => tile(f)).join('')}</div>` +
+      `</div>`
+    );
+  }
+
+  /** Cumulative score of a seat before the hand of `p` (match records; Babcock starts at 2,000 in the engine). */
+  function matchScore(p: Position, seat: number): number {
+    let total = 0;
+    for (let h = 0; h < p.hand; h++) total += record.hands[h]!.result.nets[seat] ?? 0;
+    return total;
+  }
+
+  function scoreLine(l: { label: string; points?: number; doubles?: number }): string {
+    if (l.doubles !== undefined) return `<td>${esc(l.label)}</td><td class="num">×${2 ** l.doubles}</td>`;
+    return `<td>${esc(l.label)}</td><td class="num">${l.points ?? 0}</td>`;
+  }
+
+  /** The book-style breakdown of hand h as far as position p has reached it. */
+  function handScoresHtml(h: number, p: Position): string {
+    const hr = record.hands[h]!;
+    const last = h < p.hand ? positions.filter((q) => q.hand === h).pop()! : p;
+    if (last.winner === null && !last.exhausted) return '';
+    const r = hr.result;
+    const head =
+      last.winner !== null
+        ? `${who(last, last.winner)} wins ${WIN_BY[last.winBy ?? ''] ?? last.winBy}${last.winTile ? ` (${esc(last.winTile)})` : ''}`
+        : 'Drawn hand';
+    const rows = last.scores
+      .map((sc) => {
+        const lines = sc.lines.length ? sc.lines.map((l) => `<tr class="line">${scoreLine(l)}</tr>`).join('') : '<tr class="line"><td>—</td><td></td></tr>';
+        return (
+          `<tbody class="seat-score${sc.seat === last.winner ? ' winner' : ''}" data-score-seat="${sc.seat}" data-score="${sc.score}" data-hand-notation="${esc(sc.hand)}">` +
+          `<tr class="who"><th>${esc(who(last, sc.seat))}</th><th class="num">${sc.score}</th></tr>` +
+          `<tr class="notation"><td colspan="2"><code>${esc(sc.hand)}</code></td></tr>${lines}</tbody>`
+        );
+      })
+      .join('');
+    const settle = last.settle
+      ? `<p class="settle" data-role="settle">Settlement: ${last.settle.nets
+          .map((n, s) => `<span data-net-seat="${s}" data-net="${n}">${esc(windOf(last, s))} ${n > 0 ? '+' : ''}${n}</span>`)
+          .join(', ')}${last.settle.payer !== null ? ` (penalty: ${esc(windOf(last, last.settle.payer))} pays for all)` : ''}</p>`
+      : '';
+    const washes = last.washes.map((w) => `<p>${esc(who(last, w.seat))} washed the tiles (${w.heads} heads, ${w.payment} from each).</p>`).join('');
+    return (
+      `<section class="hand-score" data-hand="${h}"><h3>Hand ${h + 1}: ${head}` +
+      `${last.winner !== null && last.scores.length && r.winner_score !== null ? ` — hand score ${r.winner_score}${r.limit_hit ? ' (limit)' : ''}` : ''}</h3>` +
+      washes +
+      (rows ? `<table class="breakdown">${rows}</table>` : '') +
+      settle +
+      `</section>`
+    );
+  }
+
+  // ---- page skeleton -------------------------------------------------------------------------------------------
+  const title = `${record.rules}, seed ${record.seed}, game ${record.game}`;
+  $('title').textContent = `Replay: ${title}`;
+  $('subtitle').textContent =
+    `${record.players} players · ${record.unit === 'match' ? `match of ${record.hands.length} hands` : 'one hand'}` +
+    ` · limit ${record.limit ?? 'none'}${record.flowers ? ' · flowers' : ''} · ${record.strategies.join(', ')}`;
+
+  const moves: string[] = [];
+  let turn = 0;
+  positions.forEach((p) => {
+    if (p.event === 0) {
+      turn = 0;
+      const hr = record.hands[p.hand]!;
+      moves.push(
+        `<li class="hand-head" data-hand-head="${p.hand}">Hand ${p.hand + 1}${hr.prevailing ? ` · ${esc(WIND_NAME[hr.prevailing] ?? hr.prevailing)} round` : ''}</li>`,
+      );
+    }
+    const ev = record.hands[p.hand]!.events[p.event]!;
+    const n = ev.e === 'discard' ? String(++turn) : '';
+    moves.push(`<li data-step="${p.step}" class="mv mv-${ev.e}"><span class="n">${n}</span>${esc(describe(p))}</li>`);
+  });
+  $('moves').innerHTML = moves.join('');
+
+  const handSel = $('hand-select');
+  handSel.innerHTML = record.hands
+    .map((hr, h) => {
+      const r = hr.result;
+      const end = r.winner_seat !== null ? `${r.winner_wind} ${r.winner_strategy} wins ${r.winner_score ?? ''}` : 'drawn';
+      return `<option value="${h}">Hand ${h + 1}: ${esc(end)}</option>`;
+    })
+    .join('');
+  if (record.hands.length < 2) handSel.hidden = true;
+
+  // ---- state and drawing ---------------------------------------------------------------------------------------
+  let step = 0;
+  let timer: any = null;
+  const slider = $('slider');
+  slider.max = String(positions.length - 1);
+
+  function draw(): void {
+    const p = positions[step]!;
+    const seats = p.seats.map((_, s) => s);
+    $('table-sides').innerHTML = seats.map((s) => seatHtml(p, s)).join('') + seats.map((s) => plateHtml(p, s)).join('');
+    const wall = $('wall');
+    wall.textContent = String(p.wall);
+    wall.dataset.wall = String(p.wall);
+    $('round').textContent = p.prevailing ? `${WIND_NAME[p.prevailing] ?? p.prevailing} round` : 'no prevailing wind';
+    $('hand-no').textContent = `Hand ${p.hand + 1} of ${record.hands.length}`;
+    $('prevailing').textContent = p.prevailing ?? '—';
+    $('prevailing').className = p.prevailing ? '' : 'none';
+    const st = $('step');
+    st.textContent = `${step + 1} / ${positions.length}`;
+    st.dataset.step = String(step);
+    st.dataset.total = String(positions.length);
+    $('now').textContent = describe(p);
+    slider.value = String(step);
+    handSel.value = String(p.hand);
+
+    const r = record.hands[p.hand]!.result;
+    const res = $('result');
+    const over = p.winner !== null || p.exhausted;
+    res.hidden = !over;
+    res.dataset.hand = String(p.hand);
+    res.dataset.winnerSeat = p.winner === null ? '' : String(p.winner);
+    res.dataset.winnerScore = over && r.winner_score !== null ? String(r.winner_score) : '';
+    res.dataset.winBy = p.winBy ?? (p.exhausted ? 'exhausted' : '');
+    res.textContent = !over
+      ? ''
+      : p.winner !== null
+        ? `Mah-Jongg: ${who(p, p.winner)} ${WIN_BY[p.winBy ?? ''] ?? p.winBy}${r.winner_score !== null && p.scores.length ? `, hand score ${r.winner_score}` : ''}`
+        : 'Drawn hand';
+
+    const parts: string[] = [];
+    for (let h = 0; h <= p.hand; h++) parts.push(handScoresHtml(h, p));
+    const isEnd = step === positions.length - 1;
+    if (isEnd && record.unit === 'match') {
+      parts.push(
+        `<p class="final" data-role="final-scores">Final scores: ${record.result.final_scores
+          .map((s, i) => `${esc(record.strategies[i])} (seat ${i}) ${s}`)
+          .join(', ')}</p>`,
+      );
+    }
+    $('scores').innerHTML = parts.join('') || '<p class="muted">The score breakdown appears when the hand is over.</p>';
+
+    const list = $('moves');
+    const old = list.querySelector('.current');
+    if (old) old.classList.remove('current');
+    const cur = list.querySelector(`li[data-step="${step}"]`);
+    if (cur) {
+      cur.classList.add('current');
+      const top = cur.offsetTop; // #moves is positioned, so offsets are relative to it
+      if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - cur.offsetHeight) list.scrollTop = top - list.clientHeight / 2;
+    }
+    $('play').textContent = timer === null ? '▶ Play' : '❚❚ Pause';
+    $('play').dataset.playing = timer === null ? 'false' : 'true';
+  }
+
+  function go(k: number): void {
+    step = Math.max(0, Math.min(positions.length - 1, k));
+    draw();
+  }
+  function pause(): void {
+    if (timer !== null) win.clearInterval(timer);
+    timer = null;
+  }
+  function play(): void {
+    if (timer !== null) return pause(), draw();
+    if (step === positions.length - 1) step = 0;
+    timer = win.setInterval(() => {
+      if (step >= positions.length - 1) {
+        pause();
+        draw();
+      } else go(step + 1);
+    }, Number($('speed').value));
+    draw();
+  }
+
+  $('first').onclick = () => (pause(), go(0));
+  $('prev').onclick = () => (pause(), go(step - 1));
+  $('next').onclick = () => (pause(), go(step + 1));
+  $('last').onclick = () => (pause(), go(positions.length - 1));
+  $('play').onclick = () => play();
+  $('speed').onchange = () => {
+    if (timer !== null) {
+      pause();
+      play();
+    }
+  };
+  slider.oninput = () => (pause(), go(Number(slider.value)));
+  handSel.onchange = () => {
+    pause();
+    go(positions.findIndex((p) => p.hand === Number(handSel.value)));
+  };
+  $('moves').onclick = (e: any) => {
+    const li = e.target.closest('li[data-step]');
+    if (li) (pause(), go(Number(li.dataset.step)));
+  };
+  doc.addEventListener('keydown', (e: any) => {
+    if (e.target && (e.target.tagName === 'SELECT' || e.target.tagName === 'INPUT') && e.key !== ' ') return;
+    const k = e.key;
+    if (k === 'ArrowRight') (pause(), go(step + 1));
+    else if (k === 'ArrowLeft') (pause(), go(step - 1));
+    else if (k === ' ' || k === 'Spacebar') play();
+    else if (k === 'Home') (pause(), go(0));
+    else if (k === 'End') (pause(), go(positions.length - 1));
+    else if (k === 'PageDown') {
+      pause();
+      const next = positions.findIndex((p) => p.hand === positions[step]!.hand + 1);
+      go(next < 0 ? positions.length - 1 : next);
+    }
+    else if (k === 'PageUp') (pause(), go(positions.findIndex((p) => p.hand === Math.max(0, positions[step]!.hand - 1))));
+    else return;
+    e.preventDefault();
+  });
+
+  // Fit the square table to the window; the page stays usable on a laptop screen.
+  function fit(): void {
+    const avail = Math.min(win.innerWidth - 400, win.innerHeight - 90);
+    $('table').style.zoom = String(Math.max(0.5, Math.min(1, avail / 960)));
+  }
+  win.addEventListener('resize', fit);
+  fit();
+  // Buttons keep no focus, so space always means play/pause rather than "press the focused button".
+  for (const b of doc.querySelectorAll('button')) b.addEventListener('mousedown', (e: any) => e.preventDefault());
+  go(0);
+  doc.body.dataset.ready = 'true';
+}
