@@ -12,6 +12,7 @@ import { UserError } from '../../errors.js';
 import type { GameRecord } from '../../record/record.js';
 import { renderRecord } from '../../record/render.js';
 import { ruleSet } from '../../rules/index.js';
+import { writeReplayHtml } from '../../viewer/write.js';
 
 interface ReplayArgs {
   rules: string;
@@ -24,6 +25,8 @@ interface ReplayArgs {
   flowers: boolean;
   duplicate: boolean;
   json: boolean;
+  /** Write the browser replay viewer page here (issue 7, src/viewer/). */
+  html?: string;
 }
 
 function nonNegativeInt(name: string, v: number): void {
@@ -76,9 +79,14 @@ export const replayCommand: CommandModule<object, ReplayArgs> = {
       .option('limit', { type: 'number', describe: "hand limit (default: the rule set's)" })
       .option('flowers', { type: 'boolean', default: false, describe: 'flowers and seasons in play (where allowed)' })
       .option('duplicate', { type: 'boolean', default: false, describe: 'the game index is a duplicate-play index' })
-      .option('json', { type: 'boolean', default: false, describe: 'print the record as JSON' }) as never,
+      .option('json', { type: 'boolean', default: false, describe: 'print the record as JSON' })
+      .option('html', { type: 'string', describe: 'write a self-contained HTML replay viewer page to FILE' }) as never,
   handler: async (a) => {
     const record = await replayRecord(a);
+    if (a.html !== undefined) {
+      const note = writeReplayHtml(record, a.html);
+      if (!a.json) return void process.stdout.write(`${note}\n`);
+    }
     process.stdout.write(a.json ? `${JSON.stringify(record, null, 2)}\n` : renderRecord(record));
   },
 };
