@@ -5,11 +5,13 @@ import { settleCommand } from './settle.js';
 import { replayCommand } from './replay.js';
 import { simulateCommand } from './simulate.js';
 import { mergeCommand } from './merge.js';
+import { experimentCommand } from './experiment.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const commands: CommandModule<any, any>[] = [
   simulateCommand,
   mergeCommand,
+  experimentCommand,
   replayCommand,
   scoreCommand,
   settleCommand,
