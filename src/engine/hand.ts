@@ -78,8 +78,8 @@ export interface HandRun {
   readonly agents: readonly Agent[];
   /** Strategy label at each seat (error messages). */
   readonly labels: readonly string[];
-  /** Message tail for agent errors: seed, game and the replay command. */
-  readonly where: string;
+  /** Message tail for agent errors: seed, game and the replay command (built only when needed). */
+  readonly where: () => string;
   /** Wall stream for reshuffle W (W = 0: the first deal). */
   readonly wallRng: (reshuffle: number) => Rng;
   /** Tests: constructed wall orders, one per deal; used instead of wallRng while available. */
@@ -110,7 +110,7 @@ function ask(c: Ctx, seat: Seat, phase: Phase, legal: Action[]): Action {
   } catch (e) {
     s.decision++;
     throw new AgentError(
-      `strategy "${c.labels[seat]}" at seat ${seat} threw: ${(e as Error)?.message ?? String(e)} (${c.where})`,
+      `strategy "${c.labels[seat]}" at seat ${seat} threw: ${(e as Error)?.message ?? String(e)} (${c.where()})`,
       c.labels[seat]!,
       c.seed,
       c.game,
@@ -130,7 +130,7 @@ function ask(c: Ctx, seat: Seat, phase: Phase, legal: Action[]): Action {
     shown = String(a);
   }
   throw new AgentError(
-    `strategy "${c.labels[seat]}" at seat ${seat} returned an illegal action ${shown} in phase ${phase} (${c.where})`,
+    `strategy "${c.labels[seat]}" at seat ${seat} returned an illegal action ${shown} in phase ${phase} (${c.where()})`,
     c.labels[seat]!,
     c.seed,
     c.game,

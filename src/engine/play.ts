@@ -54,7 +54,7 @@ export function playGame(config: TableConfig, setup: GameSetup, opts: PlayOption
   const p = config.players;
   const rules = config.rules;
   const labels = setup.seating.map((i) => config.lineup[i]!.label);
-  const where = `seed ${config.seed}, game ${setup.game}; reproduce with: ${replayCommand(config, setup.game)}`;
+  const where = (): string => `seed ${config.seed}, game ${setup.game}; reproduce with: ${replayCommand(config, setup.game)}`;
   const agents: Agent[] = [];
   for (let seat = 0; seat < p; seat++) {
     const inst = config.lineup[setup.seating[seat]!]!;
@@ -70,14 +70,14 @@ export function playGame(config: TableConfig, setup: GameSetup, opts: PlayOption
       );
     } catch (e) {
       throw new AgentError(
-        `strategy "${inst.label}" failed to create its agent at seat ${seat}: ${(e as Error)?.message ?? String(e)} (${where})`,
+        `strategy "${inst.label}" failed to create its agent at seat ${seat}: ${(e as Error)?.message ?? String(e)} (${where()})`,
         inst.label,
         config.seed,
         setup.game,
       );
     }
   }
-  const state = createHandState(Object.freeze({ ...rules }), config.limit, config.flowers, p);
+  const state = createHandState(rules, config.limit, config.flowers, p);
   const cumulative = new Array<number>(p).fill(rules.startingScore);
   const hands: HandResult[] = [];
   const handRecords: HandRecord[] = [];

@@ -81,7 +81,8 @@ export function createHandState(
 ): HandState {
   const p = players;
   return {
-    rules,
+    // A frozen copy: views hand `rules` to agents, who must not be able to change the shared rule set.
+    rules: Object.freeze({ ...rules }),
     limit,
     flowers,
     players,

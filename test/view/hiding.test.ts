@@ -65,6 +65,8 @@ describe('information hiding', () => {
     attempt(() => (v.table[1]!.discards as unknown[]).push({ tile: 5, claimed: false }));
     attempt(() => ((v.scores as number[])[0] = 999));
     attempt(() => ((v.rules as { deadWall: number }).deadWall = 0));
+    expect(ruleSet('babcock').deadWall).toBe(14);
+    expect(s.rules.deadWall).toBe(14);
     expect(Array.from(s.hand)).toEqual(before);
     expect(s.scores[0]).toBe(0);
     expect(viewFor(s, 0, []).concealed.length).toBe(14);
