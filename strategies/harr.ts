@@ -27,6 +27,7 @@ import {
   penaltyRisk,
   pickSuit,
   rivalOnSuit,
+  safeNormalTurn,
 } from './modes.js';
 
 type Plan = 'suit' | 'honours' | 'fast';
@@ -97,6 +98,8 @@ export const harr: Strategy = {
           const penalty = view.rules.id === 'harr-limit' && view.limit !== null ? penaltyRisk(view, forbid) : null;
           return defendTurn(view, s, melds, penalty);
         }
+        // Late and ordinary: finish fast, but of equally quick discards give the safest ("watch discards").
+        if (late) return safeNormalTurn(view, s, melds, view.rules.id === 'harr-limit' && view.limit !== null ? penaltyRisk(view, forbid) : null);
         return fastTurn(view, s, melds, true, 6);
       },
     };
