@@ -81,7 +81,7 @@ main { display:flex; gap:14px; padding:12px; align-items:flex-start; }
 .plate .dealer { font-size:10px; background:#b3261e; color:#fff; border-radius:3px; padding:0 4px; }
 .plate .mj { color:var(--gold); font-weight:bold; }
 .plate .flowers { grid-column:1 / span 2; display:flex; flex-wrap:wrap; gap:2px; }
-.plate .flowers .t { width:20px; height:27px; }
+.plate .flowers .t { width:25px; height:34px; }
 aside { width:380px; flex:none; display:flex; flex-direction:column; gap:8px; }
 .controls { display:flex; gap:4px; flex-wrap:wrap; align-items:center; }
 button, select { font:inherit; background:#3b4148; color:#f1efe8; border:1px solid #59616b; border-radius:6px; padding:4px 9px; cursor:pointer; }
@@ -105,7 +105,7 @@ button:hover { background:#4a525b; }
 .hand-score { background:#f6f1e3; color:#222; border-radius:8px; padding:10px 14px; margin:10px 0; }
 .hand-score h3 { margin:0 0 6px; font-size:16px; }
 .breakdown { border-collapse:collapse; display:grid; grid-template-columns:repeat(auto-fill,minmax(300px,1fr)); gap:10px; }
-.breakdown tbody { display:table; width:100%; border:1px solid #d6ccb2; border-radius:6px; background:#fffdf6; }
+.breakdown tbody { display:table; width:100%; align-self:start; border:1px solid #d6ccb2; border-radius:6px; background:#fffdf6; }
 .breakdown tbody.winner { border-color:#b8860b; background:#fff4cf; }
 .breakdown th, .breakdown td { padding:2px 8px; text-align:left; }
 .breakdown .num { text-align:right; font-variant-numeric:tabular-nums; }
