@@ -185,6 +185,7 @@ function exposeBonus(c: Ctx, seat: Seat, t: Tile): void {
   const s = c.state;
   s.bonus[seat * MAX_BONUS + s.bonusCount[seat]!] = t;
   s.bonusCount[seat]!++;
+  s.pubVer[seat]!++;
   c.turnSeat = -1;
   if (c.events !== null) c.events.push({ e: 'flower', seat, tile: tileCode(t) });
   tick(c);
@@ -237,6 +238,7 @@ function deal(c: Ctx): void {
       if (t >= FIRST_BONUS) {
         s.bonus[seat * MAX_BONUS + s.bonusCount[seat]!] = t;
         s.bonusCount[seat]!++;
+        s.pubVer[seat]!++;
         pending[seat]!++;
       } else addTile(s, seat, t);
     }
@@ -385,6 +387,7 @@ function robPhase(c: Ctx, from: Seat, tile: Tile): Seat | null {
 
 function markClaimed(s: HandState, from: Seat): void {
   s.discClaimed[from * MAX_DISCARDS + s.discCount[from]! - 1] = 1;
+  s.pubVer[from]!++;
 }
 
 /**
@@ -482,6 +485,7 @@ function playTurns(c: Ctx, washes: WashResult[]): HandEnd {
           const j = seat * MAX_MELDS + i;
           if (s.meldType[j] === PUNG && s.meldTile[j] === t) s.meldType[j] = KONG;
         }
+        s.pubVer[seat]!++;
         c.turnSeat = -1;
         if (c.events !== null) c.events.push({ e: 'kong', seat, type: 'add', tile: tileCode(t) });
         tick(c);
@@ -495,6 +499,7 @@ function playTurns(c: Ctx, washes: WashResult[]): HandEnd {
       s.discTile[seat * MAX_DISCARDS + s.discCount[seat]!] = t;
       s.discClaimed[seat * MAX_DISCARDS + s.discCount[seat]!] = 0;
       s.discCount[seat]!++;
+      s.pubVer[seat]!++;
       s.discardCount++;
       s.turnsBySeat[seat]!++;
       s.lastDiscard = t;

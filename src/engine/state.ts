@@ -3,7 +3,7 @@
  * nothing: concealed hands as 34-kind counts per seat, melds / flowers / discards as fixed-size per-seat slabs.
  * Only the engine touches it; agents see it through src/view (viewFor), never directly.
  */
-import type { Phase, Seat, Wind } from '../agent/types.js';
+import type { Phase, Seat, SeatPublic, Wind } from '../agent/types.js';
 import type { RuleSet } from '../rules/index.js';
 import { createWall, type Wall } from '../wall/wall.js';
 import type { Meld, MeldType } from '../tiles/index.js';
@@ -67,6 +67,13 @@ export interface HandState {
   claimCount: number;
   /** Set while the seat to move took its tiles by a pung or chow (Babcock: no own-turn kong straight after). */
   afterClaim: boolean;
+  /**
+   * Public-information version per seat, bumped by every change a player at the table could see (discards, claimed
+   * marks, melds, flowers, concealed count); views reuse a seat's frozen SeatPublic while its version holds.
+   */
+  readonly pubVer: Uint32Array;
+  readonly pubSeat: (SeatPublic | null)[];
+  readonly pubSeatVer: Int32Array;
   /** Whose decision is being asked, and in which phase (for the view). */
   phase: Phase;
   /** Incremented for every decision: an AgentView is valid only while its decision is open. */
@@ -106,6 +113,9 @@ export function createHandState(
     discClaimed: new Uint8Array(p * MAX_DISCARDS),
     discCount: new Uint16Array(p),
     turnsBySeat: new Uint16Array(p),
+    pubVer: new Uint32Array(p),
+    pubSeat: new Array<SeatPublic | null>(p).fill(null),
+    pubSeatVer: new Int32Array(p).fill(-1),
     scores: new Array<number>(p).fill(0),
     drawn: -1,
     lastDiscard: -1,
@@ -134,6 +144,8 @@ export function resetHand(s: HandState, dealer: Seat, prevailing: Wind | null): 
   s.bonusCount.fill(0);
   s.discCount.fill(0);
   s.turnsBySeat.fill(0);
+  s.pubSeat.fill(null);
+  s.pubSeatVer.fill(-1);
   s.drawn = -1;
   s.lastDiscard = -1;
   s.lastDiscardBy = -1;
@@ -163,7 +175,9 @@ export function concealedOf(s: HandState, seat: Seat): number[] {
 }
 
 export function bonusOf(s: HandState, seat: Seat): number[] {
-  return Array.from(s.bonus.subarray(seat * MAX_BONUS, seat * MAX_BONUS + s.bonusCount[seat]!));
+  const out: number[] = [];
+  for (let i = 0; i < s.bonusCount[seat]!; i++) out.push(s.bonus[seat * MAX_BONUS + i]!);
+  return out;
 }
 
 export function addMeld(s: HandState, seat: Seat, type: number, tile: number, concealed: boolean): void {
@@ -172,6 +186,7 @@ export function addMeld(s: HandState, seat: Seat, type: number, tile: number, co
   s.meldTile[j] = tile;
   s.meldConcealed[j] = concealed ? 1 : 0;
   s.meldCount[seat]!++;
+  s.pubVer[seat]!++;
 }
 
 export const POW5: readonly number[] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625];
@@ -183,6 +198,7 @@ export function addTiles(s: HandState, seat: Seat, t: number, n: number): void {
   const j = seat * 34 + t;
   s.hand[j]! += n;
   s.handCount[seat]! += n;
+  s.pubVer[seat]!++;
   if (t < 27) {
     const u = seat * 3 + ((t / 9) | 0);
     s.suitKey[u]! += n * POW5[t % 9]!;
@@ -196,6 +212,7 @@ export function removeTiles(s: HandState, seat: Seat, t: number, n: number): voi
   const j = seat * 34 + t;
   s.hand[j]! -= n;
   s.handCount[seat]! -= n;
+  s.pubVer[seat]!++;
   if (t < 27) {
     const u = seat * 3 + ((t / 9) | 0);
     s.suitKey[u]! -= n * POW5[t % 9]!;

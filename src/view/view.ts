@@ -70,21 +70,8 @@ class TableView implements AgentView {
     if (this.#table === null) {
       const s = this.#live();
       const out: SeatPublic[] = [];
-      for (let p = 0; p < s.players; p++) {
-        const discards: { tile: Tile; claimed: boolean }[] = [];
-        for (let i = 0; i < s.discCount[p]!; i++) {
-          const j = p * MAX_DISCARDS + i;
-          discards.push({ tile: s.discTile[j]!, claimed: s.discClaimed[j] === 1 });
-        }
-        out.push({
-          seatWind: s.seatWind[p]!,
-          discards,
-          melds: meldsOf(s, p),
-          flowers: bonusOf(s, p),
-          concealedCount: s.handCount[p]!,
-        });
-      }
-      this.#table = out;
+      for (let p = 0; p < s.players; p++) out.push(seatPublic(s, p));
+      this.#table = Object.freeze(out);
     }
     return this.#table;
   }
@@ -115,4 +102,29 @@ class TableView implements AgentView {
 /** The view `seat` gets of `state` for the decision now open, with its legal actions. */
 export function viewFor(state: HandState, seat: Seat, legal: readonly Action[]): AgentView {
   return new TableView(state, seat, legal);
+}
+
+/**
+ * A seat's public information, deep-frozen and cached in the state while the seat's public version holds, so that
+ * agents reading the table every decision do not rebuild unchanged seats. Shared between views: frozen, so no agent
+ * can change what another sees.
+ */
+function seatPublic(s: HandState, p: Seat): SeatPublic {
+  const cached = s.pubSeat[p];
+  if (cached && s.pubSeatVer[p] === s.pubVer[p]) return cached;
+  const discards: { readonly tile: Tile; readonly claimed: boolean }[] = [];
+  for (let i = 0; i < s.discCount[p]!; i++) {
+    const j = p * MAX_DISCARDS + i;
+    discards.push(Object.freeze({ tile: s.discTile[j]!, claimed: s.discClaimed[j] === 1 }));
+  }
+  const sp: SeatPublic = Object.freeze({
+    seatWind: s.seatWind[p]!,
+    discards: Object.freeze(discards),
+    melds: Object.freeze(meldsOf(s, p).map((m) => Object.freeze(m))),
+    flowers: Object.freeze(bonusOf(s, p)),
+    concealedCount: s.handCount[p]!,
+  });
+  s.pubSeat[p] = sp;
+  s.pubSeatVer[p] = s.pubVer[p]!;
+  return sp;
 }

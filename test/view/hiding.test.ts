@@ -120,3 +120,33 @@ describe('information hiding', () => {
     expect(views[1]).toEqual(views[0]);
   });
 });
+
+describe('the cached public table', () => {
+  it('always equals a fresh recomputation (developers\' guide habit 4), over 300 random games with flowers', () => {
+    let state: HandState | null = null;
+    let compared = 0;
+    const checker = {
+      name: 'checker',
+      description: '',
+      params: [],
+      create: ({ seat, rng }: { seat: number; rng: { int(n: number): number } }) => ({
+        act: (v: AgentView) => {
+          const s = state!;
+          const cached = JSON.stringify(v.table);
+          const keep = s.pubSeat.slice();
+          s.pubSeat.fill(null);
+          const fresh = JSON.stringify(viewFor(s, seat, []).table);
+          keep.forEach((x, i) => (s.pubSeat[i] = x));
+          expect(cached).toBe(fresh);
+          compared++;
+          return v.legal[rng.int(v.legal.length)]!;
+        },
+      }),
+    };
+    const config = table('code500', lineupOf(checker, 4));
+    for (let g = 0; g < 300; g++) {
+      playGame(config, gameSetup(config, g), { record: false, check: (s) => (state = s) });
+    }
+    expect(compared).toBeGreaterThan(10_000);
+  });
+});
