@@ -301,3 +301,32 @@ describe('agent errors', () => {
     expect(() => playGame(config, gameSetup(config, 0), { record: false })).toThrow(/strategy "cheat" at seat 0 returned an illegal action \{"type":"mahjong"\}/);
   });
 });
+
+describe('harr-limit penalty (RULES.md harr-limit "Penalties" (3); Harr Part II, Penalties, example 3)', () => {
+  // West pungs East's white and green dragons; East then discards the red that gives West the third dragon set.
+  const wall = buildWall({
+    hands: ['5z6z7z 1z2z 2468s 357p 9m 1m', '3z4z 1z2z 357s 28p 2m3m 5m6m', '5z5z 6z6z 7z7z 123m 44m 9p 9s', '7m8m 1s 9s 4p6p 1p 3z 4z 8m 6s 7s 5p'],
+    draws: '9m 1s 2s 3p',
+  });
+  const plans = {
+    0: [discard('5z'), discard('6z'), discard('7z')],
+    2: [{ type: 'pung' } as Action, discard('9p'), { type: 'pung' } as Action, discard('9s'), { type: 'mahjong' } as Action],
+  };
+  it('the discarder of the third dragon pays for all', () => {
+    const { config } = setup('harr-limit', plans);
+    const { outcome } = playScripted(config, [wall]);
+    const h = outcome.hands[0]!;
+    expect(h.winner).toBe(2);
+    expect(h.discarder).toBe(0);
+    expect(h.penaltyPayer).toBe(0);
+    expect(h.nets[1]).toBe(0); // South and North pay nothing: East pays all
+    expect(h.nets[3]).toBe(0);
+  });
+  it('harr (no penalty rule) settles normally', () => {
+    const { config } = setup('harr', plans);
+    const h = playScripted(config, [wall]).outcome.hands[0]!;
+    expect(h.winner).toBe(2);
+    expect(h.penaltyPayer).toBeNull();
+    expect(h.nets[1]).toBeLessThan(0);
+  });
+});
