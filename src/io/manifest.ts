@@ -20,6 +20,8 @@ export interface RunIdentity {
   readonly flowers: boolean;
   readonly limit: number | null;
   readonly gamesCsv: boolean;
+  /** nets.bin written (experiments' paired statistics); absent when not. */
+  readonly nets?: boolean;
 }
 
 export interface Shard {

@@ -13,7 +13,7 @@ import { aggregateToJson, type Aggregate } from '../stats/aggregate.js';
 import { scoreDistributionCsv, summaryCsv, totalsCsv } from '../io/csv.js';
 
 export const OUTPUT_FILES = [
-  CHECKPOINT_FILE, 'games.csv', 'summary.csv', 'score-distribution.csv', 'totals.csv', 'aggregate.json', 'manifest.json',
+  CHECKPOINT_FILE, 'games.csv', 'summary.csv', 'score-distribution.csv', 'totals.csv', 'aggregate.json', 'manifest.json', 'nets.bin',
 ] as const;
 
 export function ensureWritableDir(dir: string): void {

@@ -18,6 +18,8 @@ export interface TableSpec {
 export interface WorkerInit {
   readonly table: TableSpec;
   readonly gamesCsv: boolean;
+  /** Also return each game's per-label net sums (nets.bin, src/runner/nets-file.ts). */
+  readonly nets?: boolean;
 }
 
 export type ToWorker = { readonly type: 'batch'; readonly index: number; readonly start: number; readonly end: number };
@@ -30,6 +32,8 @@ export type FromWorker =
       readonly agg: AggregateJson;
       /** games.csv rows of this batch, in game order (empty unless --games-csv). */
       readonly csv: string;
+      /** Per-label net sums, one record of labels.length Int32 per game, in game order (only with nets). */
+      readonly nets?: Int32Array;
     }
   | {
       readonly type: 'error';

@@ -14,6 +14,7 @@ import { gamesCsvHeader } from '../io/csv.js';
 import { commandLine, gitCommit, packageVersion, type Manifest, type RunIdentity, type Shard, sameIdentity } from '../io/manifest.js';
 import { CHECKPOINT_FILE, CheckpointWriter, readCheckpoint, type CheckpointBatch, type CheckpointHeader } from './checkpoint.js';
 import { GamesFile } from './games-file.js';
+import { NETS_FILE, NetsWriter } from './nets-file.js';
 import { clearRun, describe, ensureWritableDir, existingRun, writeOutputs } from './outdir.js';
 import { batchAt, batchCount, batchSizeFor, type Batch, shardRange } from './plan.js';
 import { startPool, WorkerFailure, type DoneMessage } from './pool.js';
@@ -46,6 +47,8 @@ export interface SimulateOptions {
   readonly resume: boolean;
   readonly force: boolean;
   readonly progress: 'auto' | 'none' | 'plain' | 'bar';
+  /** Also stream nets.bin: each game's per-label net sums, for paired statistics (src/runner/nets-file.ts). */
+  readonly nets?: boolean;
   /** The command line, for the manifest and the resume hint. */
   readonly command?: string;
 }
@@ -116,6 +119,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
     flowers: spec.flowers,
     limit: spec.limit,
     gamesCsv: o.gamesCsv,
+    ...(o.nets ? { nets: true } : {}),
   };
   const align = spec.duplicate ? spec.players : 1;
   const range = shardRange(o.games, o.shard, align);
@@ -168,6 +172,8 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
     checkpoint.append(header);
   }
   const resumedGames = Math.min(range[1], range[0] + committed * batchSize) - range[0];
+  // Fixed-size records: the committed length follows from the committed game count.
+  const nets = o.nets ? new NetsWriter(join(o.out, NETS_FILE), resumedGames * labels.length * 4) : null;
   const resumedHands = total.hands;
 
   // Batches finished out of order wait here until the ones before them are in; the dispatch window bounds it.
@@ -182,6 +188,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
   const flush = () => {
     if (staged.length === 0) return;
     games?.sync();
+    nets?.sync();
     for (const line of staged) checkpoint.append(line, false);
     checkpoint.sync();
     staged = [];
@@ -192,6 +199,10 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
       pending.delete(committed);
       const b = batchAt(range, batchSize, committed);
       games?.append(msg.csv);
+      if (nets) {
+        if (!msg.nets) throw new Error(`worker sent no nets for batch ${b.index}`);
+        nets.append(msg.nets);
+      }
       staged.push({ kind: 'batch', index: b.index, start: b.start, end: b.end, gamesBytes: games?.bytes ?? 0, agg: msg.agg });
       total = mergeAggregates(total, aggregateFromJson(msg.agg));
       committed += 1;
@@ -205,7 +216,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
   if (nextBatch < nBatches) {
     const pool = startPool({
       workers,
-      init: { table: spec, gamesCsv: o.gamesCsv },
+      init: { table: spec, gamesCsv: o.gamesCsv, ...(o.nets ? { nets: true } : {}) },
       next(): Batch | 'wait' | null {
         if (interrupted || nextBatch >= nBatches) return null;
         if (nextBatch >= committed + window) return 'wait';
@@ -233,11 +244,13 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
       progress.stop();
       checkpoint.close();
       games?.close();
+      nets?.close();
     }
   } else {
     progress.stop();
     checkpoint.close();
     games?.close();
+    nets?.close();
   }
 
   const complete = committed === nBatches;

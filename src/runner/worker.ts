@@ -10,6 +10,7 @@ import { addGame, aggregateToJson, emptyAggregate, uniqueLabels } from '../stats
 import { gameRows, gamesCsvChunk } from '../io/csv.js';
 import { engine } from './engine.js';
 import { tableConfig } from './table.js';
+import { addNetsRecord } from './nets-file.js';
 import type { FromWorker, ToWorker, WorkerInit } from './protocol.js';
 
 const port = parentPort;
@@ -36,12 +37,14 @@ async function start(): Promise<void> {
     try {
       const agg = emptyAggregate(labels);
       const rows: string[][] = [];
+      const nets = init.nets ? new Int32Array((msg.end - msg.start) * labels.length) : null;
       for (let g = msg.start; g < msg.end; g++) {
         const outcome = engine.playGame(config, engine.gameSetup(config, g), { record: false });
         addGame(agg, outcome);
         if (init.gamesCsv) for (const r of gameRows(outcome)) rows.push(r);
+        if (nets) addNetsRecord(nets, (g - msg.start) * labels.length, labels, outcome);
       }
-      post({ type: 'done', index: msg.index, agg: aggregateToJson(agg), csv: gamesCsvChunk(rows) });
+      post({ type: 'done', index: msg.index, agg: aggregateToJson(agg), csv: gamesCsvChunk(rows), ...(nets ? { nets } : {}) });
     } catch (e) {
       post(errorMessage(e));
     }

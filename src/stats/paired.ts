@@ -4,7 +4,8 @@
  * paired t test (Student t via the regularised incomplete beta function), its large-sample z form, and Holm's
  * step-down correction for several comparisons (S. Holm, Scand. J. Statist. 6, 1979).
  */
-import { normalCdf } from './erf.js';
+import { normalCdf, zCritical } from './erf.js';
+import { ratio } from './moments.js';
 
 export interface PairedResult {
   readonly n: number;
@@ -113,4 +114,27 @@ export function holm(pValues: readonly number[]): number[] {
     adjusted[i] = running;
   });
   return adjusted;
+}
+
+/**
+ * Paired z test from exact streamed moments of the per-unit differences (n, Σd, Σd² as BigInt), so experiments
+ * test millions of wall sets without holding them. `scale` divides every difference (e.g. hands per wall set, to
+ * report a per-hand difference); it changes the mean and interval, not z or p. Same numbers as pairedZ on the
+ * array of differences divided by scale.
+ */
+export interface PairedInterval extends PairedResult {
+  readonly low: number;
+  readonly high: number;
+}
+
+export function pairedFromSums(n: number, sum: bigint, sumSq: bigint, scale = 1, level = 0.95): PairedInterval {
+  if (n < 2) throw new RangeError('pairedFromSums needs at least two differences');
+  const N = BigInt(n);
+  const mean = ratio(sum, N) / scale;
+  const variance = ratio(N * sumSq - sum * sum, N * (N - 1n)) / (scale * scale);
+  const sd = Math.sqrt(Math.max(0, variance));
+  const se = sd / Math.sqrt(n);
+  const z = se === 0 ? (mean === 0 ? 0 : Math.sign(mean) * Infinity) : mean / se;
+  const half = zCritical(level) * se;
+  return { n, meanDiff: mean, sd, statistic: z, p: 2 * normalCdf(-Math.abs(z)), df: Infinity, low: mean - half, high: mean + half };
 }

@@ -1,11 +1,69 @@
-// PLACEHOLDER: replaced by the issue implementing `mjlab experiment` (issue 6).
+/**
+ * `mjlab experiment NAME [--games N] [--seed S] [--out DIR] [--workers K] [--no-progress] [--resume]` and
+ * `mjlab experiment --list` (issue 6, point 1). The work is in src/experiments/run.ts; the specs are in
+ * experiments/.
+ */
 import type { CommandModule } from 'yargs';
 import { UserError } from '../../errors.js';
+import { commandLine } from '../../io/manifest.js';
+import { EXPERIMENTS } from '../../experiments/registry.js';
+import { defaultOut, runExperiment } from '../../experiments/run.js';
 
-export const experimentCommand: CommandModule = {
+interface ExperimentArgs {
+  name?: string;
+  list: boolean;
+  games?: number;
+  seed?: number;
+  out?: string;
+  workers?: number;
+  progress: boolean;
+  resume: boolean;
+}
+
+function last<T>(v: T | T[]): T {
+  return Array.isArray(v) ? (v[v.length - 1] as T) : v;
+}
+
+export const experimentCommand: CommandModule<object, ExperimentArgs> = {
   command: 'experiment [name]',
-  describe: '(not yet implemented)',
-  handler: () => {
-    throw new UserError('experiment is not implemented yet');
+  describe: 'run a declared experiment (experiments/) and write its CSVs, charts, manifest and README',
+  builder: (y) =>
+    y
+      .positional('name', { type: 'string', describe: 'experiment name (see --list)' })
+      .option('list', { type: 'boolean', default: false, describe: 'list the experiments and their questions' })
+      .option('games', { type: 'number', describe: 'total games over all runs (default: the experiment\'s)' })
+      .option('seed', { type: 'number', describe: 'master seed (default: the experiment\'s)' })
+      .option('out', { type: 'string', describe: 'output directory (default results/NAME)' })
+      .option('workers', { type: 'number', describe: 'worker threads (default: all cores)' })
+      .option('progress', { type: 'boolean', default: true, describe: '--no-progress: no progress output' })
+      .option('resume', { type: 'boolean', default: false, describe: 'continue an interrupted experiment (finished runs are kept)' }) as never,
+  handler: async (a) => {
+    if (a.list) {
+      for (const e of EXPERIMENTS) process.stdout.write(`${e.name}\n  ${e.question}\n`);
+      return;
+    }
+    const name = last(a.name);
+    if (name === undefined) throw new UserError('name an experiment (mjlab experiment --list)');
+    const games = a.games === undefined ? undefined : last(a.games);
+    const seed = a.seed === undefined ? undefined : last(a.seed);
+    const workers = a.workers === undefined ? undefined : last(a.workers);
+    if (games !== undefined && !Number.isSafeInteger(games)) throw new UserError(`--games must be a positive integer, got ${String(games)}`);
+    if (seed !== undefined && !Number.isSafeInteger(seed)) throw new UserError(`--seed must be an integer, got ${String(seed)}`);
+    if (workers !== undefined && !Number.isSafeInteger(workers)) throw new UserError(`--workers must be a positive integer, got ${String(workers)}`);
+    const r = await runExperiment({
+      name,
+      ...(games !== undefined ? { games } : {}),
+      ...(seed !== undefined ? { seed } : {}),
+      ...(a.out !== undefined ? { out: last(a.out) } : {}),
+      ...(workers !== undefined ? { workers } : {}),
+      progress: a.progress ? 'auto' : 'none',
+      resume: a.resume,
+      command: commandLine(),
+    });
+    if (r.status === 'interrupted') {
+      process.exitCode = 130;
+      return;
+    }
+    process.stdout.write(`${name}: ${r.hands} hands in ${r.seconds.toFixed(1)}s → ${a.out ?? defaultOut(name)}\n`);
   },
 };

@@ -1,0 +1,8 @@
+/**
+ * The five-strategy field shared by strategy-comparison and limit-vs-unlimited (issue 6, points 2–3): five
+ * strategies, four seats, so five lineups, each leaving one strategy out. Every strategy sits in four of the five
+ * lineups and every pair meets in three, all on the same walls (same seed) with --duplicate rotation.
+ */
+export const FIELD = ['chow-mixer', 'suit-hunter', 'defender', 'harr', 'greedy'] as const;
+
+export const LEAVE_ONE_OUT: readonly string[] = FIELD.map((_, out) => FIELD.filter((__, i) => i !== out).join(','));

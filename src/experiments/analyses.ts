@@ -1,0 +1,12 @@
+/** The analysis each spec names (ExperimentSpec.analysis). */
+import type { Analysis, AnalysisInput } from './analysis.js';
+import type { AnalysisKind } from './types.js';
+import { analyseStrategyComparison } from './strategy-comparison.js';
+import { analyseLimit } from './limit-vs-unlimited.js';
+import { analyseDefenderDraws } from './defender-draws.js';
+
+export const ANALYSES: Record<AnalysisKind, (input: AnalysisInput) => Analysis> = {
+  'strategy-comparison': analyseStrategyComparison,
+  'limit-vs-unlimited': analyseLimit,
+  'defender-draws': analyseDefenderDraws,
+};

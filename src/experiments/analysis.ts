@@ -1,0 +1,24 @@
+/**
+ * What every analysis gets and gives (issue 6, point 1): the played cells, grouped by variant, and the wall-set
+ * layout of their nets.bin files; back come the CSVs, the charts and the README's findings section. All of it is
+ * a pure function of exact integer aggregates, so re-running a command reproduces the files byte for byte.
+ */
+import type { TopLevelSpec } from 'vega-lite';
+import type { ExperimentSpec } from './types.js';
+import type { Cell } from './walls.js';
+
+export interface AnalysisInput {
+  readonly spec: ExperimentSpec;
+  readonly cells: readonly Cell[];
+  readonly byVariant: ReadonlyMap<string, readonly Cell[]>;
+  /** Games per wall set (players with --duplicate, else 1). */
+  readonly wallGames: number;
+  readonly walls: number;
+}
+
+export interface Analysis {
+  readonly files: readonly { readonly name: string; readonly text: string }[];
+  readonly charts: readonly { readonly name: string; readonly title: string; readonly spec: TopLevelSpec }[];
+  /** Markdown, starting with "## Findings". */
+  readonly findings: string;
+}

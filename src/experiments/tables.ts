@@ -1,0 +1,83 @@
+/**
+ * Building blocks shared by the analyses (issue 6, points 2–4): a strategy's pooled counts over the cells that
+ * seat it, CSV formatting that is a pure function of exact integers (so re-runs give the same bytes), and
+ * markdown tables for the README.
+ */
+import { stringify } from 'csv-stringify/sync';
+import type { StrategyAgg } from '../stats/aggregate.js';
+import { emptySums } from '../stats/aggregate.js';
+import { summariseStrategy, type StrategySummary } from '../stats/summary.js';
+import type { Cell } from './walls.js';
+
+/** Fixed six decimals; NaN → empty field. */
+export function num(x: number): string {
+  if (Number.isNaN(x)) return '';
+  const s = x.toFixed(6);
+  return s === '-0.000000' ? '0.000000' : s;
+}
+
+/** p-values span many orders of magnitude: four significant digits. */
+export function pval(p: number): string {
+  if (Number.isNaN(p)) return '';
+  if (p === 0) return '0';
+  return p >= 1e-4 ? p.toFixed(6) : p.toExponential(3);
+}
+
+export function csv(rows: readonly (readonly string[])[]): string {
+  return stringify(rows.map((r) => [...r]));
+}
+
+/** The labels of the cells, in first-appearance order. */
+export function strategiesOf(cells: readonly Cell[]): string[] {
+  const out: string[] = [];
+  for (const c of cells) for (const l of c.labels) if (!out.includes(l)) out.push(l);
+  return out;
+}
+
+/** A label's counts summed over the cells that seat it (net sums exact, in BigInt). */
+export function pooled(cells: readonly Cell[], label: string): StrategyAgg & { lineups: number } {
+  const out: StrategyAgg & { lineups: number } = {
+    hands: 0, wins: 0, selfDraws: 0, dealIns: 0, limitWins: 0, winTurns: 0, net: emptySums(), scores: new Map(), lineups: 0,
+  };
+  for (const c of cells) {
+    const s = c.agg.strategies.get(label);
+    if (!s) continue;
+    out.lineups += 1;
+    out.hands += s.hands;
+    out.wins += s.wins;
+    out.selfDraws += s.selfDraws;
+    out.dealIns += s.dealIns;
+    out.limitWins += s.limitWins;
+    out.winTurns += s.winTurns;
+    out.net.n += s.net.n;
+    out.net.sum += s.net.sum + BigInt(s.net.fastSum);
+    out.net.sumSq += s.net.sumSq + BigInt(s.net.fastSq);
+    for (const [score, n] of s.scores) out.scores.set(score, (out.scores.get(score) ?? 0) + n);
+  }
+  return out;
+}
+
+export function summary(cells: readonly Cell[], label: string): StrategySummary & { lineups: number; scores: Map<number, number> } {
+  const p = pooled(cells, label);
+  return { ...summariseStrategy(label, p), lineups: p.lineups, scores: p.scores };
+}
+
+/** Ranks 1..n by descending value (ties share the better rank). */
+export function ranks(values: readonly number[]): number[] {
+  return values.map((v) => 1 + values.filter((w) => w > v).length);
+}
+
+/** Markdown table; `align` right-aligns numeric columns. */
+export function mdTable(head: readonly string[], rows: readonly (readonly string[])[]): string {
+  const line = (r: readonly string[]) => `| ${r.join(' | ')} |`;
+  const sep = `|${head.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`;
+  return [line(head), sep, ...rows.map(line)].join('\n');
+}
+
+/** Short display forms for README tables. */
+export const show = {
+  pct: (x: number) => (Number.isNaN(x) ? '' : `${(100 * x).toFixed(1)}%`),
+  pctCi: (x: number, lo: number, hi: number) => (Number.isNaN(x) ? '' : `${(100 * x).toFixed(1)}% (${(100 * lo).toFixed(1)}–${(100 * hi).toFixed(1)})`),
+  ci: (x: number, lo: number, hi: number, d = 1) => (Number.isNaN(x) ? '' : `${x.toFixed(d)} (${lo.toFixed(d)} to ${hi.toFixed(d)})`),
+  p: (p: number) => (p < 1e-4 ? '<0.0001' : p.toFixed(4)),
+};

@@ -1,0 +1,40 @@
+/**
+ * Experiment specs (issue 6, point 1): one declarative file per experiment in experiments/. A spec names rule-set
+ * variants × lineups × hands × seed × seating; the experiment runner plays every (variant, lineup) cell through
+ * simulate() and the named analysis turns the cells' aggregates and nets.bin files into tables, charts and a
+ * README. Specs are data: no code runs in them.
+ */
+
+export interface Variant {
+  /** Directory-safe name, also the row label in the tables (e.g. "harr-300"). */
+  readonly label: string;
+  readonly rules: string;
+  /** `--limit N` on top of the rule set; absent = the rule set's own limit. */
+  readonly limit?: number;
+}
+
+export type AnalysisKind = 'strategy-comparison' | 'limit-vs-unlimited' | 'defender-draws';
+
+export interface ExperimentSpec {
+  readonly name: string;
+  readonly title: string;
+  /** The question, in one or two sentences, with the passage of Harr's text it comes from. */
+  readonly question: string;
+  readonly variants: readonly Variant[];
+  /** Lineups, each a comma-separated `--strategies` value with one strategy per seat. */
+  readonly lineups: readonly string[];
+  /** How the lineups were chosen (printed in the README). */
+  readonly seating: string;
+  /** Default total games over all cells (each cell gets an equal share, whole wall sets). */
+  readonly games: number;
+  readonly seed: number;
+  readonly duplicate: boolean;
+  readonly players: 2 | 3 | 4;
+  readonly analysis: AnalysisKind;
+  /** Variant the paired differences are taken against (limit-vs-unlimited). */
+  readonly baseline?: string;
+  /** The strategy Harr's claim says should gain, and those it should gain on (limit-vs-unlimited). */
+  readonly fast?: string;
+  readonly slow?: readonly string[];
+  readonly caveats: readonly string[];
+}
