@@ -330,3 +330,39 @@ describe('harr-limit penalty (RULES.md harr-limit "Penalties" (3); Harr Part II,
     expect(h.nets[1]).toBeLessThan(0);
   });
 });
+
+describe('adding to an exposed pung, and flowers (RULES.md "Own-turn kongs", "A turn", "Wall and deal")', () => {
+  it('the fourth drawn tile added to an exposed pung makes a kong, followed by a loose tile', () => {
+    const w = buildWall({
+      hands: ['5p 1234z 67z 2468s 37p 9m', '5p5p 1234z 67z 357s 28p', '1m2m3m 4m5m6m 7m8m9m 1s1s 4p6p', '1m4m7m 2m5m8m 3m6m 9s 58s 19p'],
+      draws: '2z 3z 4z 5p',
+      loose: '9s',
+    });
+    const { config } = setup('harr', { 0: [discard('5p')], 1: [{ type: 'pung' }, { type: 'add-kong', tile: T('5p') }] });
+    const { record, outcome } = playScripted(config, [w]);
+    const ev = events(record);
+    const k = ev.findIndex((e) => e.e === 'kong');
+    expect(ev[k]).toMatchObject({ seat: 1, type: 'add', tile: '5p' });
+    expect(ev[k + 1]).toMatchObject({ e: 'loose', seat: 1, tile: '9s' });
+    expect(outcome.hands[0]!.winBy).not.toBe('robbing-kong');
+  });
+
+  it('code500: a flower dealt is exposed and replaced from the loose end before East discards', () => {
+    const w = buildWall({
+      hands: ['1f 1234z 67z 2468s 357p', '1234z 67z 357s 28p 9m 9p', '1m2m3m 4m5m6m 7m8m9m 1s1s 4p6p', '1m4m7m 2m5m8m 3m6m 9s 58s 19p'],
+      loose: '5z',
+      flowers: true,
+    });
+    const { config, log } = setup('code500', {});
+    const { record } = playScripted(config, [w]);
+    const ev = events(record);
+    expect(ev.slice(0, 4)).toMatchObject([
+      { e: 'deal', hands: [expect.stringMatching(/ 1f$/), expect.anything(), expect.anything(), expect.anything()] },
+      { e: 'flower', seat: 0, tile: '1f' },
+      { e: 'loose', seat: 0, tile: '5z' },
+      { e: 'discard', seat: 0 },
+    ]);
+    expect(log[0]!.concealed).toHaveLength(14);
+    expect(log[0]!.concealed).toContain(T('5z'));
+  });
+});
