@@ -294,8 +294,13 @@ function washPhase(c: Ctx): WashResult | null {
   return null;
 }
 
+/**
+ * Own-turn kongs. Babcock: "Not straight after a pung or chow", "and not once the live wall is exhausted". The second
+ * applies to every rule set here (**Reading**): a kong must be followed by a loose tile, and RULES.md allows none
+ * once the live wall is exhausted (harr: the loose tiles are the last of the wall; harr-limit: "no loose tile is drawn
+ * once only 14 remain"). Claimed kongs likewise need a live wall.
+ */
 function kongAllowed(s: HandState): boolean {
-  // A kong needs a loose tile, and none is drawn from the dead wall; Babcock: none straight after a pung or chow.
   return liveCount(s.wall) > 0 && !(s.rules.noKongAfterClaim && s.afterClaim);
 }
 
@@ -367,7 +372,12 @@ function claimPhase(c: Ctx, from: Seat, tile: Tile): { seat: Seat; action: Actio
   return best;
 }
 
-/** Robbing the kong (RULES.md "Own-turn kongs"): the nearest seat that wins with the added tile may take it. */
+/**
+ * Robbing the kong (RULES.md "Own-turn kongs": "another player who needs that very tile may take it to win"): the
+ * nearest seat that wins with the added tile may take it. **Reading:** harr's out-of-turn restriction (pung or pair
+ * only) is not applied to robbing: the tile cannot complete a pung (three are in the kong) and RULES.md states
+ * robbing without it.
+ */
 function robPhase(c: Ctx, from: Seat, tile: Tile): Seat | null {
   const s = c.state;
   const saved = [s.lastDiscard, s.lastDiscardBy] as const;
