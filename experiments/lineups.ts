@@ -5,4 +5,6 @@
  */
 export const FIELD = ['chow-mixer', 'suit-hunter', 'defender', 'harr', 'greedy'] as const;
 
-export const LEAVE_ONE_OUT: readonly string[] = FIELD.map((_, out) => FIELD.filter((__, i) => i !== out).join(','));
+/** Lineup k leaves out FIELD[4 − k], so the first lineup is the runner's default four and the tables list the
+ * strategies in FIELD order. */
+export const LEAVE_ONE_OUT: readonly string[] = FIELD.map((_, k) => FIELD.filter((__, i) => i !== FIELD.length - 1 - k).join(','));

@@ -105,7 +105,7 @@ export function scoreChart(rows: readonly StrategyRow[], title: string): TopLeve
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     title,
     data: { values },
-    facet: { field: 'variant', type: 'nominal', title: null, sort: null },
+    facet: { field: 'variant', type: 'nominal', title: null, sort: [...new Set(rows.map((r) => r.variant))] },
     columns: 2,
     spec: {
       width: 260,
@@ -218,13 +218,14 @@ export function analyseStrategyComparison(input: AnalysisInput): Analysis {
     ...leaders,
     `- ${sig.length} of ${tested.length} pairwise differences are significant at 5% after Holm's correction.`,
     '',
-    ...sections,
+    sections.join('\n\n'),
     '',
     '### Pairwise differences of mean net (paired across wall sets)',
     '',
     'Test: for each pair and rule set, the unit is a wall set (one wall played four times with the lineup rotated), ' +
       'pooled over the lineups that seat both strategies; the per-wall-set difference of their net sums is tested with a ' +
-      'two-sided paired z test (wall sets are independent, and there are thousands of them), and the p-values of all ' +
+      'two-sided paired z test (wall sets use independent streams; the normal approximation needs many of them, ' +
+      'so read the p-values of a small run with care), and the p-values of all ' +
       `${tested.length} comparisons are adjusted with Holm's step-down method. Full table: [pairwise.csv](pairwise.csv).`,
     '',
     pairTable,

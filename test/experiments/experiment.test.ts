@@ -1,0 +1,104 @@
+// `mjlab experiment` end to end (issue 6, "Tests"): a --games 2000 run of each experiment writes README.md, CSVs,
+// at least one SVG and manifest.json; re-running (other worker count, other output directory) gives byte-identical
+// CSVs and README; --list; bad input → one line on stderr, exit 2.
+import { describe, expect, it } from 'vitest';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { mjlab, tempDir } from '../runner/helpers.js';
+import { EXPERIMENTS } from '../../src/experiments/registry.js';
+
+const tmp = tempDir('exp');
+
+function run(args: string[]): void {
+  const r = mjlab(['experiment', ...args, '--no-progress']);
+  expect(r.stderr).toBe('');
+  expect(r.status).toBe(0);
+}
+
+function reproducible(dir: string): string[] {
+  return readdirSync(dir).filter((f) => f.endsWith('.csv') || f === 'README.md').sort();
+}
+
+function expectComplete(dir: string, name: string, games: number): void {
+  const files = readdirSync(dir);
+  expect(files).toContain('README.md');
+  expect(files).toContain('manifest.json');
+  expect(files.filter((f) => f.endsWith('.csv')).length).toBeGreaterThanOrEqual(2);
+  expect(files.filter((f) => f.endsWith('.svg')).length).toBeGreaterThanOrEqual(1);
+  for (const svg of files.filter((f) => f.endsWith('.svg'))) expect(readFileSync(join(dir, svg), 'utf8')).toMatch(/^<svg[\s\S]*<\/svg>$/);
+  const readme = readFileSync(join(dir, 'README.md'), 'utf8');
+  expect(readme).toContain('## Question');
+  expect(readme).toContain('## Findings');
+  expect(readme).toContain(`mjlab.js experiment ${name} --games ${games} --seed 1`);
+  expect(readme).toContain('Preliminary run');
+  const m = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+  const spec = EXPERIMENTS.find((e) => e.name === name)!;
+  const cells = spec.variants.length * spec.lineups.length;
+  expect(m).toMatchObject({ experiment: name, seed: 1, gamesRequested: games });
+  expect(m.runs).toHaveLength(cells);
+  expect(m.games).toBe(m.gamesPerRun * cells);
+  expect(m.games).toBeLessThanOrEqual(games);
+  for (const r of m.runs) expect(r.ranges).toEqual([[0, m.gamesPerRun]]);
+  // Raw per-run files are kept out of git by the .gitignore written next to them.
+  expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toContain('runs/**/nets.bin');
+}
+
+describe('mjlab experiment', () => {
+  it('--list names every experiment with its question', () => {
+    const r = mjlab(['experiment', '--list']);
+    expect(r.status).toBe(0);
+    for (const e of EXPERIMENTS) {
+      expect(r.stdout).toContain(e.name);
+      expect(r.stdout).toContain(e.question);
+    }
+  });
+
+  for (const name of ['strategy-comparison', 'limit-vs-unlimited']) {
+    it(`${name} --games 2000 writes README, CSVs, SVG charts and manifest`, () => {
+      const dir = join(tmp, name);
+      run([name, '--games', '2000', '--out', dir]);
+      expectComplete(dir, name, 2000);
+    });
+  }
+
+  it('defender-draws --games 2000: complete, and a re-run with another worker count is byte-identical', () => {
+    const a = join(tmp, 'dd-a');
+    const b = join(tmp, 'dd-b');
+    run(['defender-draws', '--games', '2000', '--out', a, '--workers', '1']);
+    expectComplete(a, 'defender-draws', 2000);
+    run(['defender-draws', '--games', '2000', '--out', b, '--workers', '2']);
+    expect(reproducible(b)).toEqual(reproducible(a));
+    for (const f of reproducible(a)) expect(readFileSync(join(b, f), 'utf8'), f).toBe(readFileSync(join(a, f), 'utf8'));
+  });
+
+  it('a re-run of limit-vs-unlimited gives the same CSVs and README; --resume keeps finished runs', () => {
+    const a = join(tmp, 'lu-a');
+    const b = join(tmp, 'lu-b');
+    run(['limit-vs-unlimited', '--games', '400', '--out', a, '--workers', '2']);
+    run(['limit-vs-unlimited', '--games', '400', '--out', b, '--workers', '1']);
+    for (const f of reproducible(a)) expect(readFileSync(join(b, f), 'utf8'), f).toBe(readFileSync(join(a, f), 'utf8'));
+    run(['limit-vs-unlimited', '--games', '400', '--out', b, '--resume']);
+    for (const f of reproducible(a)) expect(readFileSync(join(b, f), 'utf8'), f).toBe(readFileSync(join(a, f), 'utf8'));
+    expect(existsSync(join(b, 'runs', 'harr-300', '0', 'nets.bin'))).toBe(true);
+  });
+
+  const bad: [string, string[], RegExp][] = [
+    ['unknown experiment', ['no-such'], /unknown experiment "no-such"/],
+    ['no name', [], /name an experiment/],
+    ['--games 0', ['defender-draws', '--games', '0'], /--games must be a positive integer/],
+    ['--games -5', ['defender-draws', '--games', '-5'], /--games must be a positive integer/],
+    ['--games 1.5', ['defender-draws', '--games', '1.5'], /--games must be a positive integer/],
+    ['--games too small', ['strategy-comparison', '--games', '100'], /too small/],
+    ['--seed 1.5', ['defender-draws', '--seed', '1.5'], /--seed must be an integer/],
+    ['--workers 0', ['defender-draws', '--games', '40', '--workers', '0'], /--workers must be a positive integer/],
+  ];
+  for (const [what, args, msg] of bad) {
+    it(`bad input: ${what} → one line, exit 2`, () => {
+      const r = mjlab(['experiment', ...args, '--no-progress', '--out', join(tmp, 'bad')]);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toMatch(msg);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stdout).toBe('');
+    });
+  }
+});
