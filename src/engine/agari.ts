@@ -7,48 +7,13 @@
  * Every other listed special hand (Nine United Sons, all honours, sets of heads, four kongs, ...) is of the standard
  * form.
  *
- * Suits are checked by table lookup: SUIT_SHAPES[key] for key = sum count[i] * 5^i over the nine ranks, with bit 1 =
- * splits into sets only, bit 2 = splits into sets and one pair. The table is built once at load and never written
- * after.
+ * Suits are checked by table lookup (engine/shapes.ts).
  */
 import type { Counts } from '../tiles/counts.js';
-import { type HandState, POW5 } from './state.js';
+import type { HandState } from './state.js';
+import { POW5, SETS_AND_PAIR, SETS_ONLY, SUIT_SHAPES } from './shapes.js';
 
-const SETS_ONLY = 1;
-const SETS_AND_PAIR = 2;
 
-function buildShapes(): Uint8Array {
-  const table = new Uint8Array(1953125);
-  const c = new Uint8Array(9);
-  const key = (): number => {
-    let k = 0;
-    for (let i = 0; i < 9; i++) k += c[i]! * POW5[i]!;
-    return k;
-  };
-  const valid = (): boolean => c.every((x) => x <= 4);
-  // Sets 0..8 are pungs of rank i; sets 9..15 are runs starting at rank i - 9. Non-decreasing set index → multisets.
-  const rec = (from: number, depth: number): void => {
-    if (!valid()) return;
-    table[key()]! |= SETS_ONLY;
-    for (let p = 0; p < 9; p++) {
-      c[p]! += 2;
-      if (valid()) table[key()]! |= SETS_AND_PAIR;
-      c[p]! -= 2;
-    }
-    if (depth === 4) return;
-    for (let s = from; s < 16; s++) {
-      if (s < 9) c[s]! += 3;
-      else for (let i = 0; i < 3; i++) c[s - 9 + i]!++;
-      rec(s, depth + 1);
-      if (s < 9) c[s]! -= 3;
-      else for (let i = 0; i < 3; i++) c[s - 9 + i]!--;
-    }
-  };
-  rec(0, 0);
-  return table;
-}
-
-const SUIT_SHAPES: Uint8Array = buildShapes();
 
 /** True when the concealed counts split exactly into sets and one pair (the standard form). */
 export function isStandardShape(c: Counts): boolean {
@@ -130,8 +95,10 @@ export function seatCouldWin(s: HandState, seat: number, extra: number): boolean
   if (total % 3 !== 2) return false;
   const base = seat * 34;
   let pairs = 0;
-  let standard = true;
-  for (let u = 0; u < 3; u++) {
+  // Every group other than the one the extra tile joins must already be fine as it stands (cached in badGroups).
+  const joins = extra < 0 ? 0 : 1 << (extra < 27 ? (extra / 9) | 0 : 3);
+  let standard = (s.badGroups[seat]! & ~joins) === 0;
+  for (let u = 0; u < 3 && standard; u++) {
     let k = s.suitKey[seat * 3 + u]!;
     let n = s.suitN[seat * 3 + u]!;
     if (extra >= 0 && extra < 27 && ((extra / 9) | 0) === u) {

@@ -6,6 +6,8 @@
 import type { Phase, Seat, SeatPublic, Wind } from '../agent/types.js';
 import type { RuleSet } from '../rules/index.js';
 import { createWall, type Wall } from '../wall/wall.js';
+import { POW5, honoursBad, suitBad } from './shapes.js';
+export { POW5 } from './shapes.js';
 import type { Meld, MeldType } from '../tiles/index.js';
 
 /** Per-seat capacity of the discard slab: more than any seat can discard from a 144-tile wall with two players. */
@@ -46,6 +48,8 @@ export interface HandState {
   readonly suitN: Uint8Array;
   readonly oddKinds: Uint8Array;
   readonly nonHeads: Uint8Array;
+  /** Bit g (0-2 suits, 3 honours) set when that group cannot be part of a standard complete hand as held. */
+  readonly badGroups: Uint8Array;
   readonly meldType: Uint8Array;
   readonly meldTile: Uint8Array;
   readonly meldConcealed: Uint8Array;
@@ -103,6 +107,7 @@ export function createHandState(
     suitN: new Uint8Array(p * 3),
     oddKinds: new Uint8Array(p),
     nonHeads: new Uint8Array(p),
+    badGroups: new Uint8Array(p),
     meldType: new Uint8Array(p * MAX_MELDS),
     meldTile: new Uint8Array(p * MAX_MELDS),
     meldConcealed: new Uint8Array(p * MAX_MELDS),
@@ -140,6 +145,7 @@ export function resetHand(s: HandState, dealer: Seat, prevailing: Wind | null): 
   s.suitN.fill(0);
   s.oddKinds.fill(0);
   s.nonHeads.fill(0);
+  s.badGroups.fill(0);
   s.meldCount.fill(0);
   s.bonusCount.fill(0);
   s.discCount.fill(0);
@@ -189,9 +195,12 @@ export function addMeld(s: HandState, seat: Seat, type: number, tile: number, co
   s.pubVer[seat]!++;
 }
 
-export const POW5: readonly number[] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625];
 /** 1 for the heads (terminals and honours), per kind. */
 export const HEAD_KIND: Uint8Array = Uint8Array.from({ length: 34 }, (_, t) => (t >= 27 || t % 9 === 0 || t % 9 === 8 ? 1 : 0));
+
+function setBad(s: HandState, seat: Seat, g: number, bad: boolean): void {
+  s.badGroups[seat] = bad ? s.badGroups[seat]! | (1 << g) : s.badGroups[seat]! & ~(1 << g);
+}
 
 /** Add `n` tiles of kind `t` to a seat's concealed hand, keeping the cached statistics. */
 export function addTiles(s: HandState, seat: Seat, t: number, n: number): void {
@@ -200,10 +209,12 @@ export function addTiles(s: HandState, seat: Seat, t: number, n: number): void {
   s.handCount[seat]! += n;
   s.pubVer[seat]!++;
   if (t < 27) {
-    const u = seat * 3 + ((t / 9) | 0);
+    const g = (t / 9) | 0;
+    const u = seat * 3 + g;
     s.suitKey[u]! += n * POW5[t % 9]!;
     s.suitN[u]! += n;
-  }
+    setBad(s, seat, g, suitBad(s.suitN[u]!, s.suitKey[u]!));
+  } else setBad(s, seat, 3, honoursBad(s.hand, seat * 34));
   if ((n & 1) === 1) s.oddKinds[seat] = (s.hand[j]! & 1) === 1 ? s.oddKinds[seat]! + 1 : s.oddKinds[seat]! - 1;
   if (HEAD_KIND[t] === 0) s.nonHeads[seat]! += n;
 }
@@ -214,10 +225,12 @@ export function removeTiles(s: HandState, seat: Seat, t: number, n: number): voi
   s.handCount[seat]! -= n;
   s.pubVer[seat]!++;
   if (t < 27) {
-    const u = seat * 3 + ((t / 9) | 0);
+    const g = (t / 9) | 0;
+    const u = seat * 3 + g;
     s.suitKey[u]! -= n * POW5[t % 9]!;
     s.suitN[u]! -= n;
-  }
+    setBad(s, seat, g, suitBad(s.suitN[u]!, s.suitKey[u]!));
+  } else setBad(s, seat, 3, honoursBad(s.hand, seat * 34));
   if ((n & 1) === 1) s.oddKinds[seat] = (s.hand[j]! & 1) === 1 ? s.oddKinds[seat]! + 1 : s.oddKinds[seat]! - 1;
   if (HEAD_KIND[t] === 0) s.nonHeads[seat]! -= n;
 }

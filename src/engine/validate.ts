@@ -7,6 +7,7 @@
 import type { Seat } from '../agent/types.js';
 import { FIRST_BONUS, tileCode } from '../tiles/index.js';
 import { type HandState, HEAD_KIND, KONG, MAX_BONUS, MAX_DISCARDS, MAX_MELDS, POW5 } from './state.js';
+import { honoursBad, suitBad } from './shapes.js';
 
 export function validateState(s: HandState, inTurn: Seat | null): void {
   const seen = new Uint8Array(42);
@@ -38,6 +39,9 @@ export function validateState(s: HandState, inTurn: Seat | null): void {
       if (key !== s.suitKey[p * 3 + u] || cnt !== s.suitN[p * 3 + u]) throw new Error(`seat ${p}: stale suit cache`);
     }
     if (odd !== s.oddKinds[p] || nonHeads !== s.nonHeads[p]) throw new Error(`seat ${p}: stale parity/heads cache`);
+    let bad = honoursBad(s.hand, p * 34) ? 8 : 0;
+    for (let u = 0; u < 3; u++) if (suitBad(s.suitN[p * 3 + u]!, s.suitKey[p * 3 + u]!)) bad |= 1 << u;
+    if (bad !== s.badGroups[p]) throw new Error(`seat ${p}: stale group cache ${s.badGroups[p]} != ${bad}`);
     let size = n;
     for (let i = 0; i < s.meldCount[p]!; i++) {
       const j = p * MAX_MELDS + i;

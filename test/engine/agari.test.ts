@@ -37,3 +37,40 @@ describe('agari prefilter', () => {
     expect(couldBeComplete(countsOf(parseTiles('123m456p789s111z2z')), 13)).toBe(false);
   });
 });
+
+describe('seatCouldWin (cached per-seat statistics) equals couldBeComplete on the counts', async () => {
+  const { seatCouldWin } = await import('../../src/engine/agari.js');
+  const { playGame } = await import('../../src/engine/play.js');
+  const { gameSetup } = await import('../../src/engine/setup.js');
+  const { greedy } = await import('../../strategies/greedy.js');
+  const { lineupOf, table } = await import('./helpers.js');
+  it('at every event of 30 greedy games (all seats, every possible extra tile)', () => {
+    let checks = 0;
+    let wins = 0;
+    for (const rules of ['harr', 'code500']) {
+      const config = table(rules, lineupOf(greedy, 4));
+      for (let g = 0; g < 15; g++) {
+        playGame(config, gameSetup(config, g), {
+          record: false,
+          check: (s) => {
+            for (let seat = 0; seat < 4; seat++) {
+              const c = s.hand.slice(seat * 34, seat * 34 + 34);
+              const n = s.handCount[seat]!;
+              for (let extra = -1; extra < 34; extra++) {
+                if (extra >= 0) c[extra]!++;
+                const want = couldBeComplete(c, n + (extra >= 0 ? 1 : 0));
+                if (extra >= 0) c[extra]!--;
+                const got = seatCouldWin(s, seat, extra);
+                if (got !== want) expect({ seat, extra, got }).toEqual({ seat, extra, got: want });
+                if (got) wins++;
+                checks++;
+              }
+            }
+          },
+        });
+      }
+    }
+    expect(checks).toBeGreaterThan(100_000);
+    expect(wins).toBeGreaterThan(100);
+  });
+});

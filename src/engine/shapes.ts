@@ -1,0 +1,61 @@
+/**
+ * Suit shapes for the completeness prefilter (engine/agari.ts): SUIT_SHAPES[key], key = sum count[rank] * 5^rank over
+ * one suit's nine ranks, has bit SETS_ONLY when the suit splits into sets (pungs, runs) and bit SETS_AND_PAIR when it
+ * splits into sets and one pair (RULES.md "Complete hand"). Built once at load, never written after.
+ */
+export const POW5: readonly number[] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625];
+export const SETS_ONLY = 1;
+export const SETS_AND_PAIR = 2;
+
+function buildShapes(): Uint8Array {
+  const table = new Uint8Array(1953125);
+  const c = new Uint8Array(9);
+  const key = (): number => {
+    let k = 0;
+    for (let i = 0; i < 9; i++) k += c[i]! * POW5[i]!;
+    return k;
+  };
+  const valid = (): boolean => c.every((x) => x <= 4);
+  // Sets 0..8 are pungs of rank i; sets 9..15 are runs starting at rank i - 9. Non-decreasing set index → multisets.
+  const rec = (from: number, depth: number): void => {
+    if (!valid()) return;
+    table[key()]! |= SETS_ONLY;
+    for (let p = 0; p < 9; p++) {
+      c[p]! += 2;
+      if (valid()) table[key()]! |= SETS_AND_PAIR;
+      c[p]! -= 2;
+    }
+    if (depth === 4) return;
+    for (let s = from; s < 16; s++) {
+      if (s < 9) c[s]! += 3;
+      else for (let i = 0; i < 3; i++) c[s - 9 + i]!++;
+      rec(s, depth + 1);
+      if (s < 9) c[s]! -= 3;
+      else for (let i = 0; i < 3; i++) c[s - 9 + i]!--;
+    }
+  };
+  rec(0, 0);
+  return table;
+}
+
+export const SUIT_SHAPES: Uint8Array = buildShapes();
+
+/** A suit group that cannot be part of a standard complete hand as it stands (count 3n+1, or no split). */
+export function suitBad(n: number, key: number): boolean {
+  if (n === 0) return false;
+  const r = n % 3;
+  if (r === 0) return (SUIT_SHAPES[key]! & SETS_ONLY) === 0;
+  if (r === 2) return (SUIT_SHAPES[key]! & SETS_AND_PAIR) === 0;
+  return true;
+}
+
+/** The honours (kinds 27..33 at `base`) cannot be part of a standard complete hand: a single, four, or two pairs. */
+export function honoursBad(hand: Uint8Array, base: number): boolean {
+  let pairs = 0;
+  for (let t = base + 27; t < base + 34; t++) {
+    const x = hand[t]!;
+    if (x === 1 || x === 4) return true;
+    if (x === 2) pairs++;
+  }
+  return pairs > 1;
+}
