@@ -52,14 +52,6 @@ import type { WashResult, WinKind } from './types.js';
 
 /** Safety cap on reshuffles within one hand (a strategy that always washes must not loop for ever). */
 export const MAX_WASHES = 20;
-/**
- * Rule sets where "first turn" for a non-East winner means before his own first turn is over (code500, "Gift from
- * Earth: any other player going Mah-Jongg before his first turn is over"); elsewhere only a win on East's first
- * discard counts (Babcock's Hand from Earth; Harr Part II, "winning on East's first discard").
- */
-const FIRST_TURN_IS_OWN_FIRST_TURN: Readonly<Record<string, boolean>> = { code500: true };
-/** Rule sets with the discarder-pays-all penalty (RULES.md harr-limit "Penalties"). */
-const PENALTY_RULES: Readonly<Record<string, boolean>> = { 'harr-limit': true };
 
 export interface HandEnd {
   readonly winner: Seat | null;
@@ -458,7 +450,7 @@ function playTurns(c: Ctx, washes: WashResult[]): HandEnd {
         const firstTurn =
           original ||
           (seat !== s.dealer &&
-            FIRST_TURN_IS_OWN_FIRST_TURN[s.rules.id] === true &&
+            s.rules.firstTurnUntilOwnTurn &&
             s.turnsBySeat[seat] === 0 &&
             s.claimCount === 0 &&
             s.meldCount[seat] === 0);
@@ -532,8 +524,8 @@ function playTurns(c: Ctx, washes: WashResult[]): HandEnd {
         const firstTurn =
           s.claimCount === 0 &&
           (s.discardCount === 1 ||
-            (FIRST_TURN_IS_OWN_FIRST_TURN[s.rules.id] === true && s.turnsBySeat[q] === 0 && s.meldCount[q] === 0));
-        const payer = PENALTY_RULES[s.rules.id] === true ? penaltyPayer(s, q, from, tile) : null;
+            (s.rules.firstTurnUntilOwnTurn && s.turnsBySeat[q] === 0 && s.meldCount[q] === 0));
+        const payer = s.rules.discarderPaysAll ? penaltyPayer(s, q, from, tile) : null;
         markClaimed(s, from);
         addTile(s, q, tile);
         c.turnSeat = q;

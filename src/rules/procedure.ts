@@ -21,6 +21,8 @@ export const HARR: RuleSet = {
   startingScore: 0,
   noKongAfterClaim: false,
   scoreDrawnHand: false, // "nobody scores (except code500)"
+  firstTurnUntilOwnTurn: false, // Part II: "Winning on East's first discard"
+  discarderPaysAll: false,
 };
 
 export const HARR_LIMIT: RuleSet = {
@@ -32,6 +34,7 @@ export const HARR_LIMIT: RuleSet = {
   deadWall: 14, // "the last 14 tiles (loose tiles included) are never drawn"
   looseFromDeadWall: false, // "no loose tile is drawn once only 14 remain"
   washing: true, // "Washing the tiles"
+  discarderPaysAll: true, // "Penalties: the discarder who lets a player win must pay all the losses"
 };
 
 export const BABCOCK: RuleSet = {
@@ -50,6 +53,8 @@ export const BABCOCK: RuleSet = {
   startingScore: 2000, // "Each player starts with 2,000 points"
   noKongAfterClaim: true, // Own-turn kongs: "Not straight after a pung or chow (Babcock)"
   scoreDrawnHand: false,
+  firstTurnUntilOwnTurn: false, // "Hand from Earth (another player winning on East's first discard ...)"
+  discarderPaysAll: false,
 };
 
 export const CODE500: RuleSet = {
@@ -68,6 +73,8 @@ export const CODE500: RuleSet = {
   startingScore: 0,
   noKongAfterClaim: false,
   scoreDrawnHand: true, // "A dead round (no Mah-Jongg): every hand scores and all settle differences"
+  firstTurnUntilOwnTurn: true, // "Gift from Earth (any other player going Mah-Jongg before his first turn is over)"
+  discarderPaysAll: false,
 };
 
 const REGISTRY: Record<RuleSetId, RuleSet> = {

@@ -36,4 +36,11 @@ export interface RuleSet {
   readonly noKongAfterClaim: boolean;
   /** A drawn hand is scored and settled (code500's dead round). */
   readonly scoreDrawnHand: boolean;
+  /**
+   * A non-East player's "first turn" win lasts until his own first turn is over (code500 "Gift from Earth");
+   * otherwise it is only a win on East's first discard (Babcock's Hand from Earth; Harr Part II).
+   */
+  readonly firstTurnUntilOwnTurn: boolean;
+  /** harr-limit's discarder-pays-all penalty (RULES.md harr-limit "Penalties"). */
+  readonly discarderPaysAll: boolean;
 }
