@@ -106,7 +106,8 @@ export async function runExperiment(o: ExperimentOptions): Promise<ExperimentRes
         force: false,
         progress: o.progress,
         nets: true,
-        command: `${o.command ?? commandLine()} (run ${variant.label}/${i})`,
+        // The experiment's own command: simulate's "resume with" hint on Ctrl-C then names the right thing.
+        command: o.command ?? commandLine(),
       });
       if (r.status !== 'complete') {
         return { status: 'interrupted', dir, hands: 0, seconds: (performance.now() - t0) / 1000 };
