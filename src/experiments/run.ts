@@ -10,6 +10,7 @@ import { UserError } from '../errors.js';
 import { commandLine, gitCommit, packageVersion } from '../io/manifest.js';
 import { renderSvg } from '../charts/render.js';
 import { simulate } from '../runner/run.js';
+import { ensureWritableDir } from '../runner/outdir.js';
 import { ANALYSES } from './analyses.js';
 import type { AnalysisInput } from './analysis.js';
 import { experiment } from './registry.js';
@@ -73,6 +74,7 @@ export async function runExperiment(o: ExperimentOptions): Promise<ExperimentRes
   }
   const per = gamesPerCell(spec, total);
   const dir = o.out ?? defaultOut(spec.name);
+  ensureWritableDir(dir);
   const startedAt = new Date().toISOString();
   const t0 = performance.now();
 

@@ -2,7 +2,7 @@
 // at least one SVG and manifest.json; re-running (other worker count, other output directory) gives byte-identical
 // CSVs and README; --list; bad input → one line on stderr, exit 2.
 import { describe, expect, it } from 'vitest';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mjlab, tempDir } from '../runner/helpers.js';
 import { EXPERIMENTS } from '../../src/experiments/registry.js';
@@ -92,6 +92,14 @@ describe('mjlab experiment', () => {
     ['--seed 1.5', ['defender-draws', '--seed', '1.5'], /--seed must be an integer/],
     ['--workers 0', ['defender-draws', '--games', '40', '--workers', '0'], /--workers must be a positive integer/],
   ];
+  it('bad input: an output directory that cannot be created → one line, exit 2', () => {
+    const file = join(tmp, 'a-file');
+    writeFileSync(file, 'not a directory');
+    const r = mjlab(['experiment', 'defender-draws', '--games', '40', '--no-progress', '--out', join(file, 'sub')]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/cannot write to output directory/);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
   for (const [what, args, msg] of bad) {
     it(`bad input: ${what} → one line, exit 2`, () => {
       const r = mjlab(['experiment', ...args, '--no-progress', '--out', join(tmp, 'bad')]);
