@@ -103,7 +103,7 @@ export function analyseDefenderDraws(input: AnalysisInput): Analysis {
     data: { values: rows.map((r) => ({ defenders: r.k, rate: r.drawn.estimate, low: r.drawn.low, high: r.drawn.high })) },
     width: 360,
     height: 240,
-    encoding: { x: { field: 'defenders', type: 'ordinal', title: 'defenders at the table (the rest harr)' } },
+    encoding: { x: { field: 'defenders', type: 'ordinal', title: 'defenders at the table (the rest harr)', axis: { labelAngle: 0 } } },
     layer: [
       { mark: 'rule', encoding: { y: { field: 'low', type: 'quantitative', title: 'share of hands drawn', axis: { format: '%' } }, y2: { field: 'high' } } },
       { mark: { type: 'line', point: true }, encoding: { y: { field: 'rate', type: 'quantitative' } } },

@@ -200,6 +200,7 @@ export function analyseLimit(input: AnalysisInput): Analysis {
           gains.map((g, i) => ({ variant: g.variant, strategy: g.label, s: rows[0]!.s, rank: 0, net: { mean: gainR[i]!.meanDiff, low: gainR[i]!.low, high: gainR[i]!.high } })),
           `Change of mean net per hand against ${base} (paired, 95% interval)`,
           'variant',
+          `change of mean net per hand vs ${base}`,
         ),
       },
       { name: 'win-scores.svg', title: 'Winning-score distributions', spec: scoreChart(rows, 'Winning scores: share of wins scoring at least x') },

@@ -121,7 +121,7 @@ export function scoreChart(rows: readonly StrategyRow[], title: string): TopLeve
 }
 
 /** Mean net per hand with its 95% interval, grouped by variant. */
-export function meanNetChart(rows: readonly StrategyRow[], title: string, variantTitle: string): TopLevelSpec {
+export function meanNetChart(rows: readonly StrategyRow[], title: string, variantTitle: string, yTitle = 'mean net per hand (95% interval)'): TopLevelSpec {
   const values = rows.map((r) => ({ variant: r.variant, strategy: r.strategy, mean: r.net.mean, low: r.net.low, high: r.net.high }));
   const variantOrder = [...new Set(rows.map((r) => r.variant))];
   return {
@@ -131,12 +131,12 @@ export function meanNetChart(rows: readonly StrategyRow[], title: string, varian
     width: 520,
     height: 260,
     encoding: {
-      x: { field: 'strategy', type: 'nominal', title: null, sort: null },
+      x: { field: 'strategy', type: 'nominal', title: null, sort: null, axis: { labelAngle: 0 } },
       xOffset: { field: 'variant', type: 'nominal', sort: variantOrder },
       color: { field: 'variant', type: 'nominal', title: variantTitle, sort: variantOrder },
     },
     layer: [
-      { mark: { type: 'rule' }, encoding: { y: { field: 'low', type: 'quantitative', title: 'mean net per hand (95% interval)' }, y2: { field: 'high' } } },
+      { mark: { type: 'rule' }, encoding: { y: { field: 'low', type: 'quantitative', title: yTitle }, y2: { field: 'high' } } },
       { mark: { type: 'point', filled: true }, encoding: { y: { field: 'mean', type: 'quantitative' } } },
       { mark: { type: 'rule', strokeDash: [3, 3], color: 'gray' }, data: { values: [{ zero: 0 }] }, encoding: { y: { field: 'zero', type: 'quantitative' }, x: null, xOffset: null, color: null } },
     ],
