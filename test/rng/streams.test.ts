@@ -1,7 +1,9 @@
 // One randomness path (developers' guide habit 1): streams depend only on (seed, game, purpose).
-// Pinned values catch a seedrandom upgrade that would silently change every wall.
+// Pinned values catch a seedrandom upgrade (or a change of generator) that would silently change every wall.
+// The pins were regenerated deliberately when the generator changed from Alea to Tyche-i (issue 5 speed targets).
+import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
-import { makeStream, shuffleInPlace, streamKey } from '../../src/rng/streams.js';
+import { makeStream, seatStream, shuffleInPlace, streamKey } from '../../src/rng/streams.js';
 
 describe('seeded streams', () => {
   it('pins the first values of a few streams', () => {
@@ -16,19 +18,19 @@ describe('seeded streams', () => {
     }).toMatchInlineSnapshot(`
       {
         "game7": [
-          274721,
-          468556,
-          556063,
+          735958,
+          237880,
+          774943,
         ],
         "seat": [
-          262640,
-          208494,
-          176587,
+          381680,
+          474280,
+          848598,
         ],
         "wall": [
-          499114,
-          329864,
-          908089,
+          289625,
+          106804,
+          804756,
         ],
       }
     `);
@@ -40,6 +42,13 @@ describe('seeded streams', () => {
     makeStream(5, 3, 'seat:0').next();
     expect(makeStream(5, 3, 'wall').next()).toBe(first);
     expect(streamKey(5, 3, 'wall')).not.toBe(streamKey(5, 4, 'wall'));
+  });
+  it("is seedrandom's Tyche-i seeded with the stream key, next() and int() drawing from the same sequence", () => {
+    const ref = seedrandom.tychei(streamKey(3, 9, 'seat:1'));
+    const r = seatStream(3, 9, 1);
+    expect(r.next()).toBe(ref());
+    for (const n of [1, 2, 7, 136, 1_000_003]) expect(r.int(n)).toBe(Math.floor(ref() * n));
+    expect(r.next()).toBe(ref());
   });
   it('shuffles deterministically', () => {
     const s1 = shuffleInPlace([...Array(20).keys()], makeStream(1, 1, 'wall'));
