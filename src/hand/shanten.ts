@@ -7,9 +7,9 @@
  *
  * Table-driven (the method of tomohxx's "shanten number" tables): each suit contributes a vector of 10 costs —
  * index j (0..4) = fewest tiles to add so the suit holds j sets, index 5 + j = j sets and a pair — keyed by the
- * suit's 9-digit base-5 count. The honours' vectors (5^7 keys, no runs) are precomputed at load; a suit's vector
- * is computed on first use by a small DP over ranks and memoised in a fixed typed array (a pure cache: results
- * never depend on what was asked before). A hand's answer is a min-plus combination of four vectors.
+ * suit's 9-digit base-5 count. The whole table (every suit key of at most 14 tiles, and the 5^7 honour keys) is
+ * built on the first query by one depth-first DP walk that shares each key prefix's work (a few hundred ms once
+ * per process; measured in src/bench/hand.ts); a hand's answer is then a min-plus combination of four vectors.
  */
 import { KINDS, type Tile } from '../tiles/tile.js';
 import type { Counts } from '../tiles/counts.js';
@@ -18,15 +18,31 @@ import type { Counts } from '../tiles/counts.js';
 const VEC = 10;
 const INF = 99;
 const POW5 = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125] as const;
+/** Most tiles of one suit a concealed hand can hold (14 on one's turn): the keys built up front. */
+const MAX_SUIT_TILES = 14;
+/** Table entry not yet computed (a suit key with more than 14 tiles, filled on demand). */
+const UNSET = 255;
+/** Offset of the honour vectors in the one table (after the 5^9 suit keys). */
+const HONOURS = POW5[9] * VEC;
 
-/** Suited vectors, memoised: entry key*VEC+i holds cost+1 (0 = not yet computed). 19.5 MB per process. */
-const suitMemo = new Uint8Array(POW5[9] * VEC);
+/**
+ * One table of cost vectors: suit keys at key*VEC, honour keys at HONOURS + key*VEC. Built once per process on
+ * the first query (not at import: the engine imports src/hand for decomposition only), then read-only except for
+ * the rare suit key above 14 tiles. A pure cache: no answer depends on what was asked before. 20 MB.
+ */
+let table: Uint8Array | null = null;
 
-/** Honour vectors for every 7-digit base-5 key, built at load (78,125 keys, a few ms). */
-const honourTable: Uint8Array = buildHonourTable();
+function getTable(): Uint8Array {
+  if (table === null) {
+    const t = new Uint8Array(HONOURS + POW5[7] * VEC).fill(UNSET);
+    buildSuits(t);
+    buildHonours(t);
+    table = t;
+  }
+  return table;
+}
 
-function buildHonourTable(): Uint8Array {
-  const table = new Uint8Array(POW5[7] * VEC);
+function buildHonours(table: Uint8Array): void {
   const cur = new Int32Array(VEC);
   const next = new Int32Array(VEC);
   for (let key = 0; key < POW5[7]; key++) {
@@ -50,62 +66,118 @@ function buildHonourTable(): Uint8Array {
       }
       cur.set(next);
     }
-    for (let i = 0; i < VEC; i++) table[key * VEC + i] = Math.min(cur[i]!, 255);
+    for (let i = 0; i < VEC; i++) table[HONOURS + key * VEC + i] = Math.min(cur[i]!, INF);
   }
-  return table;
 }
 
-/**
- * DP over the nine ranks of one suit. State: runs started at r-2 and r-1 still needing tiles (c1, c2), sets
- * committed so far (j), pair taken (p). At rank r choose a pung x, the pair y and s new runs; the rank then needs
- * c1+c2+s+3x+2y <= 4 tiles, and each one missing costs a draw.
+/*
+ * The suit DP runs over the nine ranks. State after a rank: runs started one and two ranks back still needing
+ * tiles (c1, c2), sets committed (j), pair taken (p); index ((c1*5 + c2)*5 + j)*2 + p. At rank r choose a pung x,
+ * the pair y and s new runs; the rank then needs c1+c2+s+3x+2y <= 4 tiles, and each one missing costs a draw.
+ * The transitions do not depend on the tiles held, so they are listed once, packed as from | to<<8 | need<<16.
+ * At the last rank only states with no run left open lead anywhere, and the "to" index is the output j*2+p.
  */
-function computeSuit(key: number): void {
-  const h = new Int32Array(9);
-  let k = key;
-  for (let r = 0; r < 9; r++) {
-    h[r] = k % 5;
-    k = (k / 5) | 0;
-  }
-  // index = ((c1*5 + c2)*5 + j)*2 + p
-  let dp = new Int32Array(250).fill(INF);
-  let nd = new Int32Array(250);
-  dp[0] = 0;
-  for (let r = 0; r < 9; r++) {
-    nd.fill(INF);
-    const have = h[r]!;
-    const maxRuns = r <= 6 ? 4 : 0;
-    for (let c1 = 0; c1 <= 4; c1++) {
-      for (let c2 = 0; c1 + c2 <= 4; c2++) {
-        for (let j = c1 + c2; j <= 4; j++) {
-          for (let p = 0; p <= 1; p++) {
-            const cost = dp[((c1 * 5 + c2) * 5 + j) * 2 + p]!;
-            if (cost >= INF) continue;
-            for (let x = 0; x <= 1; x++) {
-              for (let y = 0; y <= 1 - p; y++) {
-                for (let s = 0; s <= maxRuns; s++) {
-                  const need = c1 + c2 + s + 3 * x + 2 * y;
-                  if (need > 4) break;
-                  const nj = j + x + s;
-                  if (nj > 4) break;
-                  const nc = cost + (need > have ? need - have : 0);
-                  const idx = ((c2 * 5 + s) * 5 + nj) * 2 + p + y;
-                  if (nc < nd[idx]!) nd[idx] = nc;
-                }
+const STATES = 250;
+
+function transitions(maxRuns: number, last: boolean): Int32Array {
+  const out: number[] = [];
+  for (let c1 = 0; c1 <= 4; c1++) {
+    for (let c2 = 0; c1 + c2 <= 4; c2++) {
+      if (last && c2 > 0) continue;
+      for (let j = c1 + c2; j <= 4; j++) {
+        for (let p = 0; p <= 1; p++) {
+          const from = ((c1 * 5 + c2) * 5 + j) * 2 + p;
+          for (let x = 0; x <= 1; x++) {
+            for (let y = 0; y <= 1 - p; y++) {
+              for (let s = 0; s <= maxRuns; s++) {
+                const need = c1 + c2 + s + 3 * x + 2 * y;
+                if (need > 4) break;
+                const nj = j + x + s;
+                if (nj > 4) break;
+                const to = last ? nj * 2 + p + y : ((c2 * 5 + s) * 5 + nj) * 2 + p + y;
+                out.push(from | (to << 8) | (need << 16));
               }
             }
           }
         }
       }
     }
+  }
+  return Int32Array.from(out);
+}
+
+/** Transitions for each rank: runs may start at ranks 0..6 only. */
+function rankTransitions(): Int32Array[] {
+  const tr: Int32Array[] = [];
+  for (let r = 0; r < 9; r++) tr.push(transitions(r <= 6 ? 4 : 0, r === 8));
+  return tr;
+}
+
+/**
+ * Every suit key of at most 14 tiles (405,350 of the 5^9), by a depth-first walk over the digits that shares each
+ * prefix's DP state among all keys extending it: about 50 M transition steps in all, a few hundred ms once.
+ */
+function buildSuits(table: Uint8Array): void {
+  const tr = rankTransitions();
+  const dp = new Uint8Array(STATES * 10);
+  dp.fill(INF, 0, STATES);
+  dp[0] = 0;
+  const walk = (r: number, key: number, left: number): void => {
+    const base = r * STATES;
+    const nb = base + STATES;
+    const t = tr[r]!;
+    const n = t.length;
+    const w = POW5[r]!;
+    const size = r === 8 ? VEC : STATES;
+    for (let h = 0; h <= 4 && h <= left; h++) {
+      dp.fill(INF, nb, nb + size);
+      for (let i = 0; i < n; i++) {
+        const e = t[i]!;
+        const need = e >>> 16;
+        const c = dp[base + (e & 255)]! + (need > h ? need - h : 0);
+        const k = nb + ((e >>> 8) & 255);
+        if (c < dp[k]!) dp[k] = c;
+      }
+      const k2 = key + h * w;
+      if (r === 8) {
+        const b = k2 * VEC;
+        for (let j = 0; j <= 4; j++) {
+          table[b + j] = Math.min(dp[nb + j * 2]!, INF);
+          table[b + 5 + j] = Math.min(dp[nb + j * 2 + 1]!, INF);
+        }
+      } else walk(r + 1, k2, left - h);
+    }
+  };
+  walk(0, 0, MAX_SUIT_TILES);
+}
+
+/** One suit key beyond the prebuilt ones (more than 14 tiles of a suit: only in hypothetical queries). */
+function computeSuit(table: Uint8Array, key: number): void {
+  const tr = rankTransitions();
+  let dp = new Uint8Array(STATES).fill(INF);
+  let nd = new Uint8Array(STATES);
+  dp[0] = 0;
+  let k = key;
+  for (let r = 0; r < 9; r++) {
+    const h = k % 5;
+    k = (k / 5) | 0;
+    nd.fill(INF);
+    const t = tr[r]!;
+    for (let i = 0; i < t.length; i++) {
+      const e = t[i]!;
+      const need = e >>> 16;
+      const c = dp[e & 255]! + (need > h ? need - h : 0);
+      const to = (e >>> 8) & 255;
+      if (c < nd[to]!) nd[to] = c;
+    }
     const tmp = dp;
     dp = nd;
     nd = tmp;
   }
-  const base = key * VEC;
+  const b = key * VEC;
   for (let j = 0; j <= 4; j++) {
-    suitMemo[base + j] = Math.min(dp[j * 2]!, 254) + 1;
-    suitMemo[base + 5 + j] = Math.min(dp[j * 2 + 1]!, 254) + 1;
+    table[b + j] = Math.min(dp[j * 2]!, INF);
+    table[b + 5 + j] = Math.min(dp[j * 2 + 1]!, INF);
   }
 }
 
@@ -118,16 +190,18 @@ export function suitKey(c: Counts, s: number): number {
   return key;
 }
 
-/** Copy the cost vector of suit `s` with key `key` into `out` at `at`. */
-function loadVector(s: number, key: number, out: Int32Array, at: number): void {
-  if (s === 3) {
-    const b = key * VEC;
-    for (let i = 0; i < VEC; i++) out[at + i] = honourTable[b + i]!;
-    return;
-  }
+/** Offset in `table` of the cost vector of suit `s` with key `key` (computed first if it is a rare one). */
+function vectorAt(t: Uint8Array, s: number, key: number): number {
+  if (s === 3) return HONOURS + key * VEC;
   const b = key * VEC;
-  if (suitMemo[b] === 0) computeSuit(key);
-  for (let i = 0; i < VEC; i++) out[at + i] = suitMemo[b + i]! - 1;
+  if (t[b] === UNSET) computeSuit(t, key);
+  return b;
+}
+
+/** Copy a table vector into `out` at `at`. */
+function loadVector(t: Uint8Array, s: number, key: number, out: Int32Array, at: number): void {
+  const b = vectorAt(t, s, key);
+  for (let i = 0; i < VEC; i++) out[at + i] = t[b + i]!;
 }
 
 /** Min-plus combination of two cost vectors (sets add, at most one pair). */
@@ -148,32 +222,6 @@ function combine(a: Int32Array, ai: number, b: Int32Array, bi: number, out: Int3
   }
 }
 
-/** Fewest draws to complete, given four suit vectors laid end to end in `v` (0, 10, 20, 30). */
-function finish(v: Int32Array, need: number, work: Int32Array): number {
-  combine(v, 0, v, 10, work, 0);
-  combine(work, 0, v, 20, work, 10);
-  // Only one entry of the last combination is wanted: `need` sets and the pair.
-  let best = INF;
-  for (let pa = 0; pa <= 1; pa++) {
-    for (let ja = 0; ja <= need; ja++) {
-      const c = work[10 + ja + 5 * pa]! + v[30 + need - ja + 5 * (1 - pa)]!;
-      if (c < best) best = c;
-    }
-  }
-  return best;
-}
-
-/**
- * Shanten number of the concealed tiles `counts` when `meldsDeclared` sets are already exposed or declared:
- * -1 complete, 0 waiting, n = n more useful draws needed after the next. Works for 3n+1 and 3n+2 tiles.
- */
-export function shanten(counts: Counts, meldsDeclared: number): number {
-  const v = new Int32Array(40);
-  const work = new Int32Array(20);
-  for (let s = 0; s < 4; s++) loadVector(s, suitKey(counts, s), v, s * 10);
-  return finish(v, 4 - meldsDeclared, work) - 1;
-}
-
 /** Only the `need` sets + pair entry of combine(a, b): the last step of every query. */
 function finalPair(a: Int32Array, ai: number, b: Int32Array, bi: number, need: number): number {
   let best = INF;
@@ -186,9 +234,36 @@ function finalPair(a: Int32Array, ai: number, b: Int32Array, bi: number, need: n
   return best;
 }
 
+/** finalPair with the second vector read straight from the table (no copy). */
+function finalPairT(a: Int32Array, ai: number, t: Uint8Array, bi: number, need: number): number {
+  let best = INF;
+  for (let ja = 0; ja <= need; ja++) {
+    const x = a[ai + ja]! + t[bi + need - ja + 5]!;
+    if (x < best) best = x;
+    const y = a[ai + ja + 5]! + t[bi + need - ja]!;
+    if (y < best) best = y;
+  }
+  return best;
+}
+
+/**
+ * Shanten number of the concealed tiles `counts` when `meldsDeclared` sets are already exposed or declared:
+ * -1 complete, 0 waiting, n = n more useful draws needed after the next. Works for 3n+1 and 3n+2 tiles.
+ */
+export function shanten(counts: Counts, meldsDeclared: number): number {
+  const t = getTable();
+  const v = new Int32Array(60);
+  for (let s = 0; s < 4; s++) loadVector(t, s, suitKey(counts, s), v, s * 10);
+  combine(v, 0, v, 10, v, 40);
+  combine(v, 40, v, 20, v, 50);
+  return finalPair(v, 50, v, 30, 4 - meldsDeclared) - 1;
+}
+
+const suitOf = (t: Tile): number => (t < 27 ? (t / 9) | 0 : 3);
+
 /**
  * Reusable analyser for hot paths: holds the four suit vectors of one hand and, for each suit, the combination of
- * the other three, so "shanten with one kind changed" costs one vector lookup and one final min over <= 10 pairs,
+ * the other three, so "shanten with one kind changed" costs one table read and one final min over <= 10 pairs,
  * with no allocation.
  */
 export class HandAnalyser {
@@ -196,6 +271,7 @@ export class HandAnalyser {
   private readonly v = new Int32Array(120);
   private readonly keys = new Int32Array(4);
   private need = 4;
+  private readonly t = getTable();
 
   /** Load a hand: concealed counts and the number of sets already declared. */
   load(counts: Counts, meldsDeclared: number): this {
@@ -204,7 +280,7 @@ export class HandAnalyser {
     for (let s = 0; s < 4; s++) {
       const key = suitKey(counts, s);
       this.keys[s] = key;
-      loadVector(s, key, v, s * 10);
+      loadVector(this.t, s, key, v, s * 10);
     }
     combine(v, 0, v, 10, v, 80); // m+p
     combine(v, 20, v, 30, v, 90); // s+z
@@ -225,21 +301,21 @@ export class HandAnalyser {
    * `extraMelds` more sets declared. The loaded hand is left unchanged.
    */
   shantenWith(t: Tile, delta: number, extraMelds = 0): number {
-    const s = t < 27 ? (t / 9) | 0 : 3;
-    loadVector(s, this.keys[s]! + delta * POW5[t - s * 9]!, this.v, 100);
-    return finalPair(this.v, 40 + s * 10, this.v, 100, this.need - extraMelds) - 1;
+    const s = suitOf(t);
+    const at = vectorAt(this.t, s, this.keys[s]! + delta * POW5[t - s * 9]!);
+    return finalPairT(this.v, 40 + s * 10, this.t, at, this.need - extraMelds) - 1;
   }
 
   /** Shanten after changing two kinds at once (e.g. discard one, draw another), with extra melds. */
   shantenWith2(t1: Tile, d1: number, t2: Tile, d2: number, extraMelds = 0): number {
-    const s1 = t1 < 27 ? (t1 / 9) | 0 : 3;
-    const s2 = t2 < 27 ? (t2 / 9) | 0 : 3;
+    const s1 = suitOf(t1);
+    const s2 = suitOf(t2);
     const v = this.v;
     const k1 = this.keys[s1]! + d1 * POW5[t1 - s1 * 9]!;
     const need = this.need - extraMelds;
     if (s1 === s2) {
-      loadVector(s1, k1 + d2 * POW5[t2 - s2 * 9]!, v, 100);
-      return finalPair(v, 40 + s1 * 10, v, 100, need) - 1;
+      const at = vectorAt(this.t, s1, k1 + d2 * POW5[t2 - s2 * 9]!);
+      return finalPairT(v, 40 + s1 * 10, this.t, at, need) - 1;
     }
     // The two untouched suits, then the changed ones.
     let o1 = -1;
@@ -249,11 +325,11 @@ export class HandAnalyser {
       if (o1 < 0) o1 = s;
       else o2 = s;
     }
-    loadVector(s1, k1, v, 100);
+    loadVector(this.t, s1, k1, v, 100);
     combine(v, o1 * 10, v, o2 * 10, v, 80);
     combine(v, 80, v, 100, v, 90);
-    loadVector(s2, this.keys[s2]! + d2 * POW5[t2 - s2 * 9]!, v, 110);
-    return finalPair(v, 90, v, 110, need) - 1;
+    const at = vectorAt(this.t, s2, this.keys[s2]! + d2 * POW5[t2 - s2 * 9]!);
+    return finalPairT(v, 90, this.t, at, need) - 1;
   }
 }
 
