@@ -4,7 +4,7 @@
  * and valuing claims. Everything works on count arrays with one reusable HandAnalyser per agent, so a decision
  * costs a few dozen table lookups (issue 4: "fast enough for millions of hands").
  */
-import type { Action, AgentView } from '../src/agent/types.js';
+import type { Action, AgentView, SeatPublic } from '../src/agent/types.js';
 import { HandAnalyser } from '../src/hand/shanten.js';
 import { KINDS, type Tile } from '../src/tiles/tile.js';
 import type { Counts } from '../src/tiles/counts.js';
@@ -17,6 +17,12 @@ export class Scratch {
   readonly tmp = new Uint8Array(KINDS);
   readonly tmp2 = new Uint8Array(KINDS);
   readonly live = new Uint8Array(KINDS);
+  readonly proj = new Uint8Array(KINDS);
+  readonly danger = new Float64Array(KINDS);
+  readonly recent = new Uint8Array(KINDS);
+  /** Each seat's public record as last read, and what it showed (tableSeen per seat), to skip unchanged seats. */
+  readonly seatRef: (SeatPublic | null)[] = [null, null, null, null];
+  readonly seatSeen = new Uint8Array(4 * KINDS);
 }
 
 /**
@@ -50,6 +56,23 @@ export function liveWaits(a: HandAnalyser, counts: Counts, live: Counts | null):
     if (counts[t]! >= 4 || !touches(counts, t)) continue;
     if (a.shantenWith(t, 1) === -1) n += live ? live[t]! : 4 - counts[t]!;
   }
+  return n;
+}
+
+/**
+ * Live copies of the kinds that, drawn after discarding `t`, would bring the shanten below `below` (below 0: the
+ * winning tiles of a ready hand; below the current shanten: Harr's "tiles that help"). `a` holds the hand `c`,
+ * with at least one `t`; `c` is changed during the call and restored.
+ */
+export function drawsAfter(a: HandAnalyser, c: Counts, t: Tile, live: Counts, below: number): number {
+  a.selectDiscard(t);
+  c[t]!--;
+  let n = 0;
+  for (let u = 0; u < KINDS; u++) {
+    if (c[u]! >= 4 || live[u] === 0 || !touches(c, u)) continue;
+    if (a.afterDraw(u) < below) n += live[u]!;
+  }
+  c[t]!++;
   return n;
 }
 
@@ -106,16 +129,8 @@ export function chooseDiscard(
     const sh = c[t]! > 0 ? a.shantenWith(t, -1) : a.shanten();
     let score = sh * 1000 + cost(t);
     if (sh === 0 && live && scratch) {
-      // Waits after discarding t: load the 3n+1 hand once, then one cheap query per candidate wait.
-      const h = scratch.tmp2;
-      h.set(c);
-      if (h[t]! > 0) h[t]!--;
-      scratch.b.load(h, melds);
-      let n = 0;
-      for (let u = 0; u < KINDS; u++) {
-        if (h[u]! >= 4 || !touches(h, u)) continue;
-        if (scratch.b.shantenWith(u, 1) === -1) n += live[u]!;
-      }
+      // Waits after discarding t: the live tiles that would complete the ready hand left.
+      const n = c[t]! > 0 ? drawsAfter(a, c, t, live, 0) : waitsNow(a, c, live);
       score -= Math.min(n, 40) * 5;
     }
     if (score < bestScore) {
@@ -125,6 +140,16 @@ export function chooseDiscard(
     }
   }
   return { tile: best, shanten: bestSh };
+}
+
+/** Live winning tiles of the ready 3n+1 hand `c` held in `a` (a discard of a kind outside `c`). */
+function waitsNow(a: HandAnalyser, c: Counts, live: Counts): number {
+  let n = 0;
+  for (let u = 0; u < KINDS; u++) {
+    if (c[u]! >= 4 || live[u] === 0 || !touches(c, u)) continue;
+    if (a.shantenWith(u, 1) < 0) n += live[u]!;
+  }
+  return n;
 }
 
 /**
@@ -153,15 +178,39 @@ export function shantenAfterClaim(s: Scratch, c: Counts, melds: number, action: 
 /** Visible count of each kind on the table (discards in the pool and melds), not counting one's own hand. */
 export function tableSeen(view: AgentView, out: Counts): Counts {
   out.fill(0);
-  for (const seat of view.table) {
-    for (const d of seat.discards) if (!d.claimed && d.tile < KINDS) out[d.tile]!++;
-    for (const m of seat.melds) {
-      if (m.type === 'chow') {
-        out[m.tile]!++;
-        out[m.tile + 1]!++;
-        out[m.tile + 2]!++;
-      } else out[m.tile]! += m.type === 'pung' ? 3 : 4;
+  for (const seat of view.table) addSeat(seat, out, 0);
+  return out;
+}
+
+function addSeat(seat: SeatPublic, out: Counts, at: number): void {
+  for (const d of seat.discards) if (!d.claimed && d.tile < KINDS) out[at + d.tile]!++;
+  for (const m of seat.melds) {
+    if (m.type === 'chow') {
+      out[at + m.tile]!++;
+      out[at + m.tile + 1]!++;
+      out[at + m.tile + 2]!++;
+    } else out[at + m.tile]! += m.type === 'pung' ? 3 : 4;
+  }
+}
+
+/**
+ * tableSeen into `s.tmp`, recounting only the seats whose public record changed since this agent last looked (the
+ * records are immutable, so an identical one shows the same tiles).
+ */
+export function seenTable(view: AgentView, s: Scratch): Counts {
+  const out = s.tmp;
+  out.fill(0);
+  const table = view.table;
+  const per = s.seatSeen;
+  for (let p = 0; p < table.length; p++) {
+    const sp = table[p]!;
+    const at = p * KINDS;
+    if (s.seatRef[p] !== sp) {
+      per.fill(0, at, at + KINDS);
+      addSeat(sp, per, at);
+      s.seatRef[p] = sp;
     }
+    for (let t = 0; t < KINDS; t++) out[t]! += per[at + t]!;
   }
   return out;
 }

@@ -5,7 +5,7 @@
  * the lowest tile id. No randomness. Kongs are declared when they do not set the hand back (a free loose tile).
  */
 import type { Action, AgentView, Strategy } from '../src/agent/types.js';
-import { PASS_ACTION, Scratch, chooseDiscard, legalOf, liveFrom, readHand, shantenAfterClaim, shapeValue, tableSeen } from './common.js';
+import { PASS_ACTION, Scratch, chooseDiscard, legalOf, liveFrom, readHand, shantenAfterClaim, seenTable, shapeValue } from './common.js';
 
 export function greedyClaim(view: AgentView, s: Scratch, melds: number): Action {
   const mj = legalOf(view, 'mahjong');
@@ -32,7 +32,7 @@ export function greedyTurn(view: AgentView, s: Scratch, melds: number): Action {
   const c = s.counts;
   s.a.load(c, melds);
   // Live counts only matter for choosing between ready hands; the table view is costly to build.
-  const live = s.a.shanten() <= 0 ? liveFrom(tableSeen(view, s.tmp), c, s.live) : null;
+  const live = s.a.shanten() <= 0 ? liveFrom(seenTable(view, s), c, s.live) : null;
   const d = chooseDiscard(s.a, c, c, (t) => shapeValue(c, t), live, s, melds);
   for (const act of view.legal) {
     if (act.type === 'concealed-kong' && s.a.shantenWith(act.tile, -4, 1) <= d.shanten) return act;

@@ -9,17 +9,7 @@
 import type { Action, AgentView } from '../src/agent/types.js';
 import { KINDS, isDragon, isHead, isWind, type Tile } from '../src/tiles/tile.js';
 import type { Counts } from '../src/tiles/counts.js';
-import { PASS_ACTION, Scratch, chooseDiscard, legalOf, liveFrom, shantenAfterClaim, shapeValue, tableSeen, touches } from './common.js';
-
-/** Live tiles that would lower the shanten of the 3n+1 hand held in `s.b` (Harr: "tiles that help"). */
-function acceptance(s: Scratch, h: Counts, live: Counts, now: number): number {
-  let n = 0;
-  for (let u = 0; u < KINDS; u++) {
-    if (h[u]! >= 4 || live[u] === 0 || !touches(h, u)) continue;
-    if (s.b.shantenWith(u, 1) < now) n += live[u]!;
-  }
-  return n;
-}
+import { PASS_ACTION, Scratch, chooseDiscard, drawsAfter, legalOf, liveFrom, shantenAfterClaim, seenTable, shapeValue, tableSeen, touches } from './common.js';
 
 /**
  * Fast play: the discard keeping shanten lowest; among equals the one leaving the most live improving tiles
@@ -30,18 +20,16 @@ export function fastTurn(view: AgentView, s: Scratch, melds: number, ukeire: boo
   if (mj) return mj;
   const c = s.counts;
   s.a.load(c, melds);
-  const live = liveFrom(tableSeen(view, s.tmp), c, s.live);
+  const live = liveFrom(seenTable(view, s), c, s.live);
   const base = chooseDiscard(s.a, c, c, (t) => shapeValue(c, t) - (t >= 27 && c[t] === 1 ? honourBias : 0), live, s, melds);
   let tile = base.tile;
   if (ukeire && base.shanten > 0) {
     let best = -1;
     for (let t = 0; t < KINDS; t++) {
       if (c[t] === 0 || s.a.shantenWith(t, -1) !== base.shanten) continue;
-      const h = s.tmp2;
-      h.set(c);
-      h[t]!--;
-      s.b.load(h, melds);
-      const n = acceptance(s, h, live, base.shanten) * 4 - shapeValue(c, t) + (t >= 27 && c[t] === 1 ? honourBias : 0);
+      // Shape value and the lone-honour bonus are of the hand before the discard.
+      const bonus = -shapeValue(c, t) + (t >= 27 && c[t] === 1 ? honourBias : 0);
+      const n = drawsAfter(s.a, c, t, live, base.shanten) * 4 + bonus;
       if (n > best) {
         best = n;
         tile = t;
@@ -147,7 +135,7 @@ export function huntTurn(view: AgentView, s: Scratch, melds: number, suit: numbe
   const mj = legalOf(view, 'mahjong');
   if (mj) return mj;
   const c = s.counts;
-  const p = project(c, suit, new Uint8Array(KINDS));
+  const p = project(c, suit, s.proj);
   s.a.load(p, melds);
   const d = chooseDiscard(
     s.a,
@@ -173,7 +161,7 @@ export function huntClaim(view: AgentView, s: Scratch, melds: number, suit: numb
   if (mj) return mj;
   const tile = view.lastDiscard!.tile;
   if (tile < 27 && ((tile / 9) | 0) !== suit) return PASS_ACTION;
-  const p = project(s.counts, suit, new Uint8Array(KINDS));
+  const p = project(s.counts, suit, s.proj);
   const now = s.a.load(p, melds).shanten();
   let best: Action | null = null;
   let bestSh = now;
@@ -234,12 +222,18 @@ export function penaltyRisk(view: AgentView, out: Uint8Array): Uint8Array {
  * nobody can pung it or pair it; a tile just discarded by the next player, or by the threatening opponent
  * himself, is safer ("just passed by the next player").
  */
-export function dangerOf(view: AgentView, own: Counts, seen: Counts, out: Float64Array): Float64Array {
+export function dangerOf(
+  view: AgentView,
+  own: Counts,
+  seen: Counts,
+  out: Float64Array,
+  recent: Uint8Array = new Uint8Array(KINDS),
+): Float64Array {
   const next = (view.seat + 1) % view.players;
   const anyRun = view.rules.outOfTurnMahjong === 'any';
   // The latest discard of every seat was passed by all the others since (none took it for Mah-Jongg), and the
   // next player's most of all: Harr's "just passed by the next player".
-  const recent = new Uint8Array(KINDS);
+  recent.fill(0);
   for (let p = 0; p < view.players; p++) {
     const d = view.table[p]!.discards;
     const last = d[d.length - 1];
@@ -270,8 +264,8 @@ export function defendTurn(view: AgentView, s: Scratch, melds: number, forbid: U
   const mj = legalOf(view, 'mahjong');
   if (mj) return mj;
   const c = s.counts;
-  const seen = tableSeen(view, s.tmp);
-  const danger = dangerOf(view, c, seen, new Float64Array(KINDS));
+  const seen = seenTable(view, s);
+  const danger = dangerOf(view, c, seen, s.danger, s.recent);
   s.a.load(c, melds);
   let best = -1;
   let bestScore = Infinity;
@@ -294,7 +288,7 @@ export function safeNormalTurn(view: AgentView, s: Scratch, melds: number, forbi
   const mj = legalOf(view, 'mahjong');
   if (mj) return mj;
   const c = s.counts;
-  const danger = dangerOf(view, c, tableSeen(view, s.tmp), new Float64Array(KINDS));
+  const danger = dangerOf(view, c, seenTable(view, s), s.danger, s.recent);
   s.a.load(c, melds);
   const d = chooseDiscard(s.a, c, c, (t) => (forbid && forbid[t] ? 100_000 : 0) + danger[t]! * 20 + shapeValue(c, t), null);
   for (const act of view.legal) {
@@ -313,7 +307,7 @@ export function honoursTurn(view: AgentView, s: Scratch, melds: number, bias: nu
   if (mj) return mj;
   const c = s.counts;
   s.a.load(c, melds);
-  const live = s.a.shanten() <= 0 ? liveFrom(tableSeen(view, s.tmp), c, s.live) : null;
+  const live = s.a.shanten() <= 0 ? liveFrom(seenTable(view, s), c, s.live) : null;
   const d = chooseDiscard(s.a, c, c, (t) => shapeValue(c, t) + (t >= 27 && doublingHonour(view, t) ? bias : 0), live, s, melds);
   for (const act of view.legal) {
     if (act.type === 'concealed-kong' && s.a.shantenWith(act.tile, -4, 1) <= d.shanten) return act;

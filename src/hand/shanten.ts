@@ -262,33 +262,81 @@ export function shanten(counts: Counts, meldsDeclared: number): number {
 const suitOf = (t: Tile): number => (t < 27 ? (t / 9) | 0 : 3);
 
 /**
- * Reusable analyser for hot paths: holds the four suit vectors of one hand and, for each suit, the combination of
- * the other three, so "shanten with one kind changed" costs one table read and one final min over <= 10 pairs,
- * with no allocation.
+ * Offset in HandAnalyser.v of the combination of the two suits other than a and b (a != b): the six two-suit
+ * combinations sit at 80 (m+p), 90 (m+s), 100 (m+z), 110 (p+s), 120 (p+z), 130 (s+z).
+ */
+const REST_AT = [
+  [-1, 130, 120, 110],
+  [130, -1, 100, 90],
+  [120, 100, -1, 80],
+  [110, 90, 80, -1],
+] as const;
+
+/**
+ * Reusable analyser for hot paths: holds the four suit vectors of one hand, every two-suit combination and, for
+ * each suit, the combination of the other three, so "shanten with one kind changed" costs one table read and one
+ * final min over <= 10 pairs, with no allocation. `selectDiscard(t)` then prepares "the hand less one t" so that
+ * each "and then draw u" (the tiles that would help after a discard, Harr's "tiles that help") is again one table
+ * read and one final min.
  */
 export class HandAnalyser {
-  /** Suit vectors at 0, 10, 20, 30; "all suits but s" at 40 + 10 s; scratch at 80.. */
-  private readonly v = new Int32Array(120);
-  private readonly keys = new Int32Array(4);
+  /**
+   * Suit vectors at 0, 10, 20, 30; "all suits but s" at 40 + 10 s; two-suit combinations at 80..139 (PAIR_AT);
+   * for the selected discard, "all suits but s" of the reduced hand at 140 + 10 s; scratch at 180.
+   */
+  private readonly v = new Int32Array(200);
+  /** Keys of the loaded hand; -1 before the first load. */
+  private readonly keys = new Int32Array(4).fill(-1);
   private need = 4;
   private readonly t = getTable();
+  /** Selected discard: its suit and the reduced key of that suit. */
+  private selSuit = 0;
+  private selKey = 0;
 
-  /** Load a hand: concealed counts and the number of sets already declared. */
+  /** Two-suit combinations m+s, m+z, p+s, p+z are built only when a discard is selected. */
+  private pairsReady = false;
+
+  /**
+   * Load a hand: concealed counts and the number of sets already declared. Reloading the hand already loaded
+   * (the same four suit keys and sets) costs only the keys: strategies load the same hand several times a decision.
+   */
   load(counts: Counts, meldsDeclared: number): this {
-    this.need = 4 - meldsDeclared;
+    const need = 4 - meldsDeclared;
+    const k0 = suitKey(counts, 0);
+    const k1 = suitKey(counts, 1);
+    const k2 = suitKey(counts, 2);
+    const k3 = suitKey(counts, 3);
+    const keys = this.keys;
+    if (need === this.need && k0 === keys[0] && k1 === keys[1] && k2 === keys[2] && k3 === keys[3]) return this;
+    this.need = need;
+    keys[0] = k0;
+    keys[1] = k1;
+    keys[2] = k2;
+    keys[3] = k3;
     const v = this.v;
-    for (let s = 0; s < 4; s++) {
-      const key = suitKey(counts, s);
-      this.keys[s] = key;
-      loadVector(this.t, s, key, v, s * 10);
-    }
+    const t = this.t;
+    loadVector(t, 0, k0, v, 0);
+    loadVector(t, 1, k1, v, 10);
+    loadVector(t, 2, k2, v, 20);
+    loadVector(t, 3, k3, v, 30);
     combine(v, 0, v, 10, v, 80); // m+p
-    combine(v, 20, v, 30, v, 90); // s+z
-    combine(v, 10, v, 90, v, 40); // all but m
-    combine(v, 0, v, 90, v, 50); // all but p
+    combine(v, 20, v, 30, v, 130); // s+z
+    combine(v, 10, v, 130, v, 40); // all but m
+    combine(v, 0, v, 130, v, 50); // all but p
     combine(v, 80, v, 30, v, 60); // all but s
     combine(v, 80, v, 20, v, 70); // all but z
+    this.pairsReady = false;
     return this;
+  }
+
+  private ensurePairs(): void {
+    if (this.pairsReady) return;
+    const v = this.v;
+    combine(v, 0, v, 20, v, 90); // m+s
+    combine(v, 0, v, 30, v, 100); // m+z
+    combine(v, 10, v, 20, v, 110); // p+s
+    combine(v, 10, v, 30, v, 120); // p+z
+    this.pairsReady = true;
   }
 
   /** Shanten of the loaded hand. */
@@ -317,19 +365,44 @@ export class HandAnalyser {
       const at = vectorAt(this.t, s1, k1 + d2 * POW5[t2 - s2 * 9]!);
       return finalPairT(v, 40 + s1 * 10, this.t, at, need) - 1;
     }
-    // The two untouched suits, then the changed ones.
-    let o1 = -1;
-    let o2 = -1;
-    for (let s = 0; s < 4; s++) {
-      if (s === s1 || s === s2) continue;
-      if (o1 < 0) o1 = s;
-      else o2 = s;
-    }
-    loadVector(this.t, s1, k1, v, 100);
-    combine(v, o1 * 10, v, o2 * 10, v, 80);
-    combine(v, 80, v, 100, v, 90);
+    // The two untouched suits (one precomputed combination), then the changed ones.
+    this.ensurePairs();
+    loadVector(this.t, s1, k1, v, 180);
+    combine(v, REST_AT[s1]![s2]!, v, 180, v, 190);
     const at = vectorAt(this.t, s2, this.keys[s2]! + d2 * POW5[t2 - s2 * 9]!);
-    return finalPairT(v, 90, this.t, at, need) - 1;
+    return finalPairT(v, 190, this.t, at, need) - 1;
+  }
+
+  /**
+   * Select "the loaded hand less one `t`" for `afterDiscard` / `afterDraw`: three combinations, after which each
+   * query is one table read. The loaded hand is unchanged.
+   */
+  selectDiscard(t: Tile): this {
+    const st = suitOf(t);
+    const key = this.keys[st]! - POW5[t - st * 9]!;
+    this.selSuit = st;
+    this.selKey = key;
+    const v = this.v;
+    this.ensurePairs();
+    loadVector(this.t, st, key, v, 180);
+    // For each other suit s: the two suits other than s and st, combined with the reduced st.
+    for (let s = 0; s < 4; s++) if (s !== st) combine(v, REST_AT[s]![st]!, v, 180, v, 140 + s * 10);
+    return this;
+  }
+
+  /** Shanten of the selected reduced hand (loaded hand less the selected discard). */
+  afterDiscard(): number {
+    const st = this.selSuit;
+    return finalPairT(this.v, 40 + st * 10, this.t, vectorAt(this.t, st, this.selKey), this.need) - 1;
+  }
+
+  /** Shanten of the selected reduced hand with one `u` drawn. */
+  afterDraw(u: Tile): number {
+    const s = suitOf(u);
+    if (s === this.selSuit) {
+      return finalPairT(this.v, 40 + s * 10, this.t, vectorAt(this.t, s, this.selKey + POW5[u - s * 9]!), this.need) - 1;
+    }
+    return finalPairT(this.v, 140 + s * 10, this.t, vectorAt(this.t, s, this.keys[s]! + POW5[u - s * 9]!), this.need) - 1;
   }
 }
 

@@ -96,4 +96,45 @@ describe('shanten against the brute-force definition', () => {
       { numRuns: 300 },
     );
   });
+  it('selectDiscard / afterDiscard / afterDraw equal shanten of the hand less t (plus u)', () => {
+    fc.assert(
+      fc.property(handArb([0, 1, 2, 3]), fc.nat(KINDS - 1), fc.nat(KINDS - 1), ({ counts, melds }, t, u) => {
+        if (counts[t] === 0) return true;
+        const a = new HandAnalyser().load(counts, melds).selectDiscard(t);
+        const d = counts.slice();
+        d[t]!--;
+        expect(a.afterDiscard()).toBe(refShanten(d, melds));
+        if (d[u]! < 4) {
+          d[u]!++;
+          expect(a.afterDraw(u)).toBe(refShanten(d, melds));
+        }
+        // The loaded hand is untouched.
+        expect(a.shanten()).toBe(shanten(counts, melds));
+        return true;
+      }),
+      { numRuns: 400 },
+    );
+  });
+  it('shantenWith2 draws across suits (discard one kind, draw another)', () => {
+    fc.assert(
+      fc.property(handArb([0, 1, 2, 3]), fc.nat(KINDS - 1), fc.nat(KINDS - 1), ({ counts, melds }, t1, t2) => {
+        if (counts[t1] === 0 || counts[t2]! >= 4 || t1 === t2) return true;
+        const d = counts.slice();
+        d[t1]!--;
+        d[t2]!++;
+        expect(new HandAnalyser().load(counts, melds).shantenWith2(t1, -1, t2, 1)).toBe(refShanten(d, melds));
+        return true;
+      }),
+      { numRuns: 300 },
+    );
+  });
+  it('suit keys beyond the prebuilt 14 tiles are computed on demand', () => {
+    // Fourteen dots plus a fifteenth: not a reachable concealed hand, but a query a strategy may make.
+    const h = c('11122233344455p');
+    const a = new HandAnalyser().load(h, 0);
+    const d = h.slice();
+    d[parseTiles('6p')[0]!]!++;
+    expect(a.shantenWith(parseTiles('6p')[0]!, 1)).toBe(refShanten(d, 0));
+    expect(shanten(c('111222333444556p'), 0)).toBe(refShanten(c('111222333444556p'), 0));
+  });
 });
