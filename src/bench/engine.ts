@@ -4,7 +4,7 @@
  * src/bench/index.ts (`npm run bench`); `node dist/src/bench/engine.js` runs it alone.
  */
 import { pathToFileURL } from 'node:url';
-import { playGame } from '../engine/play.js';
+import { createEngine } from '../engine/play.js';
 import { gameSetup } from '../engine/setup.js';
 import type { TableConfig } from '../engine/types.js';
 import { RULESET_IDS, ruleSet } from '../rules/index.js';
@@ -35,8 +35,9 @@ function median(xs: number[]): number {
 
 function handsPerSecond(c: TableConfig, hands: number, run: number): number {
   const first = run * hands;
+  const engine = createEngine(c); // as a runner worker does: one engine, its hand state reused game after game
   const t0 = performance.now();
-  for (let g = first; g < first + hands; g++) playGame(c, gameSetup(c, g), { record: false });
+  for (let g = first; g < first + hands; g++) engine.play(gameSetup(c, g), { record: false });
   return hands / ((performance.now() - t0) / 1000);
 }
 

@@ -86,19 +86,67 @@ export interface HandRun {
   readonly game: number;
 }
 
-interface Ctx extends HandRun {
+/** Longest legal list: 14 discards, 3 concealed and 4 added kongs, Mah-Jongg (turn); 7 in a claim. */
+const MAX_LEGAL = 32;
+
+/**
+ * A hand in progress: the run plus the engine's scratch. A class with every field always present, so the hot loop
+ * sees one object shape (an object spread of the run, with its optional fields, gave several shapes).
+ */
+class Ctx {
+  readonly state: HandState;
+  readonly agents: readonly Agent[];
+  readonly labels: readonly string[];
+  readonly where: () => string;
+  readonly wallRng: (reshuffle: number) => Rng;
+  readonly wallOrders: readonly (readonly number[])[] | undefined;
+  readonly events: HandEvent[] | null;
+  readonly check: ((s: HandState, inTurn: Seat | null) => void) | undefined;
+  readonly seed: number;
+  readonly game: number;
   /** The seat whose turn it is (holds 3n+2 tiles), for the check hook. */
-  turnSeat: Seat | null;
+  turnSeat: Seat | null = null;
+  /**
+   * The legal actions of the decision being built, in legal[0 .. n). Engine-private and reused: the agent gets a
+   * copy (ask), so whatever it does to its copy, the answer is validated against this one. A copy costs less than
+   * freezing a fresh list (freezing moves arrays to a slower elements kind on every path that reads them).
+   */
+  readonly legal: Action[] = new Array<Action>(MAX_LEGAL).fill(PASS);
+  n = 0;
+
+  constructor(run: HandRun) {
+    this.state = run.state;
+    this.agents = run.agents;
+    this.labels = run.labels;
+    this.where = run.where;
+    this.wallRng = run.wallRng;
+    this.wallOrders = run.wallOrders;
+    this.events = run.events;
+    this.check = run.check;
+    this.seed = run.seed;
+    this.game = run.game;
+  }
 }
 
-function ask(c: Ctx, seat: Seat, phase: Phase, legal: Action[]): Action {
+function push(c: Ctx, a: Action): void {
+  c.legal[c.n++] = a;
+}
+
+function legalHas(c: Ctx, a: Action): boolean {
+  for (let i = 0; i < c.n; i++) if (c.legal[i] === a) return true;
+  return false;
+}
+
+/** Ask `seat` to choose among c.legal[0 .. c.n). */
+function ask(c: Ctx, seat: Seat, phase: Phase): Action {
   const s = c.state;
+  const legal = c.legal;
+  const n = c.n;
   s.phase = phase;
   s.decision++;
-  Object.freeze(legal);
   let a: Action;
   try {
-    a = c.agents[seat]!.act(viewFor(s, seat, legal));
+    a = c.agents[seat]!.act(viewFor(s, seat, legal.slice(0, n)));
   } catch (e) {
     s.decision++;
     throw new AgentError(
@@ -109,10 +157,11 @@ function ask(c: Ctx, seat: Seat, phase: Phase, legal: Action[]): Action {
     );
   }
   s.decision++;
-  for (let i = 0; i < legal.length; i++) if (legal[i] === a) return a; // the usual case: one of the canonical objects
+  for (let i = 0; i < n; i++) if (legal[i] === a) return a; // the usual case: one of the canonical objects
   const t = (a as { type?: unknown } | null)?.type;
   const tile = (a as { tile?: unknown } | null)?.tile;
-  for (const l of legal) {
+  for (let i = 0; i < n; i++) {
+    const l = legal[i]!;
     if (l.type === t && (l as { tile?: number }).tile === tile) return l;
   }
   let shown: string;
@@ -275,7 +324,10 @@ function washPhase(c: Ctx): WashResult | null {
     const seat = (s.dealer + k) % s.players;
     const heads = distinctHeads(s, seat);
     if (heads < 9) continue;
-    const a = ask(c, seat, 'wash', [PASS, WASH]);
+    c.n = 0;
+    push(c, PASS);
+    push(c, WASH);
+    const a = ask(c, seat, 'wash');
     if (a.type === 'wash') {
       const payment = washPayment(heads); // RULES.md: 9 → 50, 10 → 70, 11 → 100, 12 → 150, 13 → 200
       if (c.events !== null) c.events.push({ e: 'wash', seat, heads, payment, hand: handText(s, seat) });
@@ -296,41 +348,46 @@ function kongAllowed(s: HandState): boolean {
   return liveCount(s.wall) > 0 && !(s.rules.noKongAfterClaim && s.afterClaim);
 }
 
-function turnLegal(s: HandState, seat: Seat): Action[] {
-  const legal: Action[] = [];
+/** The own-turn legal actions of `seat`, into c.legal. */
+function turnLegal(c: Ctx, seat: Seat): void {
+  const s = c.state;
   const base = seat * 34;
-  if (!s.afterClaim && wins(s, seat, -1)) legal.push(MAHJONG);
+  c.n = 0;
+  if (!s.afterClaim && wins(s, seat, -1)) push(c, MAHJONG);
   const kongs = kongAllowed(s);
-  for (let t = 0; t < 34; t++) {
-    const x = s.hand[base + t]!;
-    if (x === 0) continue;
-    if (x === 4 && kongs) legal.push(CONCEALED_KONG[t]!);
-    legal.push(DISCARD[t]!);
+  for (let w = 0; w < 2; w++) {
+    // The kinds held, lowest first (state.held): the same list, in the same order, as a scan of all 34 kinds.
+    for (let m = s.held[seat * 2 + w]!; m !== 0; m &= m - 1) {
+      const t = 31 - Math.clz32(m & -m) + 17 * w;
+      if (kongs && s.hand[base + t] === 4) push(c, CONCEALED_KONG[t]!);
+      push(c, DISCARD[t]!);
+    }
   }
   if (kongs) {
     for (let i = 0; i < s.meldCount[seat]!; i++) {
       const j = seat * MAX_MELDS + i;
-      if (s.meldType[j] === PUNG && s.hand[base + s.meldTile[j]!]! > 0) legal.push(ADD_KONG[s.meldTile[j]!]!);
+      if (s.meldType[j] === PUNG && s.hand[base + s.meldTile[j]!]! > 0) push(c, ADD_KONG[s.meldTile[j]!]!);
     }
   }
-  return legal;
 }
 
-/** Legal claims of `seat` on `tile` discarded by `from`; null when only passing is possible. */
-function claimLegal(s: HandState, seat: Seat, tile: Tile, from: Seat): Action[] | null {
+/** Legal claims of `seat` on `tile` discarded by `from`, into c.legal; false when only passing is possible. */
+function claimLegal(c: Ctx, seat: Seat, tile: Tile, from: Seat): boolean {
+  const s = c.state;
   const base = seat * 34;
   const have = s.hand[base + tile]!;
   const next = nextSeat(s, from) === seat;
   const live = liveCount(s.wall);
   const mjOnly = s.rules.lastDiscardMahjongOnly && live === 0; // code500: the last discard only for Mah-Jongg
-  let legal: Action[] | null = null;
+  c.n = 1;
+  c.legal[0] = PASS;
   if (wins(s, seat, tile) && (s.rules.outOfTurnMahjong === 'any' || next || completesPungOrPair(s, seat, tile))) {
-    legal = [PASS, MAHJONG];
+    push(c, MAHJONG);
   }
-  if (mjOnly) return legal;
-  if (have >= 2) (legal ??= [PASS]).push(PUNG_ACTION);
+  if (mjOnly) return c.n > 1;
+  if (have >= 2) push(c, PUNG_ACTION);
   // A claimed kong takes three concealed; never onto an exposed pung (Harr, "four of a kind").
-  if (have >= 3 && live > 0) (legal ??= [PASS]).push(KONG_ACTION);
+  if (have >= 3 && live > 0) push(c, KONG_ACTION);
   if (next && tile < 27) {
     const r = tile % 9;
     for (let low = tile - 2; low <= tile; low++) {
@@ -338,10 +395,10 @@ function claimLegal(s: HandState, seat: Seat, tile: Tile, from: Seat): Action[] 
       if (lr < 0 || lr > 6) continue;
       let ok = true;
       for (let k = low; k < low + 3; k++) if (k !== tile && s.hand[base + k] === 0) ok = false;
-      if (ok) (legal ??= [PASS]).push(CHOW_FROM[low]!);
+      if (ok) push(c, CHOW_FROM[low]!);
     }
   }
-  return legal;
+  return c.n > 1;
 }
 
 const CLAIM_RANK: Readonly<Record<string, number>> = { mahjong: 3, pung: 2, kong: 2, chow: 1, pass: 0 };
@@ -351,11 +408,10 @@ function claimPhase(c: Ctx, from: Seat, tile: Tile): { seat: Seat; action: Actio
   const s = c.state;
   let best: { seat: Seat; action: Action } | null = null;
   for (let q = nextSeat(s, from); q !== from; q = nextSeat(s, q)) {
-    const legal = claimLegal(s, q, tile, from);
-    if (legal === null) continue;
+    if (!claimLegal(c, q, tile, from)) continue;
     // Only Mah-Jongg beats a pung or kong already claimed; pung/kong is unique (three copies left), chow is next only.
-    if (best !== null && CLAIM_RANK[best.action.type]! >= 2 && !legal.includes(MAHJONG)) continue;
-    const a = ask(c, q, 'claim', legal);
+    if (best !== null && CLAIM_RANK[best.action.type]! >= 2 && !legalHas(c, MAHJONG)) continue;
+    const a = ask(c, q, 'claim');
     if (a.type === 'mahjong') return { seat: q, action: a }; // nearest Mah-Jongg claimant wins
     if (a.type !== 'pass' && (best === null || CLAIM_RANK[a.type]! > CLAIM_RANK[best.action.type]!)) {
       best = { seat: q, action: a };
@@ -378,7 +434,10 @@ function robPhase(c: Ctx, from: Seat, tile: Tile): Seat | null {
   try {
     for (let q = nextSeat(s, from); q !== from; q = nextSeat(s, q)) {
       if (!wins(s, q, tile)) continue;
-      if (ask(c, q, 'rob', [PASS, ROB]).type === 'rob') return q;
+      c.n = 0;
+      push(c, PASS);
+      push(c, ROB);
+      if (ask(c, q, 'rob').type === 'rob') return q;
     }
   } finally {
     s.lastDiscard = saved[0];
@@ -397,7 +456,7 @@ function markClaimed(s: HandState, from: Seat): void {
  * the next reshuffle stream) and plays until a win or a drawn hand.
  */
 export function playHand(run: HandRun): HandEnd {
-  const c: Ctx = { ...run, turnSeat: null };
+  const c = new Ctx(run);
   const s = c.state;
   const washes: WashResult[] = [];
   const dealer = s.dealer;
@@ -443,7 +502,8 @@ function playTurns(c: Ctx, washes: WashResult[]): HandEnd {
     // --- own turn: the seat holds 3n+2 tiles (after the deal, a draw, a loose tile or a claim) ---
     c.turnSeat = seat;
     for (;;) {
-      const a = ask(c, seat, 'turn', turnLegal(s, seat));
+      turnLegal(c, seat);
+      const a = ask(c, seat, 'turn');
       if (a.type === 'mahjong') {
         const winTile = s.drawn >= 0 ? s.drawn : lastConcealed(s, seat);
         const original = source === 'deal' && seat === s.dealer;

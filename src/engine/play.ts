@@ -50,7 +50,27 @@ export function replayCommand(config: TableConfig, game: number): string {
   return parts.join(' ');
 }
 
+/**
+ * Plays games of one table configuration, reusing its hand state (typed arrays, wall) from game to game: each hand
+ * resets it fully (resetHand, fillWall), so a game's outcome never depends on the games played before it on the same
+ * engine (test/engine/determinism.test.ts). Hold one per runner worker; not shared between concurrent callers.
+ */
+export interface GameEngine {
+  readonly config: TableConfig;
+  play(setup: GameSetup, opts: PlayOptions): GameOutcome;
+}
+
+export function createEngine(config: TableConfig): GameEngine {
+  const state = createHandState(config.rules, config.limit, config.flowers, config.players);
+  return { config, play: (setup, opts) => play(config, state, setup, opts) };
+}
+
+/** One game on a fresh engine. A caller playing many games of one configuration should hold a createEngine(). */
 export function playGame(config: TableConfig, setup: GameSetup, opts: PlayOptions): GameOutcome {
+  return createEngine(config).play(setup, opts);
+}
+
+function play(config: TableConfig, state: HandState, setup: GameSetup, opts: PlayOptions): GameOutcome {
   const p = config.players;
   const rules = config.rules;
   const labels = setup.seating.map((i) => config.lineup[i]!.label);
@@ -77,7 +97,6 @@ export function playGame(config: TableConfig, setup: GameSetup, opts: PlayOption
       );
     }
   }
-  const state = createHandState(rules, config.limit, config.flowers, p);
   const cumulative = new Array<number>(p).fill(rules.startingScore);
   const hands: HandResult[] = [];
   const handRecords: HandRecord[] = [];

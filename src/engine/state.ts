@@ -50,6 +50,11 @@ export interface HandState {
   readonly nonHeads: Uint8Array;
   /** Bit g (0-2 suits, 3 honours) set when that group cannot be part of a standard complete hand as held. */
   readonly badGroups: Uint8Array;
+  /**
+   * Kinds held, as bit masks: held[seat * 2] bit t for kinds 0..16, held[seat * 2 + 1] bit t - 17 for kinds 17..33,
+   * so the own-turn legal list visits only the kinds held (lowest bit first: the list stays in tile order).
+   */
+  readonly held: Int32Array;
   readonly meldType: Uint8Array;
   readonly meldTile: Uint8Array;
   readonly meldConcealed: Uint8Array;
@@ -108,6 +113,7 @@ export function createHandState(
     oddKinds: new Uint8Array(p),
     nonHeads: new Uint8Array(p),
     badGroups: new Uint8Array(p),
+    held: new Int32Array(p * 2),
     meldType: new Uint8Array(p * MAX_MELDS),
     meldTile: new Uint8Array(p * MAX_MELDS),
     meldConcealed: new Uint8Array(p * MAX_MELDS),
@@ -146,6 +152,7 @@ export function resetHand(s: HandState, dealer: Seat, prevailing: Wind | null): 
   s.oddKinds.fill(0);
   s.nonHeads.fill(0);
   s.badGroups.fill(0);
+  s.held.fill(0);
   s.meldCount.fill(0);
   s.bonusCount.fill(0);
   s.discCount.fill(0);
@@ -205,6 +212,10 @@ function setBad(s: HandState, seat: Seat, g: number, bad: boolean): void {
 /** Add `n` tiles of kind `t` to a seat's concealed hand, keeping the cached statistics. */
 export function addTiles(s: HandState, seat: Seat, t: number, n: number): void {
   const j = seat * 34 + t;
+  if (s.hand[j] === 0) {
+    if (t < 17) s.held[seat * 2]! |= 1 << t;
+    else s.held[seat * 2 + 1]! |= 1 << (t - 17);
+  }
   s.hand[j]! += n;
   s.handCount[seat]! += n;
   s.pubVer[seat]!++;
@@ -222,6 +233,10 @@ export function addTiles(s: HandState, seat: Seat, t: number, n: number): void {
 export function removeTiles(s: HandState, seat: Seat, t: number, n: number): void {
   const j = seat * 34 + t;
   s.hand[j]! -= n;
+  if (s.hand[j] === 0) {
+    if (t < 17) s.held[seat * 2]! &= ~(1 << t);
+    else s.held[seat * 2 + 1]! &= ~(1 << (t - 17));
+  }
   s.handCount[seat]! -= n;
   s.pubVer[seat]!++;
   if (t < 27) {

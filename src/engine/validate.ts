@@ -42,6 +42,14 @@ export function validateState(s: HandState, inTurn: Seat | null): void {
     let bad = honoursBad(s.hand, p * 34) ? 8 : 0;
     for (let u = 0; u < 3; u++) if (suitBad(s.suitN[p * 3 + u]!, s.suitKey[p * 3 + u]!)) bad |= 1 << u;
     if (bad !== s.badGroups[p]) throw new Error(`seat ${p}: stale group cache ${s.badGroups[p]} != ${bad}`);
+    let lo = 0;
+    let hi = 0;
+    for (let t = 0; t < 34; t++) {
+      if (s.hand[p * 34 + t] === 0) continue;
+      if (t < 17) lo |= 1 << t;
+      else hi |= 1 << (t - 17);
+    }
+    if (lo !== s.held[p * 2] || hi !== s.held[p * 2 + 1]) throw new Error(`seat ${p}: stale held-kinds mask`);
     let size = n;
     for (let i = 0; i < s.meldCount[p]!; i++) {
       const j = p * MAX_MELDS + i;

@@ -2,7 +2,7 @@
 // the same whether or not games before it were played; the runner's fast path (record: false) plays exactly the
 // hands the recorded path plays; duplicate seating rotates the lineup over one wall.
 import { describe, expect, it } from 'vitest';
-import { playGame } from '../../src/engine/play.js';
+import { createEngine, playGame } from '../../src/engine/play.js';
 import { gameSetup } from '../../src/engine/setup.js';
 import { RULESET_IDS } from '../../src/rules/index.js';
 import { greedy } from '../../strategies/greedy.js';
@@ -25,6 +25,46 @@ describe('determinism', () => {
       expect(playGame(config, gameSetup(config, 8), { record: true }).record).not.toEqual(fresh.record);
     });
   }
+
+  it('one reused engine (the runner keeps one per worker) plays every game exactly as a fresh playGame does', () => {
+    // Flowers, a match, a thrown agent error mid-hand: the reused hand state must be fully reset every deal.
+    const boom = {
+      name: 'boom',
+      description: '',
+      params: [],
+      create: ({ rng }: { rng: { int(n: number): number } }) => ({
+        act: (v: { legal: readonly unknown[] }) => {
+          if (rng.int(40) === 0) throw new Error('boom');
+          return v.legal[rng.int(v.legal.length)]!;
+        },
+      }),
+    };
+    const cases = [
+      table('code500', mixed, { seed: 5 }),
+      table('harr', mixed, { seed: 6, flowers: true, players: 4 }),
+      table('babcock', mixed.slice(0, 3), { seed: 7, unit: 'match' }),
+      table('harr-limit', [...mixed.slice(0, 3), { label: 'boom', strategy: boom, params: {} }], { seed: 8 }),
+    ];
+    for (const config of cases) {
+      const engine = createEngine(config);
+      const games = config.unit === 'match' ? 2 : 12;
+      let errors = 0;
+      for (let g = 0; g < games; g++) {
+        const run = (f: () => unknown): unknown => {
+          try {
+            return f();
+          } catch (e) {
+            return String(e);
+          }
+        };
+        const reused = run(() => engine.play(gameSetup(config, g), { record: g % 3 === 0 }));
+        const fresh = run(() => playGame(config, gameSetup(config, g), { record: g % 3 === 0 }));
+        if (typeof fresh === 'string') errors++;
+        expect(JSON.stringify(reused)).toBe(JSON.stringify(fresh));
+      }
+      if (config.lineup.some((l) => l.label === 'boom')) expect(errors).toBeGreaterThan(0);
+    }
+  });
 
   it('the fast path (no record) yields the same hand results as the recorded path', () => {
     for (const rules of RULESET_IDS) {
