@@ -2,6 +2,7 @@
 // the same whether or not games before it were played; the runner's fast path (record: false) plays exactly the
 // hands the recorded path plays; duplicate seating rotates the lineup over one wall.
 import { describe, expect, it } from 'vitest';
+import type { Strategy } from '../../src/agent/types.js';
 import { createEngine, playGame } from '../../src/engine/play.js';
 import { gameSetup } from '../../src/engine/setup.js';
 import { RULESET_IDS } from '../../src/rules/index.js';
@@ -28,12 +29,12 @@ describe('determinism', () => {
 
   it('one reused engine (the runner keeps one per worker) plays every game exactly as a fresh playGame does', () => {
     // Flowers, a match, a thrown agent error mid-hand: the reused hand state must be fully reset every deal.
-    const boom = {
+    const boom: Strategy = {
       name: 'boom',
       description: '',
       params: [],
-      create: ({ rng }: { rng: { int(n: number): number } }) => ({
-        act: (v: { legal: readonly unknown[] }) => {
+      create: ({ rng }) => ({
+        act: (v) => {
           if (rng.int(40) === 0) throw new Error('boom');
           return v.legal[rng.int(v.legal.length)]!;
         },
