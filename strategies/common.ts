@@ -18,6 +18,7 @@ export class Scratch {
   readonly tmp2 = new Uint8Array(KINDS);
   readonly live = new Uint8Array(KINDS);
   readonly proj = new Uint8Array(KINDS);
+  readonly cand = new Uint8Array(KINDS);
   readonly danger = new Float64Array(KINDS);
   readonly recent = new Uint8Array(KINDS);
   /** Each seat's public record as last read, and what it showed (tableSeen per seat), to skip unchanged seats. */
@@ -62,17 +63,26 @@ export function liveWaits(a: HandAnalyser, counts: Counts, live: Counts | null):
 /**
  * Live copies of the kinds that, drawn after discarding `t`, would bring the shanten below `below` (below 0: the
  * winning tiles of a ready hand; below the current shanten: Harr's "tiles that help"). `a` holds the hand `c`,
- * with at least one `t`; `c` is changed during the call and restored.
+ * with at least one `t`; `c` is changed during the call and restored. `cand` (from `drawCandidates`) lists the
+ * kinds worth trying: live and touching `c` (a kind touching the hand less t touches `c`).
  */
-export function drawsAfter(a: HandAnalyser, c: Counts, t: Tile, live: Counts, below: number): number {
+export function drawsAfter(a: HandAnalyser, c: Counts, t: Tile, live: Counts, below: number, cand: Uint8Array, ncand: number): number {
   a.selectDiscard(t);
   c[t]!--;
   let n = 0;
-  for (let u = 0; u < KINDS; u++) {
-    if (c[u]! >= 4 || live[u] === 0 || !touches(c, u)) continue;
+  for (let i = 0; i < ncand; i++) {
+    const u = cand[i]!;
+    if (c[u]! >= 4 || !touches(c, u)) continue;
     if (a.afterDraw(u) < below) n += live[u]!;
   }
   c[t]!++;
+  return n;
+}
+
+/** Kinds with live copies that touch `c`, into `out`; returns how many. */
+export function drawCandidates(c: Counts, live: Counts, out: Uint8Array): number {
+  let n = 0;
+  for (let u = 0; u < KINDS; u++) if (live[u]! > 0 && touches(c, u)) out[n++] = u;
   return n;
 }
 
@@ -124,13 +134,15 @@ export function chooseDiscard(
   let best = -1;
   let bestScore = Infinity;
   let bestSh = 99;
+  let ncand = -1;
   for (let t = 0; t < KINDS; t++) {
     if (held[t] === 0) continue;
     const sh = c[t]! > 0 ? a.shantenWith(t, -1) : a.shanten();
     let score = sh * 1000 + cost(t);
     if (sh === 0 && live && scratch) {
       // Waits after discarding t: the live tiles that would complete the ready hand left.
-      const n = c[t]! > 0 ? drawsAfter(a, c, t, live, 0) : waitsNow(a, c, live);
+      if (ncand < 0) ncand = drawCandidates(c, live, scratch.cand);
+      const n = c[t]! > 0 ? drawsAfter(a, c, t, live, 0, scratch.cand, ncand) : waitsNow(a, c, live);
       score -= Math.min(n, 40) * 5;
     }
     if (score < bestScore) {

@@ -9,7 +9,7 @@
 import type { Action, AgentView } from '../src/agent/types.js';
 import { KINDS, isDragon, isHead, isWind, type Tile } from '../src/tiles/tile.js';
 import type { Counts } from '../src/tiles/counts.js';
-import { PASS_ACTION, Scratch, chooseDiscard, drawsAfter, legalOf, liveFrom, shantenAfterClaim, seenTable, shapeValue, tableSeen, touches } from './common.js';
+import { PASS_ACTION, Scratch, chooseDiscard, drawCandidates, drawsAfter, legalOf, liveFrom, shantenAfterClaim, seenTable, shapeValue, tableSeen, touches } from './common.js';
 
 /**
  * Fast play: the discard keeping shanten lowest; among equals the one leaving the most live improving tiles
@@ -23,13 +23,17 @@ export function fastTurn(view: AgentView, s: Scratch, melds: number, ukeire: boo
   const live = liveFrom(seenTable(view, s), c, s.live);
   const base = chooseDiscard(s.a, c, c, (t) => shapeValue(c, t) - (t >= 27 && c[t] === 1 ? honourBias : 0), live, s, melds);
   let tile = base.tile;
-  if (ukeire && base.shanten > 0) {
+  // With one discard at the least shanten there is nothing to break.
+  let ties = 0;
+  if (ukeire && base.shanten > 0) for (let t = 0; t < KINDS && ties < 2; t++) if (c[t]! > 0 && s.a.shantenWith(t, -1) === base.shanten) ties++;
+  if (ties > 1) {
     let best = -1;
+    const ncand = drawCandidates(c, live, s.cand);
     for (let t = 0; t < KINDS; t++) {
       if (c[t] === 0 || s.a.shantenWith(t, -1) !== base.shanten) continue;
       // Shape value and the lone-honour bonus are of the hand before the discard.
       const bonus = -shapeValue(c, t) + (t >= 27 && c[t] === 1 ? honourBias : 0);
-      const n = drawsAfter(s.a, c, t, live, base.shanten) * 4 + bonus;
+      const n = drawsAfter(s.a, c, t, live, base.shanten, s.cand, ncand) * 4 + bonus;
       if (n > best) {
         best = n;
         tile = t;
