@@ -27,6 +27,16 @@ export const KONG = 2;
  */
 export const SEAT_WINDS: Readonly<Record<number, readonly Wind[]>> = { 2: [0, 2], 3: [0, 1, 2], 4: [0, 1, 2, 3] };
 
+/** A seat's view fields that hold for a whole hand. */
+export interface SeatHand {
+  readonly rules: RuleSet;
+  readonly limit: number | null;
+  readonly players: number;
+  readonly seatWind: Wind;
+  readonly dealer: Seat;
+  readonly prevailingWind: Wind | null;
+}
+
 export interface HandState {
   readonly rules: RuleSet;
   readonly limit: number | null;
@@ -83,6 +93,8 @@ export interface HandState {
   readonly pubVer: Uint32Array;
   readonly pubSeat: (SeatPublic | null)[];
   readonly pubSeatVer: Int32Array;
+  /** Per seat, what its views share for the whole hand (src/view): built on first use, cleared by resetHand. */
+  readonly seatHand: (SeatHand | null)[];
   /** Whose decision is being asked, and in which phase (for the view). */
   phase: Phase;
   /** Incremented for every decision: an AgentView is valid only while its decision is open. */
@@ -127,6 +139,7 @@ export function createHandState(
     pubVer: new Uint32Array(p),
     pubSeat: new Array<SeatPublic | null>(p).fill(null),
     pubSeatVer: new Int32Array(p).fill(-1),
+    seatHand: new Array<SeatHand | null>(p).fill(null),
     scores: new Array<number>(p).fill(0),
     drawn: -1,
     lastDiscard: -1,
@@ -159,6 +172,7 @@ export function resetHand(s: HandState, dealer: Seat, prevailing: Wind | null): 
   s.turnsBySeat.fill(0);
   s.pubSeat.fill(null);
   s.pubSeatVer.fill(-1);
+  s.seatHand.fill(null);
   s.drawn = -1;
   s.lastDiscard = -1;
   s.lastDiscardBy = -1;

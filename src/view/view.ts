@@ -11,22 +11,18 @@ import type { Action, AgentView, Phase, Seat, SeatPublic, Wind } from '../agent/
 import type { RuleSet } from '../rules/index.js';
 import type { Tile } from '../tiles/index.js';
 import { liveCount } from '../wall/wall.js';
-import { type HandState, MAX_DISCARDS, bonusOf, concealedOf, meldsOf } from '../engine/state.js';
+import { type HandState, MAX_DISCARDS, type SeatHand, bonusOf, concealedOf, meldsOf } from '../engine/state.js';
 
 class TableView implements AgentView {
   readonly #s: HandState;
   readonly #decision: number;
+  /** The fields that hold for the whole hand, shared by the seat's views (fewer stores per decision). */
+  readonly #h: SeatHand;
   #concealed: readonly Tile[] | null = null;
   #table: readonly SeatPublic[] | null = null;
   readonly #lastTile: number;
   readonly #lastBy: number;
-  readonly rules: RuleSet;
-  readonly limit: number | null;
-  readonly players: number;
   readonly seat: Seat;
-  readonly seatWind: Wind;
-  readonly dealer: Seat;
-  readonly prevailingWind: Wind | null;
   readonly phase: Phase;
   readonly drawn: Tile | null;
   readonly wallCount: number;
@@ -36,13 +32,8 @@ class TableView implements AgentView {
   constructor(s: HandState, seat: Seat, legal: readonly Action[]) {
     this.#s = s;
     this.#decision = s.decision;
-    this.rules = s.rules;
-    this.limit = s.limit;
-    this.players = s.players;
+    this.#h = s.seatHand[seat] ?? seatHand(s, seat);
     this.seat = seat;
-    this.seatWind = s.seatWind[seat]!;
-    this.dealer = s.dealer;
-    this.prevailingWind = s.rules.prevailingWind ? s.prevailing : null;
     this.phase = s.phase;
     this.drawn = s.phase === 'turn' && s.drawn >= 0 ? s.drawn : null;
     this.wallCount = liveCount(s.wall);
@@ -50,6 +41,30 @@ class TableView implements AgentView {
     this.#lastTile = s.lastDiscard;
     this.#lastBy = s.lastDiscardBy;
     this.legal = legal;
+  }
+
+  get rules(): RuleSet {
+    return this.#h.rules;
+  }
+
+  get limit(): number | null {
+    return this.#h.limit;
+  }
+
+  get players(): number {
+    return this.#h.players;
+  }
+
+  get seatWind(): Wind {
+    return this.#h.seatWind;
+  }
+
+  get dealer(): Seat {
+    return this.#h.dealer;
+  }
+
+  get prevailingWind(): Wind | null {
+    return this.#h.prevailingWind;
   }
 
   #live(): HandState {
@@ -97,6 +112,19 @@ class TableView implements AgentView {
       legal: this.legal,
     };
   }
+}
+
+function seatHand(s: HandState, seat: Seat): SeatHand {
+  const h: SeatHand = Object.freeze({
+    rules: s.rules,
+    limit: s.limit,
+    players: s.players,
+    seatWind: s.seatWind[seat]!,
+    dealer: s.dealer,
+    prevailingWind: s.rules.prevailingWind ? s.prevailing : null,
+  });
+  s.seatHand[seat] = h;
+  return h;
 }
 
 /** The view `seat` gets of `state` for the decision now open, with its legal actions. */
