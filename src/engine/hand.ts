@@ -60,6 +60,8 @@ export interface HandEnd {
   /** The winning tile (-1 for a drawn hand). */
   readonly winTile: Tile;
   readonly lastTile: boolean;
+  /** The other three of the winning tile were visible on the table (code500 "on the last possible tile"). */
+  readonly lastOfKind: boolean;
   readonly firstTurn: boolean;
   readonly penaltyPayer: Seat | null;
   readonly washes: readonly WashResult[];
@@ -486,12 +488,38 @@ function end(
   lastTile: boolean,
   firstTurn: boolean,
   payer: Seat | null,
+  lastOfKind = false,
 ): HandEnd {
   const s = c.state;
   if (winner === null) c.turnSeat = null;
   if (winner === null) if (c.events !== null) c.events.push({ e: 'exhausted', wall: liveCount(s.wall) });
   tick(c);
-  return { winner, winBy, discarder, winTile, lastTile, firstTurn, penaltyPayer: payer, washes };
+  return { winner, winBy, discarder, winTile, lastTile, lastOfKind, firstTurn, penaltyPayer: payer, washes };
+}
+
+/**
+ * Copies of `t` a player at the table can see: every seat's discards still lying (a claimed one is counted in its
+ * meld) and every seat's melds, declared concealed kongs included. code500 scores "Mah-Jongg on the last possible
+ * tile (the only tile that completes the hand, the other three already visible)" (RULES.md code500); the scorer
+ * checks "the only tile". **Reading:** tiles in the winner's own concealed hand are not "visible"; when robbing a
+ * kong the other three lie in the exposed pung, so they are.
+ */
+function visibleCopies(s: HandState, t: Tile): number {
+  let n = 0;
+  for (let p = 0; p < s.players; p++) {
+    for (let i = 0; i < s.discCount[p]!; i++) {
+      const j = p * MAX_DISCARDS + i;
+      if (s.discTile[j] === t && s.discClaimed[j] === 0) n++;
+    }
+    for (let i = 0; i < s.meldCount[p]!; i++) {
+      const j = p * MAX_MELDS + i;
+      const m = s.meldTile[j]!;
+      const type = s.meldType[j]!;
+      if (type === CHOW) n += t >= m && t < m + 3 ? 1 : 0;
+      else if (m === t) n += type === KONG ? 4 : 3;
+    }
+  }
+  return n;
 }
 
 function playTurns(c: Ctx, washes: WashResult[]): HandEnd {
@@ -518,7 +546,7 @@ function playTurns(c: Ctx, washes: WashResult[]): HandEnd {
         const lastTile = source !== 'deal' && liveCount(s.wall) === 0;
         if (c.events !== null) c.events.push({ e: 'mahjong', seat, by, tile: tileCode(winTile), from: null, hand: handText(s, seat) });
         tick(c);
-        return end(c, washes, seat, by, null, winTile, lastTile, firstTurn, null);
+        return end(c, washes, seat, by, null, winTile, lastTile, firstTurn, null, visibleCopies(s, winTile) === 3);
       }
       if (a.type === 'concealed-kong') {
         const t = a.tile;
@@ -535,12 +563,13 @@ function playTurns(c: Ctx, washes: WashResult[]): HandEnd {
         const t = a.tile;
         const robber = robPhase(c, seat, t);
         if (robber !== null) {
+          const lastOfKind = visibleCopies(s, t) === 3; // the exposed pung being added to
           removeTiles(s, seat, t, 1);
           addTile(s, robber, t);
           c.turnSeat = robber;
           if (c.events !== null) c.events.push({ e: 'mahjong', seat: robber, by: 'robbing-kong', tile: tileCode(t), from: seat, hand: handText(s, robber) });
           tick(c);
-          return end(c, washes, robber, 'robbing-kong', seat, t, false, false, null);
+          return end(c, washes, robber, 'robbing-kong', seat, t, false, false, null, lastOfKind);
         }
         removeTiles(s, seat, t, 1);
         for (let i = 0; i < s.meldCount[seat]!; i++) {
@@ -586,12 +615,13 @@ function playTurns(c: Ctx, washes: WashResult[]): HandEnd {
           (s.discardCount === 1 ||
             (s.rules.firstTurnUntilOwnTurn && s.turnsBySeat[q] === 0 && s.meldCount[q] === 0));
         const payer = s.rules.discarderPaysAll ? penaltyPayer(s, q, from, tile) : null;
+        const lastOfKind = visibleCopies(s, tile) - 1 === 3; // not counting the winning discard itself
         markClaimed(s, from);
         addTile(s, q, tile);
         c.turnSeat = q;
         if (c.events !== null) c.events.push({ e: 'mahjong', seat: q, by: 'discard', tile: tileCode(tile), from, hand: handText(s, q) });
         tick(c);
-        return end(c, washes, q, 'discard', from, tile, false, firstTurn, payer);
+        return end(c, washes, q, 'discard', from, tile, false, firstTurn, payer, lastOfKind);
       }
       markClaimed(s, from);
       s.claimCount++;

@@ -5,7 +5,7 @@
  * the nets.
  */
 import type { Seat } from '../agent/types.js';
-import { scoreHand, settle, type ScoreLine, type ScoreResult } from '../scoring/index.js';
+import { scoreHand, scoreSummary, scoreValue, settle, type ScoreContext, type ScoreLine, type ScoreResult } from '../scoring/index.js';
 import { formatHand, type HandSpec } from '../tiles/index.js';
 import type { HandEvent } from '../record/events.js';
 import type { HandEnd } from './hand.js';
@@ -27,6 +27,7 @@ export function handResult(
   const p = s.players;
   const scores = new Array<number>(p).fill(0);
   const results: (ScoreResult | null)[] = new Array<ScoreResult | null>(p).fill(null);
+  let winnerResult: Pick<ScoreResult, 'score' | 'limit' | 'pattern'> | null = null;
   const specs: (HandSpec | null)[] = new Array<HandSpec | null>(p).fill(null);
   const scoring = end.winner !== null || s.rules.scoreDrawnHand;
   if (scoring) {
@@ -34,17 +35,28 @@ export function handResult(
       const isWinner = seat === end.winner;
       const spec = specOf(s, seat, isWinner ? end.winTile : null);
       const win = isWinner && end.winBy !== 'none' ? end.winBy : null;
-      const r = scoreHand(s.rules, spec, {
+      const ctx: ScoreContext = {
         seatWind: s.seatWind[seat]!,
         prevailingWind: s.rules.prevailingWind ? s.prevailing : null,
         win,
         lastTile: isWinner && end.lastTile,
+        lastOfKind: isWinner && end.lastOfKind,
         firstTurn: isWinner && end.firstTurn,
         limit: s.limit,
-      });
+      };
+      if (events === null) {
+        // Fast path: no lines are wanted. The same scorer readings (score.ts), without building the book lines.
+        if (isWinner) {
+          winnerResult = scoreSummary(s.rules, spec, ctx);
+          scores[seat] = winnerResult.score;
+        } else scores[seat] = scoreValue(s.rules, spec, ctx);
+        continue;
+      }
+      const r = scoreHand(s.rules, spec, ctx);
       scores[seat] = r.score;
       results[seat] = r;
       specs[seat] = spec;
+      if (isWinner) winnerResult = r;
     }
   }
   const nets = scoring
@@ -53,7 +65,6 @@ export function handResult(
   for (const w of end.washes) {
     for (let seat = 0; seat < p; seat++) nets[seat]! += seat === w.seat ? w.payment * (p - 1) : -w.payment;
   }
-  const winnerResult = end.winner !== null ? results[end.winner] ?? null : null;
   if (events !== null) {
     for (let seat = 0; seat < p; seat++) {
       const r = results[seat];

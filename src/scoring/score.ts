@@ -127,6 +127,15 @@ export function scoreHand(rules: RuleSet, hand: HandSpec, ctx: ScoreContext): Sc
   return { lines, points: best.ev.points, doubles: best.ev.doubles, score: fin.score, limit: fin.limit, pattern };
 }
 
+/** Lean path for the engine's fast path (no record): scoreHand's score, limit and pattern, without building lines. */
+export function scoreSummary(rules: RuleSet, hand: HandSpec, ctx: ScoreContext): Pick<ScoreResult, 'score' | 'limit' | 'pattern'> {
+  const a = analyse(rules, hand, ctx, false);
+  const fin = finalScore(a.t, hand, ctx, a.best);
+  const pattern = hand.winning === null ? null : patternOf(a.facts, a.best.ev);
+  if (a.best.ev.limitHand !== null) return { score: fin.score, limit: true, pattern };
+  return { score: fin.score, limit: fin.limit, pattern };
+}
+
 /** Lean path for the runner: the final score only, no lines. */
 export function scoreValue(rules: RuleSet, hand: HandSpec, ctx: ScoreContext): number {
   const a = analyse(rules, hand, ctx, false);

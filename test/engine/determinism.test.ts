@@ -79,6 +79,21 @@ describe('determinism', () => {
     }
   });
 
+  it('the fast path scores (scoreSummary / scoreValue) equal the recorded path (scoreHand) over many won hands', () => {
+    let wins = 0;
+    for (const rules of RULESET_IDS) {
+      const config = table(rules, lineupOf(greedy, 4), { seed: 21 });
+      const engine = createEngine(config);
+      for (let g = 0; g < 25; g++) {
+        const fast = engine.play(gameSetup(config, g), { record: false }).hands[0]!;
+        const { lines: _lines, ...slow } = engine.play(gameSetup(config, g), { record: true }).hands[0]!;
+        expect(fast).toEqual(slow);
+        if (fast.winner !== null) wins++;
+      }
+    }
+    expect(wins).toBeGreaterThan(40);
+  });
+
   it('gameSetup: East and the prevailing wind rotate with the game; duplicate rotates the lineup over one wall', () => {
     const config = table('harr-limit', lineupOf(random, 4));
     expect([0, 1, 2, 3, 4, 5].map((g) => gameSetup(config, g).firstDealer)).toEqual([0, 1, 2, 3, 0, 1]);

@@ -300,6 +300,39 @@ describe('agent errors', () => {
     const config = table('harr', [...lineupOf(cheat, 1), ...lineupOf(random, 3)]);
     expect(() => playGame(config, gameSetup(config, 0), { record: false })).toThrow(/strategy "cheat" at seat 0 returned an illegal action \{"type":"mahjong"\}/);
   });
+
+  it('an illegal action carries the real seed and game (issue 2: "reported with the strategy\'s name, the seed and the game index")', () => {
+    const cheat = { name: 'cheat', description: '', params: [], create: () => ({ act: () => ({ type: 'discard', tile: 99 }) as Action }) };
+    const config = table('code500', [...lineupOf(random, 2), ...lineupOf(cheat, 2)], { seed: 9 });
+    let err: unknown;
+    try {
+      playGame(config, gameSetup(config, 6), { record: false });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(AgentError);
+    expect((err as AgentError).seed).toBe(9);
+    expect((err as AgentError).game).toBe(6);
+    expect((err as AgentError).strategy).toBe('cheat');
+    expect((err as AgentError).message).toMatch(/seed 9, game 6; reproduce with: mjlab replay --rules code500 .* --seed 9 --game 6/);
+  });
+
+  it('an agent cannot make an action legal by adding it to its copy of the legal list', () => {
+    const forger = {
+      name: 'forger',
+      description: '',
+      params: [],
+      create: () => ({
+        act: (v: { legal: readonly Action[] }) => {
+          const mj: Action = { type: 'mahjong' };
+          (v.legal as Action[]).push(mj);
+          return mj;
+        },
+      }),
+    };
+    const config = table('babcock', [...lineupOf(forger, 1), ...lineupOf(random, 3)]);
+    expect(() => playGame(config, gameSetup(config, 0), { record: false })).toThrow(/strategy "forger" at seat 0 returned an illegal action/);
+  });
 });
 
 describe('harr-limit penalty (RULES.md harr-limit "Penalties" (3); Harr Part II, Penalties, example 3)', () => {
@@ -364,5 +397,36 @@ describe('adding to an exposed pung, and flowers (RULES.md "Own-turn kongs", "A 
     ]);
     expect(log[0]!.concealed).toHaveLength(14);
     expect(log[0]!.concealed).toContain(T('5z'));
+  });
+});
+
+describe('code500: Mah-Jongg on the last possible tile (RULES.md code500: "the only tile that completes the hand, the other three already visible" 10)', () => {
+  // East waits on 7s only (89s). West discards a 7s, South pungs it with 7s7s: three 7s lie exposed. East then draws
+  // the last 7s. East passes on the earlier 7s discard, which would also have completed his hand.
+  const wall = buildWall({
+    flowers: true,
+    hands: ['123m 456m 789m 11p 89s 5z', '7s7s 2p4p6p8p 1z2z3z4z6z7z 3s', '7s 1z2z3z4z 3p5p7p9p 6z7z 1s5s', '2m3m5m6m8m9m 4p 1s2s4s 1z2z3z'],
+    draws: '9m 8m 1m 5p 7s',
+  });
+  const plans = (eastClaim: Action) => ({
+    0: [discard('5z'), eastClaim, { type: 'mahjong' } as Action],
+    1: [{ type: 'pung' } as Action, discard('3s')],
+    2: [discard('7s')],
+  });
+  it('scores 10 when the other three are visible', () => {
+    const { config } = setup('code500', plans({ type: 'pass' }));
+    const { outcome, record } = playScripted(config, [wall]);
+    const h = outcome.hands[0]!;
+    expect(h.winner).toBe(0);
+    expect(h.winBy).toBe('self-draw');
+    const score = events(record).find((e) => e.e === 'score' && e.seat === 0) as unknown as { lines: { label: string; points?: number }[] };
+    expect(score.lines).toContainEqual(expect.objectContaining({ label: 'Mah-Jongg on the last possible tile', points: 10 }));
+  });
+  it('not when a copy is still hidden: East wins on the first 7s discard instead', () => {
+    const { config } = setup('code500', plans({ type: 'mahjong' }));
+    const { outcome, record } = playScripted(config, [wall]);
+    expect(outcome.hands[0]!.winBy).toBe('discard');
+    const score = events(record).find((e) => e.e === 'score' && e.seat === 0) as unknown as { lines: { label: string }[] };
+    expect(score.lines.map((l) => l.label)).not.toContain('Mah-Jongg on the last possible tile');
   });
 });
