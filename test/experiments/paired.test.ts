@@ -45,7 +45,7 @@ async function direct(): Promise<Map<string, Map<string, number>[][]>> {
 
 beforeAll(async () => {
   dir = tempDir('exp-paired');
-  const r = await runExperiment({ name: NAME, games: TOTAL, out: join(dir, 'out'), workers: 2, progress: 'none', resume: false, command: 'test' });
+  const r = await runExperiment({ name: NAME, games: TOTAL, out: join(dir, 'out'), workers: 1, progress: 'none', resume: false, command: 'test' });
   expect(r.status).toBe('complete');
 });
 
