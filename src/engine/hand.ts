@@ -373,32 +373,31 @@ function turnLegal(c: Ctx, seat: Seat): void {
   }
 }
 
-/** Legal claims of `seat` on `tile` discarded by `from`, into c.legal; false when only passing is possible. */
-function claimLegal(c: Ctx, seat: Seat, tile: Tile, from: Seat): boolean {
+/**
+ * Legal claims of `seat` on `tile` discarded by `from`, into c.legal; false when only passing is possible. `next`:
+ * the seat is next in turn after the discarder (chow, out-of-turn Mah-Jongg); `live`: the live wall count.
+ */
+function claimLegal(c: Ctx, seat: Seat, tile: Tile, next: boolean, live: number): boolean {
   const s = c.state;
   const base = seat * 34;
   const have = s.hand[base + tile]!;
-  const next = nextSeat(s, from) === seat;
-  const live = liveCount(s.wall);
-  const mjOnly = s.rules.lastDiscardMahjongOnly && live === 0; // code500: the last discard only for Mah-Jongg
   c.n = 1;
   c.legal[0] = PASS;
   if (wins(s, seat, tile) && (s.rules.outOfTurnMahjong === 'any' || next || completesPungOrPair(s, seat, tile))) {
     push(c, MAHJONG);
   }
-  if (mjOnly) return c.n > 1;
+  if (s.rules.lastDiscardMahjongOnly && live === 0) return c.n > 1; // code500: the last discard only for Mah-Jongg
   if (have >= 2) push(c, PUNG_ACTION);
   // A claimed kong takes three concealed; never onto an exposed pung (Harr, "four of a kind").
   if (have >= 3 && live > 0) push(c, KONG_ACTION);
   if (next && tile < 27) {
+    // Runs through the tile, lowest first: (t-2, t-1, t), (t-1, t, t+1), (t, t+1, t+2), within the suit.
     const r = tile % 9;
-    for (let low = tile - 2; low <= tile; low++) {
-      const lr = r - (tile - low);
-      if (lr < 0 || lr > 6) continue;
-      let ok = true;
-      for (let k = low; k < low + 3; k++) if (k !== tile && s.hand[base + k] === 0) ok = false;
-      if (ok) push(c, CHOW_FROM[low]!);
-    }
+    const h = s.hand;
+    const j = base + tile;
+    if (r >= 2 && h[j - 2] !== 0 && h[j - 1] !== 0) push(c, CHOW_FROM[tile - 2]!);
+    if (r >= 1 && r <= 7 && h[j - 1] !== 0 && h[j + 1] !== 0) push(c, CHOW_FROM[tile - 1]!);
+    if (r <= 6 && h[j + 1] !== 0 && h[j + 2] !== 0) push(c, CHOW_FROM[tile]!);
   }
   return c.n > 1;
 }
@@ -409,8 +408,10 @@ const CLAIM_RANK: Readonly<Record<string, number>> = { mahjong: 3, pung: 2, kong
 function claimPhase(c: Ctx, from: Seat, tile: Tile): { seat: Seat; action: Action } | null {
   const s = c.state;
   let best: { seat: Seat; action: Action } | null = null;
-  for (let q = nextSeat(s, from); q !== from; q = nextSeat(s, q)) {
-    if (!claimLegal(c, q, tile, from)) continue;
+  const next = nextSeat(s, from);
+  const live = liveCount(s.wall);
+  for (let q = next; q !== from; q = nextSeat(s, q)) {
+    if (!claimLegal(c, q, tile, q === next, live)) continue;
     // Only Mah-Jongg beats a pung or kong already claimed; pung/kong is unique (three copies left), chow is next only.
     if (best !== null && CLAIM_RANK[best.action.type]! >= 2 && !legalHas(c, MAHJONG)) continue;
     const a = ask(c, q, 'claim');

@@ -116,9 +116,9 @@ function play(config: TableConfig, state: HandState, setup: GameSetup, opts: Pla
       seed: config.seed,
       game: setup.game,
       wallRng: (w) => makeStream(config.seed, setup.streamGame, wallPurpose(config.unit, h, w)),
-      ...(opts.wallOrders && h === 0 ? { wallOrders: opts.wallOrders } : {}),
+      wallOrders: h === 0 ? opts.wallOrders : undefined,
       events,
-      ...(opts.check ? { check: opts.check } : {}),
+      check: opts.check,
     });
     const result = handResult(state, end, h, events);
     hands.push(result);

@@ -6,7 +6,7 @@
 import type { Phase, Seat, SeatPublic, Wind } from '../agent/types.js';
 import type { RuleSet } from '../rules/index.js';
 import { createWall, type Wall } from '../wall/wall.js';
-import { POW5, honoursBad, suitBad } from './shapes.js';
+import { POW5, suitBad } from './shapes.js';
 export { POW5 } from './shapes.js';
 import type { Meld, MeldType } from '../tiles/index.js';
 
@@ -65,6 +65,9 @@ export interface HandState {
    * so the own-turn legal list visits only the kinds held (lowest bit first: the list stays in tile order).
    */
   readonly held: Int32Array;
+  /** Per seat: honour kinds held once or four times, and honour kinds held as a pair (engine/shapes.ts honoursBad). */
+  readonly honSingles: Uint8Array;
+  readonly honPairs: Uint8Array;
   readonly meldType: Uint8Array;
   readonly meldTile: Uint8Array;
   readonly meldConcealed: Uint8Array;
@@ -126,6 +129,8 @@ export function createHandState(
     nonHeads: new Uint8Array(p),
     badGroups: new Uint8Array(p),
     held: new Int32Array(p * 2),
+    honSingles: new Uint8Array(p),
+    honPairs: new Uint8Array(p),
     meldType: new Uint8Array(p * MAX_MELDS),
     meldTile: new Uint8Array(p * MAX_MELDS),
     meldConcealed: new Uint8Array(p * MAX_MELDS),
@@ -166,6 +171,8 @@ export function resetHand(s: HandState, dealer: Seat, prevailing: Wind | null): 
   s.nonHeads.fill(0);
   s.badGroups.fill(0);
   s.held.fill(0);
+  s.honSingles.fill(0);
+  s.honPairs.fill(0);
   s.meldCount.fill(0);
   s.bonusCount.fill(0);
   s.discCount.fill(0);
@@ -223,6 +230,16 @@ function setBad(s: HandState, seat: Seat, g: number, bad: boolean): void {
   s.badGroups[seat] = bad ? s.badGroups[seat]! | (1 << g) : s.badGroups[seat]! & ~(1 << g);
 }
 
+/** An honour kind went from `was` to `now` tiles: keep the single/pair counts and the honours' bad bit. */
+function honourChanged(s: HandState, seat: Seat, was: number, now: number): void {
+  if (was === 1 || was === 4) s.honSingles[seat]!--;
+  else if (was === 2) s.honPairs[seat]!--;
+  if (now === 1 || now === 4) s.honSingles[seat]!++;
+  else if (now === 2) s.honPairs[seat]!++;
+  // honoursBad (shapes.ts): a single, a four, or more than one pair.
+  setBad(s, seat, 3, s.honSingles[seat]! > 0 || s.honPairs[seat]! > 1);
+}
+
 /** Add `n` tiles of kind `t` to a seat's concealed hand, keeping the cached statistics. */
 export function addTiles(s: HandState, seat: Seat, t: number, n: number): void {
   const j = seat * 34 + t;
@@ -239,7 +256,7 @@ export function addTiles(s: HandState, seat: Seat, t: number, n: number): void {
     s.suitKey[u]! += n * POW5[t % 9]!;
     s.suitN[u]! += n;
     setBad(s, seat, g, suitBad(s.suitN[u]!, s.suitKey[u]!));
-  } else setBad(s, seat, 3, honoursBad(s.hand, seat * 34));
+  } else honourChanged(s, seat, s.hand[j]! - n, s.hand[j]!);
   if ((n & 1) === 1) s.oddKinds[seat] = (s.hand[j]! & 1) === 1 ? s.oddKinds[seat]! + 1 : s.oddKinds[seat]! - 1;
   if (HEAD_KIND[t] === 0) s.nonHeads[seat]! += n;
 }
@@ -259,7 +276,7 @@ export function removeTiles(s: HandState, seat: Seat, t: number, n: number): voi
     s.suitKey[u]! -= n * POW5[t % 9]!;
     s.suitN[u]! -= n;
     setBad(s, seat, g, suitBad(s.suitN[u]!, s.suitKey[u]!));
-  } else setBad(s, seat, 3, honoursBad(s.hand, seat * 34));
+  } else honourChanged(s, seat, s.hand[j]! + n, s.hand[j]!);
   if ((n & 1) === 1) s.oddKinds[seat] = (s.hand[j]! & 1) === 1 ? s.oddKinds[seat]! + 1 : s.oddKinds[seat]! - 1;
   if (HEAD_KIND[t] === 0) s.nonHeads[seat]! -= n;
 }

@@ -39,6 +39,14 @@ export function validateState(s: HandState, inTurn: Seat | null): void {
       if (key !== s.suitKey[p * 3 + u] || cnt !== s.suitN[p * 3 + u]) throw new Error(`seat ${p}: stale suit cache`);
     }
     if (odd !== s.oddKinds[p] || nonHeads !== s.nonHeads[p]) throw new Error(`seat ${p}: stale parity/heads cache`);
+    let singles = 0;
+    let pairs = 0;
+    for (let t = 27; t < 34; t++) {
+      const x = s.hand[p * 34 + t]!;
+      if (x === 1 || x === 4) singles++;
+      else if (x === 2) pairs++;
+    }
+    if (singles !== s.honSingles[p] || pairs !== s.honPairs[p]) throw new Error(`seat ${p}: stale honours cache`);
     let bad = honoursBad(s.hand, p * 34) ? 8 : 0;
     for (let u = 0; u < 3; u++) if (suitBad(s.suitN[p * 3 + u]!, s.suitKey[p * 3 + u]!)) bad |= 1 << u;
     if (bad !== s.badGroups[p]) throw new Error(`seat ${p}: stale group cache ${s.badGroups[p]} != ${bad}`);
