@@ -11,7 +11,7 @@
  */
 import type { Counts } from '../tiles/counts.js';
 import type { HandState } from './state.js';
-import { POW5, SETS_AND_PAIR, SETS_ONLY, SUIT_SHAPES } from './shapes.js';
+import { POW5, suitGood } from './shapes.js';
 
 
 
@@ -28,12 +28,8 @@ export function isStandardShape(c: Counts): boolean {
     }
     if (n === 0) continue;
     const r = n % 3;
-    if (r === 0) {
-      if ((SUIT_SHAPES[k]! & SETS_ONLY) === 0) return false;
-    } else if (r === 2) {
-      if ((SUIT_SHAPES[k]! & SETS_AND_PAIR) === 0) return false;
-      pairs++;
-    } else return false;
+    if (r === 1 || !suitGood(k)) return false;
+    if (r === 2) pairs++;
   }
   for (let t = 27; t < 34; t++) {
     const x = c[t]!;
@@ -107,16 +103,11 @@ export function seatCouldWin(s: HandState, seat: number, extra: number): boolean
     }
     if (n === 0) continue;
     const r = n % 3;
-    if (r === 0) {
-      if ((SUIT_SHAPES[k]! & SETS_ONLY) === 0) {
-        standard = false;
-        break;
-      }
-    } else if (r === 2 && (SUIT_SHAPES[k]! & SETS_AND_PAIR) !== 0) pairs++;
-    else {
+    if (r === 1 || !suitGood(k)) {
       standard = false;
       break;
     }
+    if (r === 2) pairs++;
   }
   if (standard) {
     for (let t = 27; t < 34; t++) {
