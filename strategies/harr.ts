@@ -32,20 +32,29 @@ import {
 
 type Plan = 'suit' | 'honours' | 'fast';
 
+/** Some held kind is not marked in `forbid`. */
+function hasOther(c: Uint8Array, forbid: Uint8Array): boolean {
+  for (let t = 0; t < KINDS; t++) if (c[t]! > 0 && forbid[t] === 0) return true;
+  return false;
+}
+
 export const harr: Strategy = {
   name: 'harr',
   description: "adaptive (Harr's whole plan): plans the highest hand, finishes ordinary hands fast, defends poor ones",
   params: [
-    { name: 'minPairs', default: 3, description: 'pairs (suit or honours) needed to plan all one suit' },
-    { name: 'minTiles', default: 8, description: 'tiles of one suit plus honours needed to plan all one suit' },
-    { name: 'honourPairs', default: 2, description: 'pairs or sets of doubling honours needed to plan for honour doubles' },
+    { name: 'minPairs', default: 2, description: 'pairs (suit or honours) needed to plan all one suit (no limit)' },
+    { name: 'minTiles', default: 7, description: 'tiles of one suit plus honours needed to plan all one suit (no limit)' },
+    { name: 'limitMinPairs', default: 3, description: 'pairs needed to plan all one suit under a limit (its value is capped)' },
+    { name: 'limitMinTiles', default: 9, description: 'tiles of one suit plus honours needed to plan all one suit under a limit' },
+    { name: 'honourPairs', default: 1, description: 'pairs or sets of doubling honours needed to plan for honour doubles' },
     { name: 'honourBias', default: 10, description: 'shape points added to a doubling honour when playing for doubles' },
-    { name: 'lateWall', default: 28, description: 'live wall count at or below which the hand is reassessed' },
+    { name: 'lateWall', default: 16, description: 'live wall count at or below which the hand is reassessed' },
     { name: 'threatMelds', default: 3, description: 'exposed sets that show an opponent near completion' },
-    { name: 'keepShanten', default: 1, description: 'a hunt this near complete (shanten) is exceptional and kept when late' },
-    { name: 'poorShanten', default: 3, description: 'shanten at or above which a late hand defends' },
+    { name: 'keepShanten', default: 2, description: 'a hunt this near complete (shanten) is exceptional and kept when late' },
+    { name: 'poorShanten', default: 4, description: 'shanten at or above which a late hand defends' },
     { name: 'rivalTiles', default: 6, description: "another player's exposed tiles of the suit that make the hunt give way" },
     { name: 'washMin', default: 9, description: 'different heads at which to wash (harr-limit), when allowed' },
+    { name: 'planBy', default: 4, description: 'the plan is re-made from the tiles held until this many discards, while no set is exposed' },
   ],
   create: ({ params }) => {
     const s = new Scratch();
@@ -67,9 +76,11 @@ export const harr: Strategy = {
           return heads >= n('washMin') ? (legalOf(view, 'wash') ?? PASS_ACTION) : PASS_ACTION;
         }
         if (view.phase === 'rob') return legalOf(view, 'rob') ?? PASS_ACTION;
-        if (!planned) {
+        // Harr: plan "from the original tiles and the first discards" — re-planned while nothing is exposed.
+        if (!planned || (melds === 0 && view.discardCount <= n('planBy'))) {
           planned = true;
-          suit = pickSuit(c, n('minPairs'), n('minTiles'));
+          const limited = view.limit !== null;
+          suit = pickSuit(c, n(limited ? 'limitMinPairs' : 'minPairs'), n(limited ? 'limitMinTiles' : 'minTiles'));
           let honourSets = 0;
           for (let t = 27; t < KINDS; t++) if (c[t]! >= 2 && doublingHonour(view, t)) honourSets++;
           plan = suit >= 0 ? 'suit' : honourSets >= n('honourPairs') ? 'honours' : 'fast';
@@ -92,15 +103,16 @@ export const harr: Strategy = {
           if (mode === 'defend') return legalOf(view, 'mahjong') ?? PASS_ACTION;
           return fastClaim(view, s, melds, () => true);
         }
-        if (mode === 'suit') return huntTurn(view, s, melds, suit);
-        if (mode === 'honours') return honoursTurn(view, s, melds, n('honourBias'));
-        if (mode === 'defend') {
-          const penalty = view.rules.id === 'harr-limit' && view.limit !== null ? penaltyRisk(view, forbid) : null;
-          return defendTurn(view, s, melds, penalty);
-        }
+        // harr-limit: a discard that could bring the discarder-pays-all penalty is never made while another
+        // choice exists (RULES.md harr-limit "Penalties"), whatever the mode.
+        const penalty = view.rules.id === 'harr-limit' && view.limit !== null ? penaltyRisk(view, forbid) : null;
+        if (mode === 'defend') return defendTurn(view, s, melds, penalty);
         // Late and ordinary: finish fast, but of equally quick discards give the safest ("watch discards").
-        if (late) return safeNormalTurn(view, s, melds, view.rules.id === 'harr-limit' && view.limit !== null ? penaltyRisk(view, forbid) : null);
-        return fastTurn(view, s, melds, true, 6);
+        if (mode === 'fast' && late) return safeNormalTurn(view, s, melds, penalty);
+        const act =
+          mode === 'suit' ? huntTurn(view, s, melds, suit) : mode === 'honours' ? honoursTurn(view, s, melds, n('honourBias')) : fastTurn(view, s, melds, true, 6);
+        if (penalty !== null && act.type === 'discard' && penalty[act.tile] === 1 && hasOther(c, penalty)) return safeNormalTurn(view, s, melds, penalty);
+        return act;
       },
     };
   },

@@ -31,11 +31,14 @@ const HONOURS = POW5[9] * VEC;
  * the rare suit key above 14 tiles. A pure cache: no answer depends on what was asked before. 20 MB.
  */
 let table: Uint8Array | null = null;
+/** The DP's transitions per rank, kept with the table for the keys filled on demand. */
+let ranks: Int32Array[] = [];
 
 function getTable(): Uint8Array {
   if (table === null) {
     const t = new Uint8Array(HONOURS + POW5[7] * VEC).fill(UNSET);
-    buildSuits(t);
+    ranks = rankTransitions();
+    buildSuits(t, ranks);
     buildHonours(t);
     table = t;
   }
@@ -117,8 +120,7 @@ function rankTransitions(): Int32Array[] {
  * Every suit key of at most 14 tiles (405,350 of the 5^9), by a depth-first walk over the digits that shares each
  * prefix's DP state among all keys extending it: about 50 M transition steps in all, a few hundred ms once.
  */
-function buildSuits(table: Uint8Array): void {
-  const tr = rankTransitions();
+function buildSuits(table: Uint8Array, tr: readonly Int32Array[]): void {
   const dp = new Uint8Array(STATES * 10);
   dp.fill(INF, 0, STATES);
   dp[0] = 0;
@@ -153,7 +155,7 @@ function buildSuits(table: Uint8Array): void {
 
 /** One suit key beyond the prebuilt ones (more than 14 tiles of a suit: only in hypothetical queries). */
 function computeSuit(table: Uint8Array, key: number): void {
-  const tr = rankTransitions();
+  const tr = ranks;
   let dp = new Uint8Array(STATES).fill(INF);
   let nd = new Uint8Array(STATES);
   dp[0] = 0;
