@@ -27,6 +27,8 @@ export const KONG = 2;
  */
 export const SEAT_WINDS: Readonly<Record<number, readonly Wind[]>> = { 2: [0, 2], 3: [0, 1, 2], 4: [0, 1, 2, 3] };
 
+export type DiscardInfo = SeatPublic['discards'][number];
+
 /** A seat's view fields that hold for a whole hand. */
 export interface SeatHand {
   readonly rules: RuleSet;
@@ -96,6 +98,18 @@ export interface HandState {
   readonly pubVer: Uint32Array;
   readonly pubSeat: (SeatPublic | null)[];
   readonly pubSeatVer: Int32Array;
+  /**
+   * Parts of SeatPublic kept between versions (src/view seatPublic): a seat's public version changes with every tile
+   * it draws (its concealed count), but its discards, melds and flowers change far less often. Each part is keyed by
+   * the counts that determine it within a hand (keys reset by resetHand); frozen discard entries are kept per slot.
+   */
+  readonly pubDisc: (readonly DiscardInfo[] | null)[];
+  readonly pubDiscKey: Int32Array;
+  readonly pubMelds: (readonly Meld[] | null)[];
+  readonly pubMeldKey: Int32Array;
+  readonly pubFlowers: (readonly number[] | null)[];
+  readonly pubFlowerKey: Int32Array;
+  readonly discInfo: (DiscardInfo | null)[];
   /** Per seat, what its views share for the whole hand (src/view): built on first use, cleared by resetHand. */
   readonly seatHand: (SeatHand | null)[];
   /** Whose decision is being asked, and in which phase (for the view). */
@@ -145,6 +159,13 @@ export function createHandState(
     pubSeat: new Array<SeatPublic | null>(p).fill(null),
     pubSeatVer: new Int32Array(p).fill(-1),
     seatHand: new Array<SeatHand | null>(p).fill(null),
+    pubDisc: new Array<readonly DiscardInfo[] | null>(p).fill(null),
+    pubDiscKey: new Int32Array(p).fill(-1),
+    pubMelds: new Array<readonly Meld[] | null>(p).fill(null),
+    pubMeldKey: new Int32Array(p).fill(-1),
+    pubFlowers: new Array<readonly number[] | null>(p).fill(null),
+    pubFlowerKey: new Int32Array(p).fill(-1),
+    discInfo: new Array<DiscardInfo | null>(p * MAX_DISCARDS).fill(null),
     scores: new Array<number>(p).fill(0),
     drawn: -1,
     lastDiscard: -1,
@@ -180,6 +201,9 @@ export function resetHand(s: HandState, dealer: Seat, prevailing: Wind | null): 
   s.pubSeat.fill(null);
   s.pubSeatVer.fill(-1);
   s.seatHand.fill(null);
+  s.pubDiscKey.fill(-1);
+  s.pubMeldKey.fill(-1);
+  s.pubFlowerKey.fill(-1);
   s.drawn = -1;
   s.lastDiscard = -1;
   s.lastDiscardBy = -1;

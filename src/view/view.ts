@@ -9,9 +9,9 @@
  */
 import type { Action, AgentView, Phase, Seat, SeatPublic, Wind } from '../agent/types.js';
 import type { RuleSet } from '../rules/index.js';
-import type { Tile } from '../tiles/index.js';
+import type { Meld, Tile } from '../tiles/index.js';
 import { liveCount } from '../wall/wall.js';
-import { type HandState, MAX_DISCARDS, type SeatHand, bonusOf, concealedOf, meldsOf } from '../engine/state.js';
+import { type DiscardInfo, type HandState, KONG, MAX_DISCARDS, MAX_MELDS, type SeatHand, bonusOf, concealedOf, meldsOf } from '../engine/state.js';
 
 class TableView implements AgentView {
   readonly #s: HandState;
@@ -135,24 +135,79 @@ export function viewFor(state: HandState, seat: Seat, legal: readonly Action[]):
 /**
  * A seat's public information, deep-frozen and cached in the state while the seat's public version holds, so that
  * agents reading the table every decision do not rebuild unchanged seats. Shared between views: frozen, so no agent
- * can change what another sees.
+ * can change what another sees. Its discards, melds and flowers are kept separately, keyed by the counts that
+ * determine them in a hand: only the last discard can become claimed (a claim takes the last discard), and a meld
+ * changes only from pung to kong.
  */
 function seatPublic(s: HandState, p: Seat): SeatPublic {
   const cached = s.pubSeat[p];
   if (cached && s.pubSeatVer[p] === s.pubVer[p]) return cached;
-  const discards: { readonly tile: Tile; readonly claimed: boolean }[] = [];
-  for (let i = 0; i < s.discCount[p]!; i++) {
-    const j = p * MAX_DISCARDS + i;
-    discards.push(Object.freeze({ tile: s.discTile[j]!, claimed: s.discClaimed[j] === 1 }));
-  }
   const sp: SeatPublic = Object.freeze({
     seatWind: s.seatWind[p]!,
-    discards: Object.freeze(discards),
-    melds: Object.freeze(meldsOf(s, p).map((m) => Object.freeze(m))),
-    flowers: Object.freeze(bonusOf(s, p)),
+    discards: discardsOf(s, p),
+    melds: publicMelds(s, p),
+    flowers: flowersOf(s, p),
     concealedCount: s.handCount[p]!,
   });
   s.pubSeat[p] = sp;
   s.pubSeatVer[p] = s.pubVer[p]!;
   return sp;
+}
+
+function discardsOf(s: HandState, p: Seat): readonly DiscardInfo[] {
+  const n = s.discCount[p]!;
+  const key = n * 2 + (n > 0 ? s.discClaimed[p * MAX_DISCARDS + n - 1]! : 0);
+  const cached = s.pubDisc[p];
+  if (cached && s.pubDiscKey[p] === key) return cached;
+  const out: DiscardInfo[] = [];
+  for (let i = 0; i < n; i++) {
+    const j = p * MAX_DISCARDS + i;
+    const tile = s.discTile[j]!;
+    const claimed = s.discClaimed[j] === 1;
+    let d = s.discInfo[j];
+    if (!d || d.tile !== tile || d.claimed !== claimed) s.discInfo[j] = d = Object.freeze({ tile, claimed });
+    out.push(d);
+  }
+  const frozen = Object.freeze(out);
+  s.pubDisc[p] = frozen;
+  s.pubDiscKey[p] = key;
+  return frozen;
+}
+
+function publicMelds(s: HandState, p: Seat): readonly Meld[] {
+  let kongs = 0;
+  for (let i = 0; i < s.meldCount[p]!; i++) if (s.meldType[p * MAX_MELDS + i] === KONG) kongs++;
+  const key = s.meldCount[p]! * 8 + kongs;
+  const cached = s.pubMelds[p];
+  if (cached && s.pubMeldKey[p] === key) return cached;
+  const frozen = Object.freeze(meldsOf(s, p).map((m) => Object.freeze(m)));
+  s.pubMelds[p] = frozen;
+  s.pubMeldKey[p] = key;
+  return frozen;
+}
+
+function flowersOf(s: HandState, p: Seat): readonly Tile[] {
+  const key = s.bonusCount[p]!;
+  const cached = s.pubFlowers[p];
+  if (cached && s.pubFlowerKey[p] === key) return cached;
+  const frozen = Object.freeze(bonusOf(s, p));
+  s.pubFlowers[p] = frozen;
+  s.pubFlowerKey[p] = key;
+  return frozen;
+}
+
+/** A seat's public information computed from scratch, without any cache: what the caches are tested against. */
+export function seatPublicFresh(s: HandState, p: Seat): SeatPublic {
+  const discards: DiscardInfo[] = [];
+  for (let i = 0; i < s.discCount[p]!; i++) {
+    const j = p * MAX_DISCARDS + i;
+    discards.push({ tile: s.discTile[j]!, claimed: s.discClaimed[j] === 1 });
+  }
+  return {
+    seatWind: s.seatWind[p]!,
+    discards,
+    melds: meldsOf(s, p),
+    flowers: bonusOf(s, p),
+    concealedCount: s.handCount[p]!,
+  };
 }

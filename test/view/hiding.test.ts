@@ -3,7 +3,7 @@
 // and the view gives no way to reach or change the engine's state.
 import { describe, expect, it } from 'vitest';
 import type { AgentView } from '../../src/agent/types.js';
-import { viewFor } from '../../src/view/view.js';
+import { seatPublicFresh, viewFor } from '../../src/view/view.js';
 import { createHandState, resetHand, addTiles, type HandState } from '../../src/engine/state.js';
 import { DISCARD } from '../../src/engine/actions.js';
 import { ruleSet } from '../../src/rules/index.js';
@@ -132,12 +132,12 @@ describe('the cached public table', () => {
       create: ({ seat, rng }: { seat: number; rng: { int(n: number): number } }) => ({
         act: (v: AgentView) => {
           const s = state!;
+          // The view's table comes from the per-seat caches (and their per-part caches); the reference is built
+          // from the state alone.
           const cached = JSON.stringify(v.table);
-          const keep = s.pubSeat.slice();
-          s.pubSeat.fill(null);
-          const fresh = JSON.stringify(viewFor(s, seat, []).table);
-          keep.forEach((x, i) => (s.pubSeat[i] = x));
+          const fresh = JSON.stringify(Array.from({ length: s.players }, (_, p) => seatPublicFresh(s, p)));
           expect(cached).toBe(fresh);
+          for (const sp of v.table) expect(Object.isFrozen(sp) && Object.isFrozen(sp.discards) && sp.discards.every(Object.isFrozen)).toBe(true);
           compared++;
           return v.legal[rng.int(v.legal.length)]!;
         },
