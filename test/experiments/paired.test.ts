@@ -5,12 +5,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { runExperiment } from '../../src/experiments/run.js';
 import { experiment } from '../../src/experiments/registry.js';
-import { tableConfig } from '../../src/runner/table.js';
-import { gameSetup } from '../../src/engine/setup.js';
-import { playGame } from '../../src/engine/play.js';
+import { pathToFileURL } from 'node:url';
+import type { tableConfig as TableConfigFn } from '../../src/runner/table.js';
+import type { gameSetup as GameSetupFn } from '../../src/engine/setup.js';
+import type { playGame as PlayGameFn } from '../../src/engine/play.js';
 import { ruleSet } from '../../src/rules/index.js';
 import { holm, pairedFromSums, pairedZ } from '../../src/stats/paired.js';
-import { parseCsv, read, tempDir } from '../runner/helpers.js';
+import { parseCsv, ROOT, read, tempDir } from '../runner/helpers.js';
+
+// The direct side plays with the compiled engine in dist/, the very code the runner's worker threads run, so the
+// comparison holds even while someone edits the sources during the test run (the tree is shared).
+const dist = async <T>(rel: string): Promise<T> => (await import(pathToFileURL(join(ROOT, 'dist', rel)).href)) as T;
 
 const NAME = 'strategy-comparison';
 const TOTAL = 320; // 20 runs × 16 games = 4 wall sets per run
@@ -18,6 +23,9 @@ let dir: string;
 
 /** net[variant][lineup][game] = Map label → net sum of that game. */
 async function direct(): Promise<Map<string, Map<string, number>[][]>> {
+  const { tableConfig } = await dist<{ tableConfig: typeof TableConfigFn }>('src/runner/table.js');
+  const { gameSetup } = await dist<{ gameSetup: typeof GameSetupFn }>('src/engine/setup.js');
+  const { playGame } = await dist<{ playGame: typeof PlayGameFn }>('src/engine/play.js');
   const spec = experiment(NAME);
   const per = TOTAL / (spec.variants.length * spec.lineups.length);
   const out = new Map<string, Map<string, number>[][]>();
