@@ -21,7 +21,8 @@ export const spec: ExperimentSpec = {
   seating:
     'Zero to four defenders against Harr\'s adaptive player, on the same walls (same seed), with --duplicate ' +
     'rotation so every seat is played by each strategy of the lineup in turn.',
-  games: 1_000_000,
+  // 100,000 per lineup: drawn-hand rates to within ±0.3 percentage points.
+  games: 500_000,
   seed: 1,
   duplicate: true,
   players: 4,
