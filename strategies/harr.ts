@@ -49,7 +49,7 @@ export const harr: Strategy = {
     { name: 'honourPairs', default: 1, description: 'pairs or sets of doubling honours needed to plan for honour doubles' },
     { name: 'honourBias', default: 10, description: 'shape points added to a doubling honour when playing for doubles' },
     { name: 'lateWall', default: 16, description: 'live wall count at or below which the hand is reassessed' },
-    { name: 'threatMelds', default: 3, description: 'exposed sets that show an opponent near completion' },
+    { name: 'threatMelds', default: 4, description: 'exposed sets that show an opponent near completion' },
     { name: 'keepShanten', default: 2, description: 'a hunt this near complete (shanten) is exceptional and kept when late' },
     { name: 'poorShanten', default: 4, description: 'shanten at or above which a late hand defends' },
     { name: 'rivalTiles', default: 6, description: "another player's exposed tiles of the suit that make the hunt give way" },

@@ -118,6 +118,24 @@ describe('chow-mixer and harr', () => {
     expect(agent(harr, 'harr-limit').act(wash).type).toBe('wash');
     expect(agent(harr, 'harr-limit', ['washMin=11']).act(wash).type).toBe('pass');
   });
+  it('harr under harr-limit keeps a lone dragon that would give a penalised third dragon set', () => {
+    // RULES.md harr-limit Penalties (3). The same hand under harr (no penalty) sheds the lone dragon first: the
+    // quick plan sheds lone honours, so the guard, not the plan, keeps it.
+    const melds = { 1: [pung(t('5z')), pung(t('6z'))] };
+    const hand = { concealed: '123m456p789s55p7z19s', melds, wallCount: 70, discardCount: 2 };
+    const free = agent(harr, 'harr').act(makeView({ rules: 'harr', ...hand })) as { tile: Tile };
+    expect(free).toEqual({ type: 'discard', tile: t('7z') });
+    const limited = agent(harr, 'harr-limit').act(makeView({ rules: 'harr-limit', ...hand })) as { tile: Tile };
+    expect(limited.type).toBe('discard');
+    expect(limited.tile).not.toBe(t('7z'));
+  });
+  it('harr plans all one suit from a suit with pairs and sheds the other suits first', () => {
+    // Harr: "play a strong suit regardless of others"; pairs in the suit (11p, 55p) make the plan.
+    const v = makeView({ concealed: '1123455789p2m8s4z7z', wallCount: 70, discardCount: 2 });
+    const a = agent(harr).act(v) as { tile: Tile };
+    expect(a.type).toBe('discard');
+    expect([t('2m'), t('8s')]).toContain(a.tile);
+  });
   it('parameters are validated by the registry', () => {
     expect(() => applyParams(suitHunter, ['minPair=2'], 'suit-hunter:minPair=2')).toThrow(/no parameter "minPair"/);
     expect(applyParams(suitHunter, ['minPairs=3'], 'x').minPairs).toBe(3);
