@@ -128,13 +128,15 @@ describe('shanten against the brute-force definition', () => {
       { numRuns: 300 },
     );
   });
-  it('suit keys beyond the prebuilt 14 tiles are computed on demand', () => {
-    // Fourteen dots plus a fifteenth: not a reachable concealed hand, but a query a strategy may make.
+  it('suit keys beyond the prebuilt ones are computed on demand', () => {
+    // Twelve to fourteen tiles of one suit are filled when first asked; fifteen is not a reachable concealed hand
+    // but a query a strategy may make.
     const h = c('11122233344455p');
     const a = new HandAnalyser().load(h, 0);
     const d = h.slice();
     d[parseTiles('6p')[0]!]!++;
     expect(a.shantenWith(parseTiles('6p')[0]!, 1)).toBe(refShanten(d, 0));
     expect(shanten(c('111222333444556p'), 0)).toBe(refShanten(c('111222333444556p'), 0));
+    for (const h of ['1112345678999m', '11223344556677s', '123456789p123p5p', '2233445566778p']) expect(shanten(c(h), 0)).toBe(refShanten(c(h), 0));
   });
 });

@@ -123,16 +123,16 @@ describe('chow-mixer and harr', () => {
     // quick plan sheds lone honours, so the guard, not the plan, keeps it.
     const melds = { 1: [pung(t('5z')), pung(t('6z'))] };
     const hand = { concealed: '123m456p789s55p7z19s', melds, wallCount: 70, discardCount: 2 };
-    const free = agent(harr, 'harr').act(makeView({ rules: 'harr', ...hand })) as { tile: Tile };
+    const free = agent(harr, 'harr').act(makeView({ rules: 'harr', ...hand })) as { type: string; tile: Tile };
     expect(free).toEqual({ type: 'discard', tile: t('7z') });
-    const limited = agent(harr, 'harr-limit').act(makeView({ rules: 'harr-limit', ...hand })) as { tile: Tile };
+    const limited = agent(harr, 'harr-limit').act(makeView({ rules: 'harr-limit', ...hand })) as { type: string; tile: Tile };
     expect(limited.type).toBe('discard');
     expect(limited.tile).not.toBe(t('7z'));
   });
   it('harr plans all one suit from a suit with pairs and sheds the other suits first', () => {
     // Harr: "play a strong suit regardless of others"; pairs in the suit (11p, 55p) make the plan.
     const v = makeView({ concealed: '1123455789p2m8s4z7z', wallCount: 70, discardCount: 2 });
-    const a = agent(harr).act(v) as { tile: Tile };
+    const a = agent(harr).act(v) as { type: string; tile: Tile };
     expect(a.type).toBe('discard');
     expect([t('2m'), t('8s')]).toContain(a.tile);
   });
