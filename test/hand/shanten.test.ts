@@ -139,4 +139,29 @@ describe('shanten against the brute-force definition', () => {
     expect(shanten(c('111222333444556p'), 0)).toBe(refShanten(c('111222333444556p'), 0));
     for (const h of ['1112345678999m', '11223344556677s', '123456789p123p5p', '2233445566778p']) expect(shanten(c(h), 0)).toBe(refShanten(c(h), 0));
   });
+  it('one analyser reloaded along a sequence of hands (one tile or suit changing at a time) answers like a fresh one', () => {
+    fc.assert(
+      fc.property(handArb([0, 1, 2, 3]), fc.array(fc.tuple(fc.nat(KINDS - 1), fc.nat(KINDS - 1)), { minLength: 1, maxLength: 12 }), ({ counts, melds }, steps) => {
+        const a = new HandAnalyser();
+        const h = counts.slice();
+        a.load(h, melds);
+        for (const [out, inn] of steps) {
+          // Swap one held tile for another kind: one suit changes, or two.
+          if (h[out]! === 0 || h[inn]! >= 4 || out === inn) continue;
+          h[out]!--;
+          h[inn]!++;
+          a.load(h, melds);
+          const fresh = new HandAnalyser().load(h, melds);
+          expect(a.shanten()).toBe(fresh.shanten());
+          for (let t = 0; t < KINDS; t++) if (h[t]! > 0) expect(a.shantenWith(t, -1)).toBe(fresh.shantenWith(t, -1));
+          a.selectDiscard(inn);
+          fresh.selectDiscard(inn);
+          for (let u = 0; u < KINDS; u++) if (h[u]! < 4) expect(a.afterDraw(u)).toBe(fresh.afterDraw(u));
+        }
+        expect(a.shanten()).toBe(refShanten(h, melds));
+        return true;
+      }),
+      { numRuns: 200 },
+    );
+  });
 });
