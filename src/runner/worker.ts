@@ -8,7 +8,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { AgentError, UserError } from '../errors.js';
 import { addGame, aggregateToJson, emptyAggregate, uniqueLabels } from '../stats/aggregate.js';
 import { gameRows, gamesCsvChunk } from '../io/csv.js';
-import { engine } from './engine.js';
+import { createEngine } from '../engine/play.js';
+import { gameSetup } from '../engine/setup.js';
 import { tableConfig } from './table.js';
 import { addNetsRecord } from './nets-file.js';
 import type { FromWorker, ToWorker, WorkerInit } from './protocol.js';
@@ -33,13 +34,15 @@ async function start(): Promise<void> {
   const init = workerData as WorkerInit;
   const config = await tableConfig(init.table);
   const labels = uniqueLabels(config.lineup.map((s) => s.label));
+  // One engine per worker: its hand state is reused (fully reset) across games, which is most of its speed.
+  const table = createEngine(config);
   port!.on('message', (msg: ToWorker) => {
     try {
       const agg = emptyAggregate(labels);
       const rows: string[][] = [];
       const nets = init.nets ? new Int32Array((msg.end - msg.start) * labels.length) : null;
       for (let g = msg.start; g < msg.end; g++) {
-        const outcome = engine.playGame(config, engine.gameSetup(config, g), { record: false });
+        const outcome = table.play(gameSetup(config, g), { record: false });
         addGame(agg, outcome);
         if (init.gamesCsv) for (const r of gameRows(outcome)) rows.push(r);
         if (nets) addNetsRecord(nets, (g - msg.start) * labels.length, labels, outcome);
