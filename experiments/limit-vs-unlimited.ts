@@ -34,6 +34,11 @@ export const spec: ExperimentSpec = {
   fast: 'chow-mixer',
   slow: ['suit-hunter', 'harr'],
   caveats: [
+    'Duplicate seating rotates each lineup through the seats but keeps its cyclic order, so within a lineup a ' +
+      'strategy always discards to the same neighbour (who alone may chow from it). The five leave-one-out ' +
+      'lineups vary the neighbours but do not cover every order; a probe playing harr against three others in all ' +
+      'six cyclic orders moved harr\'s mean net by about 10 points per hand (docs/strategies.md), so rankings ' +
+      'between close strategies may depend on the seating order.',
     'harr-limit and babcock differ from harr in more than the limit (harr-limit: wind rounds, washing, the ' +
       'discarder-pays-all penalty; babcock: its own score table), so only harr versus harr --limit 300 isolates ' +
       'the limit itself; the other two show the limit as those books played it.',

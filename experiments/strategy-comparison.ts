@@ -30,6 +30,11 @@ export const spec: ExperimentSpec = {
   players: 4,
   analysis: 'strategy-comparison',
   caveats: [
+    'Duplicate seating rotates each lineup through the seats but keeps its cyclic order, so within a lineup a ' +
+      'strategy always discards to the same neighbour (who alone may chow from it). The five leave-one-out ' +
+      'lineups vary the neighbours but do not cover every order; a probe playing harr against three others in all ' +
+      'six cyclic orders moved harr\'s mean net by about 10 points per hand (docs/strategies.md), so rankings ' +
+      'between close strategies may depend on the seating order.',
     'Results hold for these implementations of the strategies (strategies/*.ts, default parameters), not for ' +
       'human players following the same advice.',
     'Each strategy\'s figures pool the four lineups it plays in; its opponents differ between lineups, so a ' +
