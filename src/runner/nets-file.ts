@@ -7,7 +7,8 @@
  * checkpoint needs no extra field — and the rows reach the disk (fsync) before the checkpoint line that claims
  * them, exactly as games.csv does.
  */
-import { closeSync, existsSync, fsyncSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
+import { AppendFile } from './append-file.js';
 import type { GameOutcome } from '../engine/types.js';
 
 export const NETS_FILE = 'nets.bin';
@@ -31,31 +32,12 @@ export function addNetsRecord(out: Int32Array, offset: number, labels: readonly 
   }
 }
 
-export class NetsWriter {
-  private readonly fd: number;
-  private offset: number;
-
-  /** Open for appending after `keepBytes` (records beyond it were never committed). */
-  constructor(path: string, keepBytes: number) {
-    this.fd = openSync(path, existsSync(path) ? 'r+' : 'w+');
-    ftruncateSync(this.fd, keepBytes);
-    this.offset = keepBytes;
-  }
-
+/** Opened after the committed records (`keepBytes`); records beyond them were never committed. */
+export class NetsWriter extends AppendFile {
   append(values: Int32Array): void {
     const buf = Buffer.alloc(values.length * 4);
     for (let i = 0; i < values.length; i++) buf.writeInt32LE(values[i]!, i * 4);
-    let done = 0;
-    while (done < buf.length) done += writeSync(this.fd, buf, done, buf.length - done, this.offset + done);
-    this.offset += buf.length;
-  }
-
-  sync(): void {
-    fsyncSync(this.fd);
-  }
-
-  close(): void {
-    closeSync(this.fd);
+    this.appendBuffer(buf);
   }
 }
 
