@@ -5,26 +5,15 @@
  * the lowest tile id. No randomness. Kongs are declared when they do not set the hand back (a free loose tile).
  */
 import type { Action, AgentView, Strategy } from '../src/agent/types.js';
-import { PASS_ACTION, Scratch, chooseDiscard, legalOf, liveFrom, readHand, shantenAfterClaim, seenTable, shapeValue } from './common.js';
+import { PASS_ACTION, Scratch, chooseDiscard, legalOf, liveFrom, readHand, seenTable, shapeValue } from './common.js';
+import { fastClaim } from './modes.js';
 
+/** Every claim that brings the hand nearer to complete (kongs when not worse): fastClaim with no filter. */
 export function greedyClaim(view: AgentView, s: Scratch, melds: number): Action {
-  const mj = legalOf(view, 'mahjong');
-  if (mj) return mj;
-  const tile = view.lastDiscard!.tile;
-  const now = s.a.load(s.counts, melds).shanten();
-  let best: Action | null = null;
-  let bestSh = now;
-  for (const act of view.legal) {
-    if (act.type !== 'pung' && act.type !== 'kong' && act.type !== 'chow') continue;
-    const sh = shantenAfterClaim(s, s.counts, melds, act, tile);
-    // A kong keeps the distance but brings a loose tile: taken when not worse.
-    if (sh < bestSh || (act.type === 'kong' && sh <= bestSh && best === null)) {
-      best = act;
-      bestSh = sh;
-    }
-  }
-  return best ?? PASS_ACTION;
+  return fastClaim(view, s, melds, anyClaim);
 }
+
+const anyClaim = (): boolean => true;
 
 export function greedyTurn(view: AgentView, s: Scratch, melds: number): Action {
   const mj = legalOf(view, 'mahjong');

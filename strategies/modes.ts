@@ -58,6 +58,7 @@ export function fastClaim(view: AgentView, s: Scratch, melds: number, allow: (a:
   for (const act of view.legal) {
     if ((act.type !== 'pung' && act.type !== 'kong' && act.type !== 'chow') || !allow(act)) continue;
     const sh = shantenAfterClaim(s, s.counts, melds, act, tile);
+    // A kong keeps the distance but brings a loose tile: taken when not worse.
     if (sh < bestSh || (act.type === 'kong' && sh <= bestSh && best === null)) {
       best = act;
       bestSh = sh;
