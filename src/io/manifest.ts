@@ -82,7 +82,9 @@ export function gitCommit(): string {
     const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: packageRoot(), stdio: ['ignore', 'pipe', 'ignore'] })
       .toString()
       .trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
+    // Outputs are not code: an experiment rewrites the committed results/ it reproduces, which must not mark the
+    // commit that produced them as modified.
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no', '--', '.', ':(exclude)results'], {
       cwd: packageRoot(),
       stdio: ['ignore', 'pipe', 'ignore'],
     })
