@@ -3,24 +3,9 @@
  * the --json shape, and each error (one line naming the problem, exit status 2, no score).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { runCli } from '../helpers/cli.js';
 
-async function run(args: string[]): Promise<{ out: string; err: string; code: number }> {
-  let out = '';
-  let err = '';
-  const o = vi.spyOn(process.stdout, 'write').mockImplementation((s) => ((out += String(s)), true));
-  const e = vi.spyOn(process.stderr, 'write').mockImplementation((s) => ((err += String(s)), true));
-  process.exitCode = 0;
-  try {
-    await main(args);
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-  }
-  const code = Number(process.exitCode ?? 0);
-  process.exitCode = 0;
-  return { out, err, code };
-}
+const run = runCli;
 
 afterEach(() => {
   process.exitCode = 0;

@@ -1,26 +1,11 @@
 // `mjlab replay` (issue 2, point 7 and "Bad input"): prints a complete hand in tile notation; --json prints the
 // record with result.winner_strategy, result.win_by, result.winner_score; bad input is one line, exit 2.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { runCli } from '../helpers/cli.js';
 import type { GameRecord } from '../../src/record/record.js';
 import { parseHand } from '../../src/tiles/index.js';
 
-async function run(args: string[]): Promise<{ out: string; err: string; code: number }> {
-  let out = '';
-  let err = '';
-  const o = vi.spyOn(process.stdout, 'write').mockImplementation((s: string | Uint8Array) => ((out += String(s)), true));
-  const e = vi.spyOn(process.stderr, 'write').mockImplementation((s: string | Uint8Array) => ((err += String(s)), true));
-  process.exitCode = 0;
-  try {
-    await main(args);
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-  }
-  const code = Number(process.exitCode ?? 0);
-  process.exitCode = 0;
-  return { out, err, code };
-}
+const run = runCli;
 
 const base = ['replay', '--rules', 'harr', '--strategies', 'greedy,greedy,random,random', '--seed', '1', '--game', '0'];
 
