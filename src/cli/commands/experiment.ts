@@ -8,6 +8,7 @@ import { UserError } from '../../errors.js';
 import { commandLine } from '../../io/manifest.js';
 import { EXPERIMENTS } from '../../experiments/registry.js';
 import { defaultOut, runExperiment } from '../../experiments/run.js';
+import { last } from '../last.js';
 
 interface ExperimentArgs {
   name?: string;
@@ -18,10 +19,6 @@ interface ExperimentArgs {
   workers?: number;
   progress: boolean;
   resume: boolean;
-}
-
-function last<T>(v: T | T[]): T {
-  return Array.isArray(v) ? (v[v.length - 1] as T) : v;
 }
 
 export const experimentCommand: CommandModule<object, ExperimentArgs> = {

@@ -6,6 +6,7 @@ import type { CommandModule } from 'yargs';
 import { DEFAULT_OUT, DEFAULT_STRATEGIES, simulate } from '../../runner/run.js';
 import { resolveShard } from '../../runner/plan.js';
 import { commandLine } from '../../io/manifest.js';
+import { last } from '../last.js';
 
 interface SimulateArgs {
   rules: string;
@@ -25,11 +26,6 @@ interface SimulateArgs {
   force: boolean;
   progress: boolean;
   flowers: boolean;
-}
-
-/** yargs turns a repeated option into an array; as on most command lines, the last one wins. */
-function last<T>(v: T | T[]): T {
-  return Array.isArray(v) ? (v[v.length - 1] as T) : v;
 }
 
 export const simulateCommand: CommandModule<object, SimulateArgs> = {
