@@ -21,7 +21,8 @@ export const spec: ExperimentSpec = {
   ],
   lineups: LEAVE_ONE_OUT,
   seating:
-    'The five lineups of strategy-comparison (five strategies, each lineup leaving one out), --duplicate ' +
+    'The five lineups of strategy-comparison (five strategies, each lineup leaving one out, ordered so that each ' +
+    'strategy discards straight to each other one in exactly one lineup), --duplicate ' +
     'rotation, and the same seed in every variant: game g is the same wall with the same seating under every ' +
     'rule set, so each strategy\'s net under a limit is paired with its net without one.',
   // 250,000 per variant, paired game by game across variants.
@@ -35,10 +36,9 @@ export const spec: ExperimentSpec = {
   slow: ['suit-hunter', 'harr'],
   caveats: [
     'Duplicate seating rotates each lineup through the seats but keeps its cyclic order, so within a lineup a ' +
-      'strategy always discards to the same neighbour (who alone may chow from it). The five leave-one-out ' +
-      'lineups vary the neighbours but do not cover every order; a probe playing harr against three others in all ' +
-      'six cyclic orders moved harr\'s mean net by about 10 points per hand (docs/strategies.md), so rankings ' +
-      'between close strategies may depend on the seating order.',
+      'strategy always discards to the same neighbour (who alone may chow from it). The five lineups are ordered ' +
+      'so that each strategy discards straight to each other one in exactly one lineup (experiments/lineups.ts); ' +
+      'the order still matters within a lineup, but no strategy gains from always following an easy discarder.',
     'harr-limit and babcock differ from harr in more than the limit (harr-limit: wind rounds, washing, the ' +
       'discarder-pays-all penalty; babcock: its own score table), so only harr versus harr --limit 300 isolates ' +
       'the limit itself; the other two show the limit as those books played it.',

@@ -22,7 +22,8 @@ export const spec: ExperimentSpec = {
   seating:
     'Five strategies, four seats: five lineups, each leaving one strategy out, all on the same walls (same seed). ' +
     'Within a lineup, --duplicate plays every wall four times with the lineup rotated, so every strategy meets ' +
-    'the same tiles from every seat. Each strategy plays in four lineups; each pair meets in three.',
+    'the same tiles from every seat. Each strategy plays in four lineups; each pair meets in three; each strategy ' +
+    'discards straight to each other one (the only player who may chow from it) in exactly one lineup.',
   // 250,000 per rule set: each strategy plays 200,000 seat-hands per rule set, mean-net intervals about ±1 point.
   games: 1_000_000,
   seed: 1,
@@ -31,10 +32,9 @@ export const spec: ExperimentSpec = {
   analysis: 'strategy-comparison',
   caveats: [
     'Duplicate seating rotates each lineup through the seats but keeps its cyclic order, so within a lineup a ' +
-      'strategy always discards to the same neighbour (who alone may chow from it). The five leave-one-out ' +
-      'lineups vary the neighbours but do not cover every order; a probe playing harr against three others in all ' +
-      'six cyclic orders moved harr\'s mean net by about 10 points per hand (docs/strategies.md), so rankings ' +
-      'between close strategies may depend on the seating order.',
+      'strategy always discards to the same neighbour (who alone may chow from it). The five lineups are ordered ' +
+      'so that each strategy discards straight to each other one in exactly one lineup (experiments/lineups.ts); ' +
+      'the order still matters within a lineup, but no strategy gains from always following an easy discarder.',
     'Results hold for these implementations of the strategies (strategies/*.ts, default parameters), not for ' +
       'human players following the same advice.',
     'Each strategy\'s figures pool the four lineups it plays in; its opponents differ between lineups, so a ' +
