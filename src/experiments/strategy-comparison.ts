@@ -13,7 +13,7 @@ import { forEachWall, labelHandsPerWall, labelWall, WallMoments, type Cell } fro
 export const STRATEGY_COLUMNS = [
   'rules', 'strategy', 'lineups', 'hands', 'wins', 'win_rate', 'win_rate_low', 'win_rate_high', 'self_draws',
   'deal_ins', 'deal_in_rate', 'deal_in_rate_low', 'deal_in_rate_high', 'mean_net', 'mean_net_low', 'mean_net_high',
-  'rank', 'mean_win_score', 'median_win_score', 'p90_win_score', 'max_win_score', 'limit_wins', 'turns_per_win',
+  'rank', 'mean_win_score', 'median_win_score', 'p90_win_score', 'max_win_score', 'limit_wins', 'turns_per_win', 'mean_win_turns',
 ] as const;
 
 export interface StrategyRow {
@@ -60,7 +60,7 @@ export function strategyCsvRow(r: StrategyRow): string[] {
     r.variant, r.strategy, String(s.lineups), String(s.hands), String(s.wins), num(s.winRate), num(s.winRateLow),
     num(s.winRateHigh), String(s.selfDraws), String(s.dealIns), num(s.dealInRate), num(s.dealInRateLow),
     num(s.dealInRateHigh), num(r.net.mean), num(r.net.low), num(r.net.high), String(r.rank), num(s.meanWinScore),
-    num(s.medianWinScore), num(s.p90WinScore), num(s.maxWinScore), String(s.limitWins), num(s.turnsPerWin),
+    num(s.medianWinScore), num(s.p90WinScore), num(s.maxWinScore), String(s.limitWins), num(s.turnsPerWin), num(s.meanWinTurns),
   ];
 }
 
@@ -194,11 +194,12 @@ export function analyseStrategyComparison(input: AnalysisInput): Analysis {
   for (const variant of byVariant.keys()) {
     const vr = rows.filter((r) => r.variant === variant).sort((x, y) => x.rank - y.rank);
     sections.push(`### ${variant}\n\n${mdTable(
-      ['strategy', 'rank', 'mean net / hand (95% CI)', 'win rate (95% CI)', 'deal-in rate (95% CI)', 'median win score', 'turns per win'],
+      ['strategy', 'rank', 'mean net / hand (95% CI)', 'win rate (95% CI)', 'deal-in rate (95% CI)', 'median win score', 'turns per win', 'turns in a won hand'],
       vr.map((r) => [
         r.strategy, String(r.rank), show.ci(r.net.mean, r.net.low, r.net.high),
         show.pctCi(r.s.winRate, r.s.winRateLow, r.s.winRateHigh), show.pctCi(r.s.dealInRate, r.s.dealInRateLow, r.s.dealInRateHigh),
         Number.isNaN(r.s.medianWinScore) ? '' : String(r.s.medianWinScore), Number.isNaN(r.s.turnsPerWin) ? '' : r.s.turnsPerWin.toFixed(1),
+        Number.isNaN(r.s.meanWinTurns) ? '' : r.s.meanWinTurns.toFixed(1),
       ]),
     )}`);
   }
@@ -217,6 +218,10 @@ export function analyseStrategyComparison(input: AnalysisInput): Analysis {
     '',
     ...leaders,
     `- ${sig.length} of ${tested.length} pairwise differences are significant at 5% after Holm's correction.`,
+    '',
+    '*Turns per win* is a strategy\'s own turns (discards) over all the hands it played, divided by its wins: the ' +
+      'turns of play a win costs it. *Turns in a won hand* is the mean of its own turns in the hands it won; a ' +
+      'strategy that plays to win only with hands dealt near complete wins early when it wins at all.',
     '',
     sections.join('\n\n'),
     '',

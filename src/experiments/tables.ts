@@ -37,7 +37,7 @@ export function strategiesOf(cells: readonly Cell[]): string[] {
 /** A label's counts summed over the cells that seat it (net sums exact, in BigInt). */
 export function pooled(cells: readonly Cell[], label: string): StrategyAgg & { lineups: number } {
   const out: StrategyAgg & { lineups: number } = {
-    hands: 0, wins: 0, selfDraws: 0, dealIns: 0, limitWins: 0, winTurns: 0, net: emptySums(), scores: new Map(), lineups: 0,
+    hands: 0, wins: 0, selfDraws: 0, dealIns: 0, limitWins: 0, ownTurns: 0, winTurns: 0, net: emptySums(), scores: new Map(), lineups: 0,
   };
   for (const c of cells) {
     const s = c.agg.strategies.get(label);
@@ -48,6 +48,7 @@ export function pooled(cells: readonly Cell[], label: string): StrategyAgg & { l
     out.selfDraws += s.selfDraws;
     out.dealIns += s.dealIns;
     out.limitWins += s.limitWins;
+    out.ownTurns += s.ownTurns;
     out.winTurns += s.winTurns;
     out.net.n += s.net.n;
     out.net.sum += s.net.sum + BigInt(s.net.fastSum);

@@ -20,6 +20,7 @@ export const SUMMARY_COLUMNS = [
   'strategy', 'hands', 'wins', 'win_rate', 'win_rate_low', 'win_rate_high', 'self_draws', 'deal_ins',
   'deal_in_rate', 'deal_in_rate_low', 'deal_in_rate_high', 'mean_net', 'mean_net_low', 'mean_net_high',
   'mean_win_score', 'median_win_score', 'p90_win_score', 'max_win_score', 'limit_wins', 'turns_per_win',
+  'mean_win_turns',
 ] as const;
 
 // Rates are always printed with decimals, even when exactly 0 or 1, so a column has one format.
@@ -33,6 +34,7 @@ export function summaryCsv(agg: Aggregate): string {
     String(s.selfDraws), String(s.dealIns), rate(s.dealInRate), rate(s.dealInRateLow), rate(s.dealInRateHigh),
     rate(s.meanNet), rate(s.meanNetLow), rate(s.meanNetHigh), rate(s.meanWinScore), fmt(s.medianWinScore),
     fmt(s.p90WinScore), fmt(s.maxWinScore), String(s.limitWins), rate(s.turnsPerWin),
+    rate(s.meanWinTurns),
   ]);
   return stringify([[...SUMMARY_COLUMNS], ...rows]);
 }

@@ -58,7 +58,9 @@ export interface StrategyAgg {
   /** Hands lost by discarding (or adding to a kong) the winning tile. */
   dealIns: number;
   limitWins: number;
-  /** Discard turns of the whole hand, summed over this label's wins. */
+  /** Own discard turns, summed over every hand this label played (turns per win = ownTurns / wins). */
+  ownTurns: number;
+  /** Own discard turns, summed over this label's won hands (how long a win took it). */
   winTurns: number;
   net: ExactSums;
   /** Winning score → count. */
@@ -76,7 +78,7 @@ export interface Aggregate {
 }
 
 function emptyStrategy(): StrategyAgg {
-  return { hands: 0, wins: 0, selfDraws: 0, dealIns: 0, limitWins: 0, winTurns: 0, net: emptySums(), scores: new Map() };
+  return { hands: 0, wins: 0, selfDraws: 0, dealIns: 0, limitWins: 0, ownTurns: 0, winTurns: 0, net: emptySums(), scores: new Map() };
 }
 
 export function uniqueLabels(lineup: readonly string[]): string[] {
@@ -103,11 +105,13 @@ export function addHand(agg: Aggregate, seatLabels: readonly string[], h: HandRe
     const st = strategyOf(agg, seatLabels[seat]!);
     st.hands += 1;
     addSum(st.net, h.nets[seat] ?? 0);
+    const turns = h.turnsBySeat[seat] ?? 0;
+    st.ownTurns += turns;
     if (h.winner === seat) {
       st.wins += 1;
       if (h.winBy === 'self-draw' || h.winBy === 'loose-tile') st.selfDraws += 1;
       if (h.limitHit) st.limitWins += 1;
-      st.winTurns += h.turns;
+      st.winTurns += turns;
       const score = h.winnerScore ?? 0;
       st.scores.set(score, (st.scores.get(score) ?? 0) + 1);
     } else if (h.discarder === seat && h.winner !== null) {
@@ -152,6 +156,7 @@ export function mergeAggregates(a: Aggregate, b: Aggregate): Aggregate {
       selfDraws: x.selfDraws + y.selfDraws,
       dealIns: x.dealIns + y.dealIns,
       limitWins: x.limitWins + y.limitWins,
+      ownTurns: x.ownTurns + y.ownTurns,
       winTurns: x.winTurns + y.winTurns,
       net: mergeSums(x.net, y.net),
       scores,
@@ -175,6 +180,7 @@ export interface AggregateJson {
       selfDraws: number;
       dealIns: number;
       limitWins: number;
+      ownTurns: number;
       winTurns: number;
       netSum: string;
       netSumSq: string;
@@ -193,6 +199,7 @@ export function aggregateToJson(agg: Aggregate): AggregateJson {
       selfDraws: s.selfDraws,
       dealIns: s.dealIns,
       limitWins: s.limitWins,
+      ownTurns: s.ownTurns,
       winTurns: s.winTurns,
       netSum: totalSum(s.net).toString(),
       netSumSq: totalSumSq(s.net).toString(),
@@ -217,6 +224,7 @@ export function aggregateFromJson(j: AggregateJson): Aggregate {
       selfDraws: s.selfDraws,
       dealIns: s.dealIns,
       limitWins: s.limitWins,
+      ownTurns: s.ownTurns,
       winTurns: s.winTurns,
       net: { n: s.hands, fastSum: 0, fastSq: 0, sum: BigInt(s.netSum), sumSq: BigInt(s.netSumSq) },
       scores: new Map(s.scores),

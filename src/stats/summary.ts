@@ -27,7 +27,16 @@ export interface StrategySummary {
   readonly p90WinScore: number;
   readonly maxWinScore: number;
   readonly limitWins: number;
+  /**
+   * Own turns played per win, over all its hands (as "minutes per goal"): how many turns of play a win costs.
+   * The lowest belongs to the strategy that wins most for the turns it plays.
+   */
   readonly turnsPerWin: number;
+  /**
+   * Mean own turns in its won hands: how long a win took. A strategy that plays to win only with hands dealt near
+   * complete (the defender) wins early in the few hands it wins, by selection.
+   */
+  readonly meanWinTurns: number;
 }
 
 /** Nearest-rank percentile of a score→count distribution; NaN when empty. */
@@ -81,7 +90,8 @@ export function summariseStrategy(label: string, s: StrategyAgg): StrategySummar
     p90WinScore: percentile(s.scores, 0.9),
     maxWinScore: max,
     limitWins: s.limitWins,
-    turnsPerWin: s.wins > 0 ? s.winTurns / s.wins : NaN,
+    turnsPerWin: s.wins > 0 ? s.ownTurns / s.wins : NaN,
+    meanWinTurns: s.wins > 0 ? s.winTurns / s.wins : NaN,
   };
 }
 

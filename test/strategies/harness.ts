@@ -11,7 +11,8 @@ export interface Figures {
   wins: number;
   dealIns: number;
   net: number;
-  /** Own discard turns summed over won hands. */
+  /** Own discard turns summed over every hand played, and over won hands only. */
+  ownTurns: number;
   winTurns: number;
   patterns: Record<string, number>;
 }
@@ -20,7 +21,7 @@ export async function play(rules: string, lineupSpec: string, games: number, see
   const rs = ruleSet(rules);
   const lineup = await resolveLineup(lineupSpec, 4);
   const config: TableConfig = { rules: rs, limit: rs.limit, flowers: rs.flowers, players: 4, unit: 'hand', seed, lineup, duplicate: false };
-  const figs: Figures[] = lineup.map((l) => ({ label: l.label, hands: 0, wins: 0, dealIns: 0, net: 0, winTurns: 0, patterns: {} }));
+  const figs: Figures[] = lineup.map((l) => ({ label: l.label, hands: 0, wins: 0, dealIns: 0, net: 0, ownTurns: 0, winTurns: 0, patterns: {} }));
   for (let g = 0; g < games; g++) {
     const setup = gameSetup(config, g);
     const out = playGame(config, setup, { record: false });
@@ -29,6 +30,7 @@ export async function play(rules: string, lineupSpec: string, games: number, see
         const f = figs[setup.seating[seat]!]!;
         f.hands++;
         f.net += h.nets[seat]!;
+        f.ownTurns += h.turnsBySeat[seat]!;
         if (h.winner === seat) {
           f.wins++;
           f.winTurns += h.turnsBySeat[seat]!;
