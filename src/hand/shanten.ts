@@ -277,17 +277,24 @@ const REST_AT = [
   [120, 100, -1, 80],
   [110, 90, 80, -1],
 ] as const;
+/** The two suits of each two-suit combination, by (offset - 80) / 10. */
+const PAIR_A = [0, 0, 0, 1, 1, 2] as const;
+const PAIR_B = [1, 2, 3, 2, 3, 3] as const;
+/** "All suits but s" = suit ONE_OF[s] + the combination OTHER_PAIR[s] of the remaining two. */
+const ONE_OF = [1, 0, 3, 2] as const;
+const OTHER_PAIR = [130, 130, 80, 80] as const;
 
 /**
- * Reusable analyser for hot paths: holds the four suit vectors of one hand, every two-suit combination and, for
- * each suit, the combination of the other three, so "shanten with one kind changed" costs one table read and one
- * final min over <= 10 pairs, with no allocation. `selectDiscard(t)` then prepares "the hand less one t" so that
- * each "and then draw u" (the tiles that would help after a discard, Harr's "tiles that help") is again one table
- * read and one final min.
+ * Reusable analyser for hot paths: holds the four suit vectors of one hand and, built when first needed, the
+ * two-suit combinations and for each suit the combination of the other three, so "shanten with one kind changed"
+ * costs one table read and one final min over <= 10 pairs, with no allocation. `selectDiscard(t)` then prepares
+ * "the hand less one t" so that each "and then draw u" (the tiles that would help after a discard, Harr's "tiles
+ * that help") is again one table read and one final min. Min-plus combination is associative and commutative, so
+ * the order in which the lazily built combinations are formed does not change any answer.
  */
 export class HandAnalyser {
   /**
-   * Suit vectors at 0, 10, 20, 30; "all suits but s" at 40 + 10 s; two-suit combinations at 80..139 (PAIR_AT);
+   * Suit vectors at 0, 10, 20, 30; "all suits but s" at 40 + 10 s; two-suit combinations at 80..139 (REST_AT);
    * for the selected discard, "all suits but s" of the reduced hand at 140 + 10 s; scratch at 180.
    */
   private readonly v = new Int32Array(200);
@@ -298,9 +305,8 @@ export class HandAnalyser {
   /** Selected discard: its suit and the reduced key of that suit. */
   private selSuit = 0;
   private selKey = 0;
-
-  /** Two-suit combinations m+s, m+z, p+s, p+z are built only when a discard is selected. */
-  private pairsReady = false;
+  /** Bit i: two-suit combination at 80 + 10 i built. Bit 6 + s: "all but s" built. */
+  private ready = 0;
 
   /**
    * Load a hand: concealed counts and the number of sets already declared. Reloading the hand already loaded
@@ -315,39 +321,60 @@ export class HandAnalyser {
     const keys = this.keys;
     if (need === this.need && k0 === keys[0] && k1 === keys[1] && k2 === keys[2] && k3 === keys[3]) return this;
     this.need = need;
-    keys[0] = k0;
-    keys[1] = k1;
-    keys[2] = k2;
-    keys[3] = k3;
     const v = this.v;
     const t = this.t;
-    loadVector(t, 0, k0, v, 0);
-    loadVector(t, 1, k1, v, 10);
-    loadVector(t, 2, k2, v, 20);
-    loadVector(t, 3, k3, v, 30);
-    combine(v, 0, v, 10, v, 80); // m+p
-    combine(v, 20, v, 30, v, 130); // s+z
-    combine(v, 10, v, 130, v, 40); // all but m
-    combine(v, 0, v, 130, v, 50); // all but p
-    combine(v, 80, v, 30, v, 60); // all but s
-    combine(v, 80, v, 20, v, 70); // all but z
-    this.pairsReady = false;
+    // A suit whose key is unchanged keeps its vector; only combinations that involve no changed suit survive.
+    let changed = 0;
+    if (k0 !== keys[0]) {
+      keys[0] = k0;
+      loadVector(t, 0, k0, v, 0);
+      changed |= 1;
+    }
+    if (k1 !== keys[1]) {
+      keys[1] = k1;
+      loadVector(t, 1, k1, v, 10);
+      changed |= 2;
+    }
+    if (k2 !== keys[2]) {
+      keys[2] = k2;
+      loadVector(t, 2, k2, v, 20);
+      changed |= 4;
+    }
+    if (k3 !== keys[3]) {
+      keys[3] = k3;
+      loadVector(t, 3, k3, v, 30);
+      changed |= 8;
+    }
+    let ready = this.ready & KEEP_PAIRS[changed]!;
+    // "All but s" involves every suit except s: it survives only when nothing but s changed.
+    for (let s = 0; s < 4; s++) if ((changed & ~(1 << s)) === 0 && (this.ready & (64 << s)) !== 0) ready |= 64 << s;
+    this.ready = ready;
     return this;
   }
 
-  private ensurePairs(): void {
-    if (this.pairsReady) return;
-    const v = this.v;
-    combine(v, 0, v, 20, v, 90); // m+s
-    combine(v, 0, v, 30, v, 100); // m+z
-    combine(v, 10, v, 20, v, 110); // p+s
-    combine(v, 10, v, 30, v, 120); // p+z
-    this.pairsReady = true;
+  /** Offset of the two-suit combination at `at` (80..130), built if needed. */
+  private pair(at: number): number {
+    const i = (at - 80) / 10;
+    if ((this.ready & (1 << i)) === 0) {
+      combine(this.v, PAIR_A[i]! * 10, this.v, PAIR_B[i]! * 10, this.v, at);
+      this.ready |= 1 << i;
+    }
+    return at;
+  }
+
+  /** Offset of "all suits but s", built if needed. */
+  private allBut(s: number): number {
+    const at = 40 + s * 10;
+    if ((this.ready & (64 << s)) === 0) {
+      combine(this.v, ONE_OF[s]! * 10, this.v, this.pair(OTHER_PAIR[s]!), this.v, at);
+      this.ready |= 64 << s;
+    }
+    return at;
   }
 
   /** Shanten of the loaded hand. */
   shanten(): number {
-    return finalPair(this.v, 40, this.v, 0, this.need) - 1;
+    return finalPair(this.v, this.pair(80), this.v, this.pair(130), this.need) - 1;
   }
 
   /**
@@ -357,7 +384,7 @@ export class HandAnalyser {
   shantenWith(t: Tile, delta: number, extraMelds = 0): number {
     const s = suitOf(t);
     const at = vectorAt(this.t, s, this.keys[s]! + delta * POW5[t - s * 9]!);
-    return finalPairT(this.v, 40 + s * 10, this.t, at, this.need - extraMelds) - 1;
+    return finalPairT(this.v, this.allBut(s), this.t, at, this.need - extraMelds) - 1;
   }
 
   /** Shanten after changing two kinds at once (e.g. discard one, draw another), with extra melds. */
@@ -369,12 +396,12 @@ export class HandAnalyser {
     const need = this.need - extraMelds;
     if (s1 === s2) {
       const at = vectorAt(this.t, s1, k1 + d2 * POW5[t2 - s2 * 9]!);
-      return finalPairT(v, 40 + s1 * 10, this.t, at, need) - 1;
+      return finalPairT(v, this.allBut(s1), this.t, at, need) - 1;
     }
     // The two untouched suits (one precomputed combination), then the changed ones.
-    this.ensurePairs();
+    const rest = this.pair(REST_AT[s1]![s2]!);
     loadVector(this.t, s1, k1, v, 180);
-    combine(v, REST_AT[s1]![s2]!, v, 180, v, 190);
+    combine(v, rest, v, 180, v, 190);
     const at = vectorAt(this.t, s2, this.keys[s2]! + d2 * POW5[t2 - s2 * 9]!);
     return finalPairT(v, 190, this.t, at, need) - 1;
   }
@@ -389,28 +416,38 @@ export class HandAnalyser {
     this.selSuit = st;
     this.selKey = key;
     const v = this.v;
-    this.ensurePairs();
     loadVector(this.t, st, key, v, 180);
     // For each other suit s: the two suits other than s and st, combined with the reduced st.
-    for (let s = 0; s < 4; s++) if (s !== st) combine(v, REST_AT[s]![st]!, v, 180, v, 140 + s * 10);
+    for (let s = 0; s < 4; s++) if (s !== st) combine(v, this.pair(REST_AT[s]![st]!), v, 180, v, 140 + s * 10);
     return this;
   }
 
   /** Shanten of the selected reduced hand (loaded hand less the selected discard). */
   afterDiscard(): number {
     const st = this.selSuit;
-    return finalPairT(this.v, 40 + st * 10, this.t, vectorAt(this.t, st, this.selKey), this.need) - 1;
+    return finalPairT(this.v, this.allBut(st), this.t, vectorAt(this.t, st, this.selKey), this.need) - 1;
   }
 
   /** Shanten of the selected reduced hand with one `u` drawn. */
   afterDraw(u: Tile): number {
     const s = suitOf(u);
     if (s === this.selSuit) {
-      return finalPairT(this.v, 40 + s * 10, this.t, vectorAt(this.t, s, this.selKey + POW5[u - s * 9]!), this.need) - 1;
+      return finalPairT(this.v, this.allBut(s), this.t, vectorAt(this.t, s, this.selKey + POW5[u - s * 9]!), this.need) - 1;
     }
     return finalPairT(this.v, 140 + s * 10, this.t, vectorAt(this.t, s, this.keys[s]! + POW5[u - s * 9]!), this.need) - 1;
   }
 }
+
+/** For a mask of changed suits, the two-suit combinations (bits 0..5) that involve none of them. */
+const KEEP_PAIRS: readonly number[] = (() => {
+  const out: number[] = [];
+  for (let m = 0; m < 16; m++) {
+    let keep = 0;
+    for (let i = 0; i < 6; i++) if ((m & (1 << PAIR_A[i]!)) === 0 && (m & (1 << PAIR_B[i]!)) === 0) keep |= 1 << i;
+    out.push(keep);
+  }
+  return out;
+})();
 
 /**
  * Kinds that would complete a ready hand of 3n+1 concealed tiles (empty when not ready). Kinds of which all four
