@@ -1,22 +1,36 @@
 /**
  * `npm run bench` (issue 5, point 8): runner throughput for four `random` and for the four-strategy mix, with one
  * worker and with all, the scaling ratio, and peak memory at 100,000 and 1,000,000 hands; each figure the median
- * of several runs, each run in its own process. Then the module benchmarks of the engine, scoring and hand
- * analysis where those modules exist. `--quick` shrinks every size for a smoke run.
+ * of several rounds, each run in its own process, the configurations interleaved within a round so that load
+ * from other processes on a shared machine falls on all of them alike. Then the module benchmarks of the engine,
+ * scoring and hand analysis where those modules exist. `--quick` shrinks every size for a smoke run.
+ *
+ * Throughput is steady-state: each round runs a short and a long simulation per worker count, and the rate is
+ * (long − short hands) / (long − short seconds), which cancels worker start-up (thread spawn, module loading,
+ * engine, the hand tables built on first use) exactly; start-up is reported on its own. A rate that includes
+ * start-up would make the scaling ratio depend on the run length rather than on the workers.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { builtinNames } from '../agent/registry.js';
 import { DEFAULT_STRATEGIES } from '../runner/run.js';
 import type { RunnerBenchResult, RunnerBenchSpec } from './runner.js';
 
 const quick = process.argv.includes('--quick');
-const RUNS = quick ? 1 : 3;
-const THROUGHPUT_GAMES = quick ? 2_000 : 20_000;
+const ROUNDS = quick ? 1 : 3;
 const MEMORY_GAMES = quick ? [2_000, 20_000] : [100_000, 1_000_000];
 const runnerJs = fileURLToPath(new URL('./runner.js', import.meta.url));
+
+interface Lineup {
+  readonly name: string;
+  readonly rules: string;
+  readonly strategies: string;
+  /** Short and long run sizes (hands): the long one makes the one-worker run last several seconds. */
+  readonly short: number;
+  readonly long: number;
+}
 
 function median(xs: readonly number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -29,12 +43,47 @@ function once(spec: RunnerBenchSpec): RunnerBenchResult {
   return JSON.parse(text) as RunnerBenchResult;
 }
 
-function medianOf(spec: RunnerBenchSpec, runs = RUNS): { hps: number; rss: number } {
-  const rs = Array.from({ length: runs }, () => once(spec));
-  return { hps: median(rs.map((r) => r.handsPerSecond)), rss: median(rs.map((r) => r.maxRssMb)) };
+const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
+const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+
+interface Throughput {
+  /** Steady-state hands/s (start-up cancelled). */
+  steady: number;
+  /** Hands/s of the long run, start-up included. */
+  raw: number;
+  /** Seconds of start-up: the short run's time beyond what its hands take at the steady rate. */
+  startup: number;
+  /** CPU microseconds per hand, all threads, steady state. */
+  cpuPerHand: number;
 }
 
-const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
+function throughput(l: Lineup, workers: readonly number[]): Map<number, Throughput> {
+  const rounds = new Map<number, Throughput[]>(workers.map((w) => [w, []]));
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const w of workers) {
+      const spec = { rules: l.rules, strategies: l.strategies, workers: w };
+      const s = once({ ...spec, games: l.short });
+      const g = once({ ...spec, games: l.long });
+      const steady = (g.hands - s.hands) / (g.seconds - s.seconds);
+      rounds.get(w)!.push({
+        steady,
+        raw: g.handsPerSecond,
+        startup: s.seconds - s.hands / steady,
+        cpuPerHand: (1e6 * (g.cpuSeconds - s.cpuSeconds)) / (g.hands - s.hands),
+      });
+    }
+  }
+  const out = new Map<number, Throughput>();
+  for (const [w, rs] of rounds) {
+    out.set(w, {
+      steady: median(rs.map((x) => x.steady)),
+      raw: median(rs.map((x) => x.raw)),
+      startup: median(rs.map((x) => x.startup)),
+      cpuPerHand: median(rs.map((x) => x.cpuPerHand)),
+    });
+  }
+  return out;
+}
 
 async function optionalBench(file: string, fn: string): Promise<void> {
   const path = fileURLToPath(new URL(`./${file}.js`, import.meta.url));
@@ -55,29 +104,52 @@ async function optionalBench(file: string, fn: string): Promise<void> {
 
 async function main(): Promise<void> {
   const cores = availableParallelism();
-  console.log(`runner benchmark${quick ? ' (--quick)' : ''}: ${cores} cores, median of ${RUNS} run(s), ${THROUGHPUT_GAMES} hands each`);
+  const counts = cores > 1 ? [1, cores] : [1];
+  console.log(`runner benchmark${quick ? ' (--quick)' : ''}: ${cores} cores, median of ${ROUNDS} interleaved round(s); load average ${load()}`);
+  console.log(
+    'hands/s is steady state: (long - short run hands) / (long - short run seconds), each run a fresh process, so worker\n' +
+      'start-up (spawn, modules, engine, tables built on first use) cancels; start-up and the long run\'s rate including it\n' +
+      'are shown apart. CPU is all threads\' CPU time per hand: equal CPU per hand at 1 and N workers means the workers\n' +
+      'add no overhead, and a scaling ratio below N then comes from the cores being shared (see the load average).',
+  );
   const known = new Set(builtinNames());
-  const lineups: [string, string, string][] = [
-    ['four random', 'harr', 'random,random,random,random'],
-    ['four-strategy mix', 'harr', DEFAULT_STRATEGIES],
+  const lineups: Lineup[] = [
+    { name: 'four random', rules: 'harr', strategies: 'random,random,random,random', short: quick ? 500 : 2_000, long: quick ? 4_000 : 40_000 },
+    { name: 'four-strategy mix', rules: 'harr', strategies: DEFAULT_STRATEGIES, short: quick ? 200 : 1_000, long: quick ? 1_000 : 12_000 },
   ];
-  for (const [name, rules, strategies] of lineups) {
-    const missing = strategies.split(',').filter((s) => !known.has(s));
+  for (const l of lineups) {
+    const missing = l.strategies.split(',').filter((s) => !known.has(s));
     if (missing.length) {
-      console.log(`${name}: strategies not registered yet (${missing.join(', ')}), skipped`);
+      console.log(`${l.name}: strategies not registered yet (${missing.join(', ')}), skipped`);
       continue;
     }
-    const one = medianOf({ rules, strategies, games: THROUGHPUT_GAMES, workers: 1 });
-    const all = medianOf({ rules, strategies, games: THROUGHPUT_GAMES, workers: cores });
+    const t = throughput(l, counts);
+    const parts = counts.map((w) => {
+      const x = t.get(w)!;
+      return `${w} worker${w > 1 ? 's' : ''} ${fmt(x.steady)} hands/s (${x.cpuPerHand.toFixed(0)} µs CPU/hand; start-up ${x.startup.toFixed(2)} s; ${fmt(x.raw)} hands/s over ${fmt(l.long)} hands with it)`;
+    });
+    const one = t.get(1)!;
+    const all = t.get(cores)!;
+    console.log(`${l.name} (${l.rules}, ${fmt(l.short)}/${fmt(l.long)} hands): ${parts.join('; ')}`);
+    console.log(`  scaling ${cores} vs 1 worker: ${(all.steady / one.steady).toFixed(2)}× steady state, ${(all.raw / one.raw).toFixed(2)}× with start-up; load average ${load()}`);
+  }
+  // Peak RSS of the whole process (main thread and workers), sizes interleaved round by round.
+  const mem = new Map<number, RunnerBenchResult[]>(MEMORY_GAMES.map((g) => [g, []]));
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const games of MEMORY_GAMES) mem.get(games)!.push(once({ rules: 'harr', strategies: 'random,random,random,random', games, workers: cores }));
+  }
+  const rss = new Map<number, number>();
+  for (const [games, rs] of mem) {
+    rss.set(games, median(rs.map((x) => x.maxRssMb)));
     console.log(
-      `${name} (${rules}): 1 worker ${fmt(one.hps)} hands/s; ${cores} workers ${fmt(all.hps)} hands/s; scaling ${(all.hps / one.hps).toFixed(2)}×`,
+      `peak memory, four random, ${fmt(games)} hands, ${cores} workers: ${rss.get(games)!.toFixed(1)} MB ` +
+        `(runs ${rs.map((x) => x.maxRssMb.toFixed(1)).join(', ')}; ${fmt(median(rs.map((x) => x.handsPerSecond)))} hands/s)`,
     );
   }
-  const memRuns = quick ? 1 : Math.min(RUNS, 2);
-  const mem = MEMORY_GAMES.map((games) => ({ games, ...medianOf({ rules: 'harr', strategies: 'random,random,random,random', games, workers: cores }, memRuns) }));
-  for (const m of mem) console.log(`peak memory, four random, ${fmt(m.games)} hands, ${cores} workers: ${m.rss.toFixed(1)} MB (${fmt(m.hps)} hands/s)`);
-  const [small, large] = mem;
-  if (small && large) console.log(`peak memory growth ${fmt(small.games)} → ${fmt(large.games)} hands: ${((100 * (large.rss - small.rss)) / small.rss).toFixed(1)}%`);
+  const [small, large] = MEMORY_GAMES.map((g) => rss.get(g)!);
+  if (small !== undefined && large !== undefined) {
+    console.log(`peak memory growth ${fmt(MEMORY_GAMES[0]!)} → ${fmt(MEMORY_GAMES[1]!)} hands: ${((100 * (large - small)) / small).toFixed(1)}%; load average ${load()}`);
+  }
 
   await optionalBench('engine', 'benchEngine');
   await optionalBench('scoring', 'benchScoring');

@@ -1,7 +1,9 @@
 /**
  * One runner benchmark measurement in a fresh process (issue 5, point 8), so its peak RSS (process.resourceUsage
  * covers the worker threads too) belongs to that run alone. Usage: node dist/src/bench/runner.js '<json>'.
- * Prints one JSON line: { hands, seconds, handsPerSecond, maxRssMb }.
+ * Prints one JSON line: { hands, seconds, handsPerSecond, maxRssMb, cpuSeconds }. `seconds` is the whole
+ * simulate() call, worker start-up included; cpuSeconds is the process's CPU time over it, all threads (on a
+ * shared machine, CPU per hand shows whether two workers cost more per hand than one, whatever the load).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,23 +23,27 @@ export interface RunnerBenchResult {
   readonly seconds: number;
   readonly handsPerSecond: number;
   readonly maxRssMb: number;
+  readonly cpuSeconds: number;
 }
 
 export async function measureRunner(spec: RunnerBenchSpec): Promise<RunnerBenchResult> {
   const out = mkdtempSync(join(tmpdir(), 'mjlab-bench-'));
   try {
     const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
     const r = await simulate({
       rules: spec.rules, strategies: spec.strategies, games: spec.games, seed: 1, workers: spec.workers, out,
       outExplicit: true, gamesCsv: false, players: 4, unit: 'hand', duplicate: false, flowers: false, shard: null,
       resume: false, force: true, progress: 'none', command: 'bench',
     });
     const seconds = (performance.now() - t0) / 1000;
+    const cpu = process.cpuUsage(cpu0);
     return {
       hands: r.aggregate.hands,
       seconds,
       handsPerSecond: r.aggregate.hands / seconds,
       maxRssMb: process.resourceUsage().maxRSS / 1024,
+      cpuSeconds: (cpu.user + cpu.system) / 1e6,
     };
   } finally {
     rmSync(out, { recursive: true, force: true });
