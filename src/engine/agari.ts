@@ -85,40 +85,42 @@ export function waitingKinds(c: Counts, total: number): number[] {
 /**
  * couldBeComplete for a seat's concealed hand plus `extra` (-1: none), from the cached per-seat statistics in
  * HandState: the hot path of every turn and every claim check. Same answer as couldBeComplete (validated in tests).
+ * Counts first (a suit of 3n+1 tiles, an honour single or four, two pairs), suit shape lookups only for the survivors.
  */
 export function seatCouldWin(s: HandState, seat: number, extra: number): boolean {
   const total = s.handCount[seat]! + (extra >= 0 ? 1 : 0);
   if (total % 3 !== 2) return false;
   const base = seat * 34;
-  let pairs = 0;
-  // Every group other than the one the extra tile joins must already be fine as it stands (cached in badGroups).
-  const joins = extra < 0 ? 0 : 1 << (extra < 27 ? (extra / 9) | 0 : 3);
-  let standard = (s.badGroups[seat]! & ~joins) === 0;
-  for (let u = 0; u < 3 && standard; u++) {
-    let k = s.suitKey[seat * 3 + u]!;
-    let n = s.suitN[seat * 3 + u]!;
-    if (extra >= 0 && extra < 27 && ((extra / 9) | 0) === u) {
-      k += POW5[extra % 9]!;
-      n++;
-    }
-    if (n === 0) continue;
-    const r = n % 3;
-    if (r === 1 || !suitGood(k)) {
-      standard = false;
-      break;
-    }
-    if (r === 2) pairs++;
+  const xu = extra >= 0 && extra < 27 ? (extra / 9) | 0 : -1;
+  let singles = s.honSingles[seat]!;
+  let pairs = s.honPairs[seat]!;
+  if (extra >= 27) {
+    // The honour kind the extra tile joins goes from x to x + 1 tiles.
+    const x = s.hand[base + extra]!;
+    if (x === 1 || x === 4) singles--;
+    else if (x === 2) pairs--;
+    if (x === 0 || x === 3) singles++;
+    else if (x === 1) pairs++;
   }
-  if (standard) {
-    for (let t = 27; t < 34; t++) {
-      const x = s.hand[base + t]! + (t === extra ? 1 : 0);
-      if (x === 2) pairs++;
-      else if (x === 1 || x === 4) {
+  let standard = singles === 0 && pairs <= 1;
+  const u0 = seat * 3;
+  for (let u = 0; u < 3 && standard; u++) {
+    const n = s.suitN[u0 + u]! + (u === xu ? 1 : 0);
+    const r = n % 3;
+    if (r === 1) standard = false;
+    else if (r === 2) pairs++;
+  }
+  if (standard && pairs === 1) {
+    for (let u = 0; u < 3; u++) {
+      const n = s.suitN[u0 + u]!;
+      if (n === 0 && u !== xu) continue;
+      const k = s.suitKey[u0 + u]! + (u === xu ? POW5[extra % 9]! : 0);
+      if (!suitGood(k)) {
         standard = false;
         break;
       }
     }
-    if (standard && pairs === 1) return true;
+    if (standard) return true;
   }
   if (total !== 14) return false;
   // Seven pairs needs no kind held an odd number of times; thirteen heads needs every tile a head.

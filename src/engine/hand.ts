@@ -115,6 +115,8 @@ class Ctx {
    */
   readonly legal: Action[] = new Array<Action>(MAX_LEGAL).fill(PASS);
   n = 0;
+  /** Per seat, flowers dealt and not yet replaced (deal). */
+  readonly pending: number[] = [0, 0, 0, 0];
 
   constructor(run: HandRun) {
     this.state = run.state;
@@ -272,7 +274,7 @@ function drawFor(c: Ctx, seat: Seat): 'wall' | 'loose' | null {
 function deal(c: Ctx): void {
   const s = c.state;
   c.turnSeat = -1;
-  const pending = new Uint8Array(s.players);
+  const pending = c.pending.fill(0);
   for (let k = 0; k < s.players; k++) {
     const seat = (s.dealer + k) % s.players;
     const n = seat === s.dealer ? 14 : 13;
@@ -411,6 +413,9 @@ function claimPhase(c: Ctx, from: Seat, tile: Tile): { seat: Seat; action: Actio
   const next = nextSeat(s, from);
   const live = liveCount(s.wall);
   for (let q = next; q !== from; q = nextSeat(s, q)) {
+    // Beyond the next seat only a pung, a kong or Mah-Jongg can be legal: skip a seat holding fewer than two of the
+    // tile that the prefilter says cannot win with it, without building its list.
+    if (q !== next && s.hand[q * 34 + tile]! < 2 && !seatCouldWin(s, q, tile)) continue;
     if (!claimLegal(c, q, tile, q === next, live)) continue;
     // Only Mah-Jongg beats a pung or kong already claimed; pung/kong is unique (three copies left), chow is next only.
     if (best !== null && CLAIM_RANK[best.action.type]! >= 2 && !legalHas(c, MAHJONG)) continue;

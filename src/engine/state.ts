@@ -6,7 +6,7 @@
 import type { Phase, Seat, SeatPublic, Wind } from '../agent/types.js';
 import type { RuleSet } from '../rules/index.js';
 import { createWall, type Wall } from '../wall/wall.js';
-import { POW5, suitBad } from './shapes.js';
+import { POW5 } from './shapes.js';
 export { POW5 } from './shapes.js';
 import type { Meld, MeldType } from '../tiles/index.js';
 
@@ -55,13 +55,13 @@ export interface HandState {
    * Cached per-seat hand statistics, kept up to date by addTile/removeTiles (the only writers of `hand`) so the
    * "could this win?" test costs a few lookups (engine/agari.ts): for each suit, sum count * 5^rank and the tile
    * count; per seat, kinds held an odd number of times and tiles that are not heads. validateState recomputes them.
+   * Whether a suit splits into sets is looked up only when a win is asked about (the counts rule most hands out
+   * first), not on every change: a table lookup per tile moved cost more than the few the checks need.
    */
   readonly suitKey: Int32Array;
   readonly suitN: Uint8Array;
   readonly oddKinds: Uint8Array;
   readonly nonHeads: Uint8Array;
-  /** Bit g (0-2 suits, 3 honours) set when that group cannot be part of a standard complete hand as held. */
-  readonly badGroups: Uint8Array;
   /**
    * Kinds held, as bit masks: held[seat * 2] bit t for kinds 0..16, held[seat * 2 + 1] bit t - 17 for kinds 17..33,
    * so the own-turn legal list visits only the kinds held (lowest bit first: the list stays in tile order).
@@ -112,6 +112,8 @@ export interface HandState {
   readonly discInfo: (DiscardInfo | null)[];
   /** Per seat, what its views share for the whole hand (src/view): built on first use, cleared by resetHand. */
   readonly seatHand: (SeatHand | null)[];
+  /** Per seat, its reusable view object (src/view viewFor), created on first use; opaque to the engine. */
+  readonly views: (object | null)[];
   /** Whose decision is being asked, and in which phase (for the view). */
   phase: Phase;
   /** Incremented for every decision: an AgentView is valid only while its decision is open. */
@@ -141,7 +143,6 @@ export function createHandState(
     suitN: new Uint8Array(p * 3),
     oddKinds: new Uint8Array(p),
     nonHeads: new Uint8Array(p),
-    badGroups: new Uint8Array(p),
     held: new Int32Array(p * 2),
     honSingles: new Uint8Array(p),
     honPairs: new Uint8Array(p),
@@ -166,6 +167,7 @@ export function createHandState(
     pubFlowers: new Array<readonly number[] | null>(p).fill(null),
     pubFlowerKey: new Int32Array(p).fill(-1),
     discInfo: new Array<DiscardInfo | null>(p * MAX_DISCARDS).fill(null),
+    views: new Array<object | null>(p).fill(null),
     scores: new Array<number>(p).fill(0),
     drawn: -1,
     lastDiscard: -1,
@@ -190,7 +192,6 @@ export function resetHand(s: HandState, dealer: Seat, prevailing: Wind | null): 
   s.suitN.fill(0);
   s.oddKinds.fill(0);
   s.nonHeads.fill(0);
-  s.badGroups.fill(0);
   s.held.fill(0);
   s.honSingles.fill(0);
   s.honPairs.fill(0);
@@ -249,58 +250,47 @@ export function addMeld(s: HandState, seat: Seat, type: number, tile: number, co
 
 /** 1 for the heads (terminals and honours), per kind. */
 export const HEAD_KIND: Uint8Array = Uint8Array.from({ length: 34 }, (_, t) => (t >= 27 || t % 9 === 0 || t % 9 === 8 ? 1 : 0));
+/** Per kind: its group (0-2 the suits, 3 the honours) and, for a suit, 5^rank (its weight in the suit key). */
+const GROUP: Uint8Array = Uint8Array.from({ length: 34 }, (_, t) => (t < 27 ? (t / 9) | 0 : 3));
+const WEIGHT: Int32Array = Int32Array.from({ length: 34 }, (_, t) => (t < 27 ? POW5[t % 9]! : 0));
 
-function setBad(s: HandState, seat: Seat, g: number, bad: boolean): void {
-  s.badGroups[seat] = bad ? s.badGroups[seat]! | (1 << g) : s.badGroups[seat]! & ~(1 << g);
-}
-
-/** An honour kind went from `was` to `now` tiles: keep the single/pair counts and the honours' bad bit. */
+/** An honour kind went from `was` to `now` tiles: keep the single/pair counts. */
 function honourChanged(s: HandState, seat: Seat, was: number, now: number): void {
   if (was === 1 || was === 4) s.honSingles[seat]!--;
   else if (was === 2) s.honPairs[seat]!--;
   if (now === 1 || now === 4) s.honSingles[seat]!++;
   else if (now === 2) s.honPairs[seat]!++;
-  // honoursBad (shapes.ts): a single, a four, or more than one pair.
-  setBad(s, seat, 3, s.honSingles[seat]! > 0 || s.honPairs[seat]! > 1);
 }
 
-/** Add `n` tiles of kind `t` to a seat's concealed hand, keeping the cached statistics. */
-export function addTiles(s: HandState, seat: Seat, t: number, n: number): void {
+/**
+ * Add `n` tiles of kind `t` to a seat's concealed hand (n < 0 removes), keeping the cached statistics. One body for
+ * both directions, with per-kind tables instead of divisions: it runs twice per turn.
+ */
+function changeTiles(s: HandState, seat: Seat, t: number, n: number): void {
   const j = seat * 34 + t;
-  if (s.hand[j] === 0) {
-    if (t < 17) s.held[seat * 2]! |= 1 << t;
-    else s.held[seat * 2 + 1]! |= 1 << (t - 17);
+  const was = s.hand[j]!;
+  const now = was + n;
+  s.hand[j] = now;
+  if (was === 0 || now === 0) {
+    const w = seat * 2 + (t < 17 ? 0 : 1);
+    s.held[w]! ^= 1 << (t < 17 ? t : t - 17);
   }
-  s.hand[j]! += n;
   s.handCount[seat]! += n;
   s.pubVer[seat]!++;
-  if (t < 27) {
-    const g = (t / 9) | 0;
+  const g = GROUP[t]!;
+  if (g < 3) {
     const u = seat * 3 + g;
-    s.suitKey[u]! += n * POW5[t % 9]!;
+    s.suitKey[u]! += n * WEIGHT[t]!;
     s.suitN[u]! += n;
-    setBad(s, seat, g, suitBad(s.suitN[u]!, s.suitKey[u]!));
-  } else honourChanged(s, seat, s.hand[j]! - n, s.hand[j]!);
-  if ((n & 1) === 1) s.oddKinds[seat] = (s.hand[j]! & 1) === 1 ? s.oddKinds[seat]! + 1 : s.oddKinds[seat]! - 1;
+  } else honourChanged(s, seat, was, now);
+  if ((n & 1) === 1) s.oddKinds[seat] = (now & 1) === 1 ? s.oddKinds[seat]! + 1 : s.oddKinds[seat]! - 1;
   if (HEAD_KIND[t] === 0) s.nonHeads[seat]! += n;
 }
 
+export function addTiles(s: HandState, seat: Seat, t: number, n: number): void {
+  changeTiles(s, seat, t, n);
+}
+
 export function removeTiles(s: HandState, seat: Seat, t: number, n: number): void {
-  const j = seat * 34 + t;
-  s.hand[j]! -= n;
-  if (s.hand[j] === 0) {
-    if (t < 17) s.held[seat * 2]! &= ~(1 << t);
-    else s.held[seat * 2 + 1]! &= ~(1 << (t - 17));
-  }
-  s.handCount[seat]! -= n;
-  s.pubVer[seat]!++;
-  if (t < 27) {
-    const g = (t / 9) | 0;
-    const u = seat * 3 + g;
-    s.suitKey[u]! -= n * POW5[t % 9]!;
-    s.suitN[u]! -= n;
-    setBad(s, seat, g, suitBad(s.suitN[u]!, s.suitKey[u]!));
-  } else honourChanged(s, seat, s.hand[j]! + n, s.hand[j]!);
-  if ((n & 1) === 1) s.oddKinds[seat] = (s.hand[j]! & 1) === 1 ? s.oddKinds[seat]! + 1 : s.oddKinds[seat]! - 1;
-  if (HEAD_KIND[t] === 0) s.nonHeads[seat]! -= n;
+  changeTiles(s, seat, t, -n);
 }

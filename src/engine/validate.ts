@@ -7,7 +7,6 @@
 import type { Seat } from '../agent/types.js';
 import { FIRST_BONUS, tileCode } from '../tiles/index.js';
 import { type HandState, HEAD_KIND, KONG, MAX_BONUS, MAX_DISCARDS, MAX_MELDS, POW5 } from './state.js';
-import { honoursBad, suitBad } from './shapes.js';
 
 export function validateState(s: HandState, inTurn: Seat | null): void {
   const seen = new Uint8Array(42);
@@ -47,9 +46,6 @@ export function validateState(s: HandState, inTurn: Seat | null): void {
       else if (x === 2) pairs++;
     }
     if (singles !== s.honSingles[p] || pairs !== s.honPairs[p]) throw new Error(`seat ${p}: stale honours cache`);
-    let bad = honoursBad(s.hand, p * 34) ? 8 : 0;
-    for (let u = 0; u < 3; u++) if (suitBad(s.suitN[p * 3 + u]!, s.suitKey[p * 3 + u]!)) bad |= 1 << u;
-    if (bad !== s.badGroups[p]) throw new Error(`seat ${p}: stale group cache ${s.badGroups[p]} != ${bad}`);
     let lo = 0;
     let hi = 0;
     for (let t = 0; t < 34; t++) {

@@ -3,9 +3,10 @@
  * the table sees: own concealed tiles and drawn tile, every seat's discards (claimed ones marked), melds, flowers and
  * concealed count, the live wall count, winds, scores, the last discard, and the legal actions.
  *
- * Cheap by construction: scalars are copied, the arrays an agent may read are built on first access and are fresh
- * copies (mutating them changes nothing). The state is held in an ES private field, which no agent code can reach;
- * a view is valid only while its decision is open, so a view kept for later cannot be used to watch the table.
+ * Cheap by construction: one view object per seat, reopened for each decision; scalars are copied into it, the arrays
+ * an agent may read are built on first access and are frozen or fresh copies (mutating them changes nothing). The
+ * state is held in an ES private field, which no agent code can reach; the table and own hand are refused once the
+ * decision is answered, so a view kept for later cannot be used to watch the table.
  */
 import type { Action, AgentView, Phase, Seat, SeatPublic, Wind } from '../agent/types.js';
 import type { RuleSet } from '../rules/index.js';
@@ -13,58 +14,101 @@ import type { Meld, Tile } from '../tiles/index.js';
 import { liveCount } from '../wall/wall.js';
 import { type DiscardInfo, type HandState, KONG, MAX_DISCARDS, MAX_MELDS, type SeatHand, bonusOf, concealedOf, meldsOf } from '../engine/state.js';
 
+/**
+ * A seat's view, one object per seat reused from decision to decision (no allocation per decision: the engine asks
+ * about a hundred decisions per hand). Everything it shows is held in private fields and read through getters, so an
+ * agent can neither change what a getter reads (writing `view.seat = 1` throws: no setter) nor reach the state;
+ * freezing the object does not stop the engine reopening it. Lazily built parts (concealed, table) are cleared when
+ * the view is reopened for the seat's next decision.
+ */
 class TableView implements AgentView {
   readonly #s: HandState;
-  readonly #decision: number;
+  readonly #seat: Seat;
+  #decision = -1;
   /** The fields that hold for the whole hand, shared by the seat's views (fewer stores per decision). */
-  readonly #h: SeatHand;
+  #h: SeatHand | null = null;
   #concealed: readonly Tile[] | null = null;
   #table: readonly SeatPublic[] | null = null;
-  readonly #lastTile: number;
-  readonly #lastBy: number;
-  readonly seat: Seat;
-  readonly phase: Phase;
-  readonly drawn: Tile | null;
-  readonly wallCount: number;
-  readonly discardCount: number;
-  readonly legal: readonly Action[];
+  #lastTile = -1;
+  #lastBy = -1;
+  #phase: Phase = 'turn';
+  #drawn: Tile | null = null;
+  #wallCount = 0;
+  #discardCount = 0;
+  #legal: readonly Action[] = [];
 
-  constructor(s: HandState, seat: Seat, legal: readonly Action[]) {
+  constructor(s: HandState, seat: Seat) {
     this.#s = s;
+    this.#seat = seat;
+  }
+
+  /** Engine side (viewFor): the view now answers for the decision being opened. */
+  open(legal: readonly Action[]): this {
+    const s = this.#s;
     this.#decision = s.decision;
-    this.#h = s.seatHand[seat] ?? seatHand(s, seat);
-    this.seat = seat;
-    this.phase = s.phase;
-    this.drawn = s.phase === 'turn' && s.drawn >= 0 ? s.drawn : null;
-    this.wallCount = liveCount(s.wall);
-    this.discardCount = s.discardCount;
+    this.#h = s.seatHand[this.#seat] ?? seatHand(s, this.#seat);
+    this.#concealed = null;
+    this.#table = null;
+    this.#phase = s.phase;
+    this.#drawn = s.phase === 'turn' && s.drawn >= 0 ? s.drawn : null;
+    this.#wallCount = liveCount(s.wall);
+    this.#discardCount = s.discardCount;
     this.#lastTile = s.lastDiscard;
     this.#lastBy = s.lastDiscardBy;
-    this.legal = legal;
+    this.#legal = legal;
+    return this;
+  }
+
+  get seat(): Seat {
+    return this.#seat;
+  }
+
+  get phase(): Phase {
+    return this.#phase;
+  }
+
+  get drawn(): Tile | null {
+    return this.#drawn;
+  }
+
+  get wallCount(): number {
+    return this.#wallCount;
+  }
+
+  get discardCount(): number {
+    return this.#discardCount;
+  }
+
+  get legal(): readonly Action[] {
+    return this.#legal;
   }
 
   get rules(): RuleSet {
-    return this.#h.rules;
+    return this.#hand().rules;
   }
 
   get limit(): number | null {
-    return this.#h.limit;
+    return this.#hand().limit;
   }
 
   get players(): number {
-    return this.#h.players;
+    return this.#hand().players;
   }
 
   get seatWind(): Wind {
-    return this.#h.seatWind;
+    return this.#hand().seatWind;
   }
 
   get dealer(): Seat {
-    return this.#h.dealer;
+    return this.#hand().dealer;
   }
 
   get prevailingWind(): Wind | null {
-    return this.#h.prevailingWind;
+    return this.#hand().prevailingWind;
+  }
+
+  #hand(): SeatHand {
+    return this.#h ?? seatHand(this.#s, this.#seat);
   }
 
   #live(): HandState {
@@ -77,7 +121,7 @@ class TableView implements AgentView {
   }
 
   get concealed(): readonly Tile[] {
-    if (this.#concealed === null) this.#concealed = Object.freeze(concealedOf(this.#live(), this.seat));
+    if (this.#concealed === null) this.#concealed = Object.freeze(concealedOf(this.#live(), this.#seat));
     return this.#concealed;
   }
 
@@ -127,9 +171,15 @@ function seatHand(s: HandState, seat: Seat): SeatHand {
   return h;
 }
 
-/** The view `seat` gets of `state` for the decision now open, with its legal actions. */
+/**
+ * The view `seat` gets of `state` for the decision now open, with its legal actions: the seat's one view object,
+ * reopened (a view kept from an earlier decision is that same object; it shows the seat's own latest decision and
+ * refuses the table and hand once that decision is answered).
+ */
 export function viewFor(state: HandState, seat: Seat, legal: readonly Action[]): AgentView {
-  return new TableView(state, seat, legal);
+  let v = state.views[seat] as TableView | null | undefined;
+  if (!v) state.views[seat] = v = new TableView(state, seat);
+  return v.open(legal);
 }
 
 /**

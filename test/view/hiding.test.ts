@@ -150,3 +150,50 @@ describe('the cached public table', () => {
     expect(compared).toBeGreaterThan(10_000);
   });
 });
+
+describe('the reused per-seat view (one object per seat, reopened for each decision)', () => {
+  it("cannot be pointed at another seat: `seat` has no setter, so the own hand is the viewer's own", () => {
+    const s = tableState('11m22p33s44z55z66z7z', 1);
+    const v = viewFor(s, 0, [DISCARD[0]!]);
+    const own = v.concealed.slice();
+    s.decision++; // a new decision for seat 0: the same object, reopened
+    const again = viewFor(s, 0, [DISCARD[0]!]);
+    expect(again).toBe(v);
+    expect(() => ((again as { seat: number }).seat = 1)).toThrow(TypeError);
+    expect(again.seat).toBe(0);
+    expect(again.concealed).toEqual(own);
+    expect(again.concealed).not.toEqual(parseTiles('11m22p33s44z55z66z7z'));
+  });
+
+  it('a view kept from an earlier decision is refused during other seats\' decisions, and freezing it changes nothing', () => {
+    let kept: AgentView | null = null;
+    let refused = 0;
+    let reads = 0;
+    const agent = {
+      name: 'keeper',
+      description: '',
+      params: [],
+      create: ({ seat, rng }: { seat: number; rng: { int(n: number): number } }) => ({
+        act: (v: AgentView) => {
+          if (seat === 0) {
+            Object.freeze(v); // the engine must still reopen it for the next decision
+            kept = v;
+            expect(v.table.length).toBe(4);
+            reads++;
+          } else if (kept !== null) {
+            try {
+              void (kept as AgentView).concealed;
+            } catch {
+              refused++;
+            }
+          }
+          return v.legal[rng.int(v.legal.length)]!;
+        },
+      }),
+    };
+    const config = table('harr', lineupOf(agent, 4));
+    for (let g = 0; g < 5; g++) playGame(config, gameSetup(config, g), { record: false });
+    expect(reads).toBeGreaterThan(20);
+    expect(refused).toBeGreaterThan(20);
+  });
+});
