@@ -9,21 +9,58 @@ import { HandAnalyser } from '../src/hand/shanten.js';
 import { KINDS, type Tile } from '../src/tiles/tile.js';
 import type { Counts } from '../src/tiles/counts.js';
 
-/** Per-agent scratch space (agents are created per game; nothing here outlives a game). */
+/**
+ * Per-agent scratch space (agents are created per game; nothing here outlives a game). The arrays only some
+ * strategies need are made on first use: an agent is created for every game, so its construction is on the hot path.
+ */
 export class Scratch {
   readonly a = new HandAnalyser();
-  readonly b = new HandAnalyser();
   readonly counts = new Uint8Array(KINDS);
   readonly tmp = new Uint8Array(KINDS);
-  readonly tmp2 = new Uint8Array(KINDS);
   readonly live = new Uint8Array(KINDS);
-  readonly proj = new Uint8Array(KINDS);
   readonly cand = new Uint8Array(KINDS);
-  readonly danger = new Float64Array(KINDS);
-  readonly recent = new Uint8Array(KINDS);
-  /** Each seat's public record as last read, and what it showed (tableSeen per seat), to skip unchanged seats. */
+  /** Shanten after discarding each held kind, for the hand last passed to pickDiscard. */
+  readonly sh = new Int8Array(KINDS);
+  /** Per-kind discard cost (the strategy's tie-break), filled before pickDiscard. */
+  readonly cost = new Float64Array(KINDS);
+  /** Each seat's public record as last counted into `seen` (seenTable), to count only what changed. */
   readonly seatRef: (SeatPublic | null)[] = [null, null, null, null];
-  readonly seatSeen = new Uint8Array(4 * KINDS);
+  /** Seen counts on the table (seenTable): the sum of what the records in seatRef show. */
+  readonly seen = new Uint8Array(KINDS);
+  /** The view whose live counts `live` holds (liveOnce): views are made per decision. */
+  liveView: AgentView | null = null;
+  #b: HandAnalyser | null = null;
+  #tmp2: Uint8Array | null = null;
+  #proj: Uint8Array | null = null;
+  #danger: Float64Array | null = null;
+  #recent: Uint8Array | null = null;
+  #score: Float64Array | null = null;
+  #dec: Uint16Array | null = null;
+
+  /** A second analyser (claims, projections). */
+  get b(): HandAnalyser {
+    return (this.#b ??= new HandAnalyser());
+  }
+  get tmp2(): Uint8Array {
+    return (this.#tmp2 ??= new Uint8Array(KINDS));
+  }
+  get proj(): Uint8Array {
+    return (this.#proj ??= new Uint8Array(KINDS));
+  }
+  get danger(): Float64Array {
+    return (this.#danger ??= new Float64Array(KINDS));
+  }
+  get recent(): Uint8Array {
+    return (this.#recent ??= new Uint8Array(KINDS));
+  }
+  /** Discard scores (pickDiscard). */
+  get score(): Float64Array {
+    return (this.#score ??= new Float64Array(KINDS));
+  }
+  /** Per candidate draw (cand), the suit-vector entries it lowers (HandAnalyser.drawMasks). */
+  get dec(): Uint16Array {
+    return (this.#dec ??= new Uint16Array(KINDS));
+  }
 }
 
 /**
@@ -119,8 +156,9 @@ export interface DiscardChoice {
 
 /**
  * The discard with the least `shanten after * 1000 + cost(t)`; among ready results (shanten 0) the one leaving
- * the most live winning tiles is preferred when `live` and `scratch` are given (`scratch.b` is used). Ties go to the lowest tile id. `a` must hold the
+ * the most live winning tiles is preferred when `live` and `scratch` are given. Ties go to the lowest tile id. `a` must hold the
  * hand `c` (what the shanten is measured on); `held` is the real hand (what may be discarded), usually `c` itself.
+ * (pickDiscard with the costs from a function; `melds` is unused and kept for callers.)
  */
 export function chooseDiscard(
   a: HandAnalyser,
@@ -131,27 +169,111 @@ export function chooseDiscard(
   scratch: Scratch | null = null,
   melds = 0,
 ): DiscardChoice {
+  void melds;
+  const s = scratch ?? new Scratch();
+  for (let t = 0; t < KINDS; t++) if (held[t] !== 0) s.cost[t] = cost(t);
+  const tile = pickDiscard(a, c, held, s, scratch ? live : null);
+  return { tile, shanten: tile >= 0 ? s.sh[tile]! : 99 };
+}
+
+/**
+ * chooseDiscard on costs already in `s.cost` (no closure per decision): the held kind with the least
+ * `shanten after * 1000 + cost`, less five points per live winning tile (at most 40) for a discard that leaves
+ * the hand ready, when `live` is given. Ties go to the lowest tile id. Leaves each held kind's shanten after the
+ * discard in `s.sh`, so callers need not ask again. The winning tiles of a ready discard are counted only when
+ * they can change the choice (a lone ready discard already ahead of every other needs no count), with the live
+ * counts given in `waitsOf` or, when it is the view, computed from the view only then (liveOnce; `c` the own hand).
+ */
+export function pickDiscard(a: HandAnalyser, c: Counts, held: Counts, s: Scratch, waitsOf: AgentView | Counts | null): number {
+  const sh = s.sh;
+  const cost = s.cost;
   let best = -1;
   let bestScore = Infinity;
-  let bestSh = 99;
-  let ncand = -1;
+  let ready = 0;
+  let firstReady = -1;
   for (let t = 0; t < KINDS; t++) {
     if (held[t] === 0) continue;
-    const sh = c[t]! > 0 ? a.shantenWith(t, -1) : a.shanten();
-    let score = sh * 1000 + cost(t);
-    if (sh === 0 && live && scratch) {
-      // Waits after discarding t: the live tiles that would complete the ready hand left.
-      if (ncand < 0) ncand = drawCandidates(c, live, scratch.cand);
-      const n = c[t]! > 0 ? drawsAfter(a, c, t, live, 0, scratch.cand, ncand) : waitsNow(a, c, live);
-      score -= Math.min(n, 40) * 5;
+    const x = c[t]! > 0 ? a.shantenWith(t, -1) : a.shanten();
+    sh[t] = x;
+    if (x === 0 && waitsOf !== null) {
+      if (ready++ === 0) firstReady = t;
+      continue;
     }
+    const score = x * 1000 + cost[t]!;
     if (score < bestScore) {
       bestScore = score;
       best = t;
-      bestSh = sh;
     }
   }
-  return { tile: best, shanten: bestSh };
+  if (ready === 0) return best;
+  // A ready discard scores at most its cost (the waits only lower it): alone and already below, it wins.
+  if (ready === 1 && cost[firstReady]! < bestScore) return firstReady;
+  // Live counts: given, or from the view (the own hand `c`), only now that they can matter.
+  const live = waitsOf instanceof Uint8Array ? waitsOf : liveOnce(waitsOf as AgentView, s, c);
+  const score = s.score;
+  let ncand = -1;
+  for (let t = firstReady; t < KINDS; t++) {
+    if (held[t] === 0 || sh[t] !== 0) continue;
+    // The mask test needs the draw masks of the analysed hand, in s.a; another analyser takes the plain scan.
+    if (ncand < 0) ncand = a === s.a ? prepareDraws(s, c, live) : drawCandidates(c, live, s.cand);
+    const n = c[t]! === 0 ? waitsNow(a, c, live) : a === s.a ? drawsHelping(s, c, t, 0, live, 0, ncand) : drawsAfter(a, c, t, live, 0, s.cand, ncand);
+    score[t] = cost[t]! - Math.min(n, 40) * 5;
+  }
+  // The first least score in tile order, as one pass over all held kinds would find it.
+  best = -1;
+  bestScore = Infinity;
+  for (let t = 0; t < KINDS; t++) {
+    if (held[t] === 0) continue;
+    const x = sh[t]!;
+    const v = x === 0 ? score[t]! : x * 1000 + cost[t]!;
+    if (v < bestScore) {
+      bestScore = v;
+      best = t;
+    }
+  }
+  return best;
+}
+
+/**
+ * The draw candidates of `c` (live kinds touching it) into `s.cand` and, for each, the suit-vector entries it
+ * lowers into `s.dec` (`s.a` must hold `c`). Returns how many candidates.
+ */
+export function prepareDraws(s: Scratch, c: Counts, live: Counts): number {
+  const n = drawCandidates(c, live, s.cand);
+  s.a.drawMasks(s.cand, n, s.dec);
+  return n;
+}
+
+/**
+ * drawsAfter for a discard `t` whose shanten after (`shT`) is known, with the candidates from prepareDraws: the
+ * same count, but a draw in another suit than t's is decided by one mask test (HandAnalyser.critical) instead of a
+ * table read. `s.a` holds `c`; `c` is changed during the call and restored.
+ */
+export function drawsHelping(s: Scratch, c: Counts, t: Tile, shT: number, live: Counts, below: number, ncand: number): number {
+  const a = s.a;
+  const cand = s.cand;
+  if (shT !== below) return drawsAfter(a, c, t, live, below, cand, ncand);
+  a.selectDiscard(t);
+  const st = t < 27 ? (t / 9) | 0 : 3;
+  const cost = below + 1;
+  const m0 = st === 0 ? 0 : a.critical(0, cost);
+  const m1 = st === 1 ? 0 : a.critical(1, cost);
+  const m2 = st === 2 ? 0 : a.critical(2, cost);
+  const m3 = st === 3 ? 0 : a.critical(3, cost);
+  const dec = s.dec;
+  c[t]!--;
+  let n = 0;
+  for (let i = 0; i < ncand; i++) {
+    const u = cand[i]!;
+    if (c[u]! >= 4) continue;
+    const su = u < 27 ? (u / 9) | 0 : 3;
+    if (su !== st) {
+      // t is of another suit: u still touches the hand less t.
+      if ((dec[i]! & (su === 0 ? m0 : su === 1 ? m1 : su === 2 ? m2 : m3)) !== 0) n += live[u]!;
+    } else if (touches(c, u) && a.afterDraw(u) < below) n += live[u]!;
+  }
+  c[t]!++;
+  return n;
 }
 
 /** Live winning tiles of the ready 3n+1 hand `c` held in `a` (a discard of a kind outside `c`). */
@@ -166,9 +288,11 @@ function waitsNow(a: HandAnalyser, c: Counts, live: Counts): number {
 
 /**
  * Shanten after taking `tile` from `by` with `action` and making the best following discard (for a kong: after
- * the loose tile, i.e. the 3n+1 state). Uses `s.b`; `c` is the hand before the claim.
+ * the loose tile, i.e. the 3n+1 state). Uses `s.b`; `c` is the hand before the claim. The scan over discards
+ * stops once it reaches `floor` (a caller that knows no lower answer can matter: a claim gains one tile, so the
+ * result is never below the hand's shanten less one).
  */
-export function shantenAfterClaim(s: Scratch, c: Counts, melds: number, action: Action, tile: Tile): number {
+export function shantenAfterClaim(s: Scratch, c: Counts, melds: number, action: Action, tile: Tile, floor = -2): number {
   const t = s.tmp;
   t.set(c);
   if (action.type === 'pung') t[tile]! -= 2;
@@ -182,7 +306,10 @@ export function shantenAfterClaim(s: Scratch, c: Counts, melds: number, action: 
   for (let k = 0; k < KINDS; k++) {
     if (t[k] === 0) continue;
     const sh = s.b.shantenWith(k, -1);
-    if (sh < best) best = sh;
+    if (sh < best) {
+      best = sh;
+      if (best <= floor) break;
+    }
   }
   return best;
 }
@@ -206,25 +333,59 @@ function addSeat(seat: SeatPublic, out: Counts, at: number): void {
 }
 
 /**
- * tableSeen into `s.tmp`, recounting only the seats whose public record changed since this agent last looked (the
- * records are immutable, so an identical one shows the same tiles).
+ * tableSeen, into `s.seen`, kept up to date by the difference between each seat's public record and the one last
+ * counted: records, their discard entries and melds are immutable, so an entry that is the same object shows the
+ * same tiles, and only the entries that differ (in a hand, the new discards, the one just claimed, a new or
+ * extended meld; any number after a new deal) are taken out and put in.
  */
 export function seenTable(view: AgentView, s: Scratch): Counts {
-  const out = s.tmp;
-  out.fill(0);
+  const out = s.seen;
   const table = view.table;
-  const per = s.seatSeen;
   for (let p = 0; p < table.length; p++) {
     const sp = table[p]!;
-    const at = p * KINDS;
-    if (s.seatRef[p] !== sp) {
-      per.fill(0, at, at + KINDS);
-      addSeat(sp, per, at);
-      s.seatRef[p] = sp;
+    const old = s.seatRef[p] ?? null;
+    if (old === sp) continue;
+    const nd = sp.discards;
+    const od = old === null ? EMPTY : old.discards;
+    if (nd !== od) {
+      const n = nd.length;
+      const o = od.length;
+      for (let i = 0; i < n || i < o; i++) {
+        const x = i < n ? nd[i]! : null;
+        const y = i < o ? od[i]! : null;
+        if (x === y) continue;
+        if (y !== null && !y.claimed && y.tile < KINDS) out[y.tile]!--;
+        if (x !== null && !x.claimed && x.tile < KINDS) out[x.tile]!++;
+      }
     }
-    for (let t = 0; t < KINDS; t++) out[t]! += per[at + t]!;
+    const nm = sp.melds;
+    const om = old === null ? EMPTY_MELDS : old.melds;
+    if (nm !== om) {
+      const n = nm.length;
+      const o = om.length;
+      for (let i = 0; i < n || i < o; i++) {
+        const x = i < n ? nm[i]! : null;
+        const y = i < o ? om[i]! : null;
+        if (x === y) continue;
+        if (y !== null) addMeld(y, out, -1);
+        if (x !== null) addMeld(x, out, 1);
+      }
+    }
+    s.seatRef[p] = sp;
   }
   return out;
+}
+
+const EMPTY: SeatPublic['discards'] = Object.freeze([]);
+const EMPTY_MELDS: SeatPublic['melds'] = Object.freeze([]);
+
+/** Add (sign 1) or take out (sign -1) the tiles a meld shows. */
+function addMeld(m: SeatPublic['melds'][number], out: Counts, sign: number): void {
+  if (m.type === 'chow') {
+    out[m.tile]! += sign;
+    out[m.tile + 1]! += sign;
+    out[m.tile + 2]! += sign;
+  } else out[m.tile]! += sign * (m.type === 'pung' ? 3 : 4);
 }
 
 /** Live counts from the player's view: 4 minus own concealed minus seen on the table. */
@@ -234,6 +395,18 @@ export function liveFrom(seen: Counts, own: Counts, out: Counts): Counts {
     out[t] = v > 0 ? v : 0;
   }
   return out;
+}
+
+/**
+ * Live counts of the own hand `c` for this decision (`view`), into `s.live`, computed on the first call of the
+ * decision only: strategies need them only when a choice between discards turns on them.
+ */
+export function liveOnce(view: AgentView, s: Scratch, c: Counts): Counts {
+  if (s.liveView !== view) {
+    liveFrom(seenTable(view, s), c, s.live);
+    s.liveView = view;
+  }
+  return s.live;
 }
 
 export const PASS_ACTION: Action = Object.freeze({ type: 'pass' });

@@ -5,7 +5,8 @@
  * the lowest tile id. No randomness. Kongs are declared when they do not set the hand back (a free loose tile).
  */
 import type { Action, AgentView, Strategy } from '../src/agent/types.js';
-import { PASS_ACTION, Scratch, chooseDiscard, legalOf, liveFrom, readHand, seenTable, shapeValue } from './common.js';
+import { KINDS } from '../src/tiles/tile.js';
+import { PASS_ACTION, Scratch, legalOf, pickDiscard, readHand, shapeValue } from './common.js';
 import { fastClaim } from './modes.js';
 
 /** Every claim that brings the hand nearer to complete (kongs when not worse): fastClaim with no filter. */
@@ -19,15 +20,17 @@ export function greedyTurn(view: AgentView, s: Scratch, melds: number): Action {
   const mj = legalOf(view, 'mahjong');
   if (mj) return mj;
   const c = s.counts;
-  s.a.load(c, melds);
-  // Live counts only matter for choosing between ready hands; the table view is costly to build.
-  const live = s.a.shanten() <= 0 ? liveFrom(seenTable(view, s), c, s.live) : null;
-  const d = chooseDiscard(s.a, c, c, (t) => shapeValue(c, t), live, s, melds);
+  const a = s.a.load(c, melds);
+  for (let t = 0; t < KINDS; t++) if (c[t] !== 0) s.cost[t] = shapeValue(c, t);
+  // Live counts only matter for choosing between ready discards; the table view is costly to build, so
+  // pickDiscard reads it from the view only then.
+  const tile = pickDiscard(a, c, c, s, view);
+  const sh = s.sh[tile]!;
   for (const act of view.legal) {
-    if (act.type === 'concealed-kong' && s.a.shantenWith(act.tile, -4, 1) <= d.shanten) return act;
-    if (act.type === 'add-kong' && s.a.shantenWith(act.tile, -1) <= d.shanten) return act;
+    if (act.type === 'concealed-kong' && a.shantenWith(act.tile, -4, 1) <= sh) return act;
+    if (act.type === 'add-kong' && a.shantenWith(act.tile, -1) <= sh) return act;
   }
-  return legalOf(view, 'discard', d.tile)!;
+  return legalOf(view, 'discard', tile)!;
 }
 
 export const greedy: Strategy = {

@@ -9,7 +9,8 @@
 import type { Action, AgentView } from '../src/agent/types.js';
 import { KINDS, isDragon, isHead, isWind, type Tile } from '../src/tiles/tile.js';
 import type { Counts } from '../src/tiles/counts.js';
-import { PASS_ACTION, Scratch, chooseDiscard, drawCandidates, drawsAfter, legalOf, liveFrom, shantenAfterClaim, seenTable, shapeValue, tableSeen, touches } from './common.js';
+import type { HandAnalyser } from '../src/hand/shanten.js';
+import { PASS_ACTION, Scratch, drawsHelping, legalOf, liveFrom, liveOnce, pickDiscard, prepareDraws, shantenAfterClaim, seenTable, shapeValue, tableSeen } from './common.js';
 
 /**
  * Fast play: the discard keeping shanten lowest; among equals the one leaving the most live improving tiles
@@ -19,30 +20,41 @@ export function fastTurn(view: AgentView, s: Scratch, melds: number, ukeire: boo
   const mj = legalOf(view, 'mahjong');
   if (mj) return mj;
   const c = s.counts;
-  s.a.load(c, melds);
-  const live = liveFrom(seenTable(view, s), c, s.live);
-  const base = chooseDiscard(s.a, c, c, (t) => shapeValue(c, t) - (t >= 27 && c[t] === 1 ? honourBias : 0), live, s, melds);
-  let tile = base.tile;
+  const a = s.a.load(c, melds);
+  const cost = s.cost;
+  for (let t = 0; t < KINDS; t++) if (c[t] !== 0) cost[t] = shapeValue(c, t) - (t >= 27 && c[t] === 1 ? honourBias : 0);
+  let tile = pickDiscard(a, c, c, s, view);
+  const sh = s.sh;
+  const baseSh = sh[tile]!;
   // With one discard at the least shanten there is nothing to break.
   let ties = 0;
-  if (ukeire && base.shanten > 0) for (let t = 0; t < KINDS && ties < 2; t++) if (c[t]! > 0 && s.a.shantenWith(t, -1) === base.shanten) ties++;
+  if (ukeire && baseSh > 0) for (let t = 0; t < KINDS && ties < 2; t++) if (c[t]! > 0 && sh[t] === baseSh) ties++;
   if (ties > 1) {
     let best = -1;
-    const ncand = drawCandidates(c, live, s.cand);
+    const live = liveOnce(view, s, c);
+    const ncand = prepareDraws(s, c, live);
     for (let t = 0; t < KINDS; t++) {
-      if (c[t] === 0 || s.a.shantenWith(t, -1) !== base.shanten) continue;
+      if (c[t] === 0 || sh[t] !== baseSh) continue;
       // Shape value and the lone-honour bonus are of the hand before the discard.
       const bonus = -shapeValue(c, t) + (t >= 27 && c[t] === 1 ? honourBias : 0);
-      const n = drawsAfter(s.a, c, t, live, base.shanten, s.cand, ncand) * 4 + bonus;
+      const n = drawsHelping(s, c, t, baseSh, live, baseSh, ncand) * 4 + bonus;
       if (n > best) {
         best = n;
         tile = t;
       }
     }
   }
+  return kongOr(view, a, baseSh, true, tile);
+}
+
+/**
+ * A kong the hand can declare without setting it back (concealed: not worse than `baseSh` with a set more; added:
+ * the added tile's discard not worse), else the discard of `tile`.
+ */
+function kongOr(view: AgentView, a: HandAnalyser, baseSh: number, addKongs: boolean, tile: Tile): Action {
   for (const act of view.legal) {
-    if (act.type === 'concealed-kong' && s.a.shantenWith(act.tile, -4, 1) <= base.shanten) return act;
-    if (act.type === 'add-kong' && s.a.shantenWith(act.tile, -1) <= base.shanten) return act;
+    if (act.type === 'concealed-kong' && a.shantenWith(act.tile, -4, 1) <= baseSh) return act;
+    if (addKongs && act.type === 'add-kong' && a.shantenWith(act.tile, -1) <= baseSh) return act;
   }
   return legalOf(view, 'discard', tile)!;
 }
@@ -55,13 +67,15 @@ export function fastClaim(view: AgentView, s: Scratch, melds: number, allow: (a:
   const now = s.a.load(s.counts, melds).shanten();
   let best: Action | null = null;
   let bestSh = now;
+  // A claim gains one tile: no claim leaves the hand below now - 1, so the first to reach it is final.
   for (const act of view.legal) {
     if ((act.type !== 'pung' && act.type !== 'kong' && act.type !== 'chow') || !allow(act)) continue;
-    const sh = shantenAfterClaim(s, s.counts, melds, act, tile);
+    const sh = shantenAfterClaim(s, s.counts, melds, act, tile, now - 1);
     // A kong keeps the distance but brings a loose tile: taken when not worse.
     if (sh < bestSh || (act.type === 'kong' && sh <= bestSh && best === null)) {
       best = act;
       bestSh = sh;
+      if (bestSh < now) break;
     }
   }
   return best ?? PASS_ACTION;
@@ -141,23 +155,20 @@ export function huntTurn(view: AgentView, s: Scratch, melds: number, suit: numbe
   if (mj) return mj;
   const c = s.counts;
   const p = project(c, suit, s.proj);
-  s.a.load(p, melds);
-  const d = chooseDiscard(
-    s.a,
-    p,
-    c,
-    (t) => {
-      if (t < 27 && ((t / 9) | 0) !== suit) return -200 + shapeValue(c, t);
-      if (t >= 27) return shapeValue(c, t) + (doublingHonour(view, t) ? 8 : 3);
-      return shapeValue(c, t);
-    },
-    null,
-  );
+  const a = s.a.load(p, melds);
+  const cost = s.cost;
+  for (let t = 0; t < KINDS; t++) {
+    if (c[t] === 0) continue;
+    if (t < 27 && ((t / 9) | 0) !== suit) cost[t] = -200 + shapeValue(c, t);
+    else if (t >= 27) cost[t] = shapeValue(c, t) + (doublingHonour(view, t) ? 8 : 3);
+    else cost[t] = shapeValue(c, t);
+  }
+  const tile = pickDiscard(a, p, c, s, null);
   for (const act of view.legal) {
     if (act.type === 'concealed-kong' && (act.tile >= 27 || ((act.tile / 9) | 0) === suit)) return act;
     if (act.type === 'add-kong') return act;
   }
-  return legalOf(view, 'discard', d.tile)!;
+  return legalOf(view, 'discard', tile)!;
 }
 
 /** Hunting claims: only tiles of the suit or honours; honour pungs always (doubles), others when they help. */
@@ -172,11 +183,13 @@ export function huntClaim(view: AgentView, s: Scratch, melds: number, suit: numb
   let bestSh = now;
   for (const act of view.legal) {
     if (act.type !== 'pung' && act.type !== 'kong' && act.type !== 'chow') continue;
-    const sh = shantenAfterClaim(s, p, melds, act, tile);
+    const sh = shantenAfterClaim(s, p, melds, act, tile, now - 1);
     const honour = tile >= 27 && act.type !== 'chow';
     if (sh < bestSh || (honour && sh <= now && best === null)) {
       best = act;
       bestSh = sh;
+      // now - 1 is the least a claim can reach (fastClaim): nothing later replaces it.
+      if (bestSh < now) break;
     }
   }
   return best ?? PASS_ACTION;
@@ -294,12 +307,11 @@ export function safeNormalTurn(view: AgentView, s: Scratch, melds: number, forbi
   if (mj) return mj;
   const c = s.counts;
   const danger = dangerOf(view, c, seenTable(view, s), s.danger, s.recent);
-  s.a.load(c, melds);
-  const d = chooseDiscard(s.a, c, c, (t) => (forbid && forbid[t] ? 100_000 : 0) + danger[t]! * 20 + shapeValue(c, t), null);
-  for (const act of view.legal) {
-    if (act.type === 'concealed-kong' && s.a.shantenWith(act.tile, -4, 1) <= d.shanten) return act;
-  }
-  return legalOf(view, 'discard', d.tile)!;
+  const a = s.a.load(c, melds);
+  const cost = s.cost;
+  for (let t = 0; t < KINDS; t++) if (c[t] !== 0) cost[t] = (forbid && forbid[t] ? 100_000 : 0) + danger[t]! * 20 + shapeValue(c, t);
+  const tile = pickDiscard(a, c, c, s, null);
+  return kongOr(view, a, s.sh[tile]!, false, tile);
 }
 
 export { liveFrom, tableSeen };
@@ -311,14 +323,13 @@ export function honoursTurn(view: AgentView, s: Scratch, melds: number, bias: nu
   const mj = legalOf(view, 'mahjong');
   if (mj) return mj;
   const c = s.counts;
-  s.a.load(c, melds);
-  const live = s.a.shanten() <= 0 ? liveFrom(seenTable(view, s), c, s.live) : null;
-  const d = chooseDiscard(s.a, c, c, (t) => shapeValue(c, t) + (t >= 27 && doublingHonour(view, t) ? bias : 0), live, s, melds);
-  for (const act of view.legal) {
-    if (act.type === 'concealed-kong' && s.a.shantenWith(act.tile, -4, 1) <= d.shanten) return act;
-    if (act.type === 'add-kong' && s.a.shantenWith(act.tile, -1) <= d.shanten) return act;
-  }
-  return legalOf(view, 'discard', d.tile)!;
+  const a = s.a.load(c, melds);
+  const cost = s.cost;
+  for (let t = 0; t < KINDS; t++) if (c[t] !== 0) cost[t] = shapeValue(c, t) + (t >= 27 && doublingHonour(view, t) ? bias : 0);
+  // Live counts matter only between ready discards (a discard leaves the hand ready only if it is ready now):
+  // pickDiscard computes them from the view only then.
+  const tile = pickDiscard(a, c, c, s, view);
+  return kongOr(view, a, s.sh[tile]!, true, tile);
 }
 
 /** Claims that help, plus any pung or kong of a doubling honour that does not set the hand back. */

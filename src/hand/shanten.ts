@@ -428,6 +428,44 @@ export class HandAnalyser {
     return finalPairT(this.v, this.allBut(st), this.t, vectorAt(this.t, st, this.selKey), this.need) - 1;
   }
 
+  /**
+   * For each kind u in `kinds[0..n)`, the entries of its suit's vector that one more u lowers (bit i: the vector of
+   * the suit with u added is below the loaded one at i), into `out`. A drawn tile lowers a cost by at most one (the
+   * completion with u, less u, needs one tile more), so with `critical` this decides "does u help" without a table
+   * read per discard.
+   */
+  drawMasks(kinds: Uint8Array, n: number, out: Uint16Array): void {
+    const v = this.v;
+    const t = this.t;
+    for (let i = 0; i < n; i++) {
+      const u = kinds[i]!;
+      const s = suitOf(u);
+      const b = vectorAt(t, s, this.keys[s]! + POW5[u - s * 9]!);
+      const o = s * 10;
+      let m = 0;
+      for (let j = 0; j < VEC; j++) if (t[b + j]! < v[o + j]!) m |= 1 << j;
+      out[i] = m;
+    }
+  }
+
+  /**
+   * After selectDiscard(t): the entries of suit `s`'s vector (s not t's suit) through which the reduced hand
+   * reaches `cost` (its cost: shanten + 1), as a mask. A draw u of suit s brings the reduced hand below `cost`
+   * exactly when drawMasks(u) meets this mask (costs fall by at most one per tile).
+   */
+  critical(s: number, cost: number): number {
+    const v = this.v;
+    const w = 140 + s * 10;
+    const b = s * 10;
+    const need = this.need;
+    let m = 0;
+    for (let i = 0; i <= need; i++) {
+      if (v[w + need - i + 5]! + v[b + i]! === cost) m |= 1 << i;
+      if (v[w + need - i]! + v[b + i + 5]! === cost) m |= 1 << (i + 5);
+    }
+    return m;
+  }
+
   /** Shanten of the selected reduced hand with one `u` drawn. */
   afterDraw(u: Tile): number {
     const s = suitOf(u);
