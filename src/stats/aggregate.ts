@@ -165,6 +165,35 @@ export function mergeAggregates(a: Aggregate, b: Aggregate): Aggregate {
   return out;
 }
 
+/**
+ * total ⊕= j, in place: the runner's main thread folds each batch into its running total without building the
+ * intermediate aggregates of mergeAggregates (the same exact integer sums, so the same bits).
+ */
+export function mergeJsonInto(total: Aggregate, j: AggregateJson): void {
+  if (total.labels.join('\u0000') !== j.labels.join('\u0000')) {
+    throw new Error(`cannot merge aggregates of different lineups (${total.labels.join(',')} vs ${j.labels.join(',')})`);
+  }
+  total.games += j.games;
+  total.hands += j.hands;
+  total.drawn += j.drawn;
+  total.washes += j.washes;
+  for (const label of total.labels) {
+    const x = strategyOf(total, label);
+    const y = j.strategies[label];
+    if (!y) throw new Error(`aggregate JSON lacks strategy "${label}"`);
+    x.hands += y.hands;
+    x.wins += y.wins;
+    x.selfDraws += y.selfDraws;
+    x.dealIns += y.dealIns;
+    x.limitWins += y.limitWins;
+    x.winTurns += y.winTurns;
+    x.net.n += y.hands;
+    x.net.sum += BigInt(y.netSum);
+    x.net.sumSq += BigInt(y.netSumSq);
+    for (const [s, c] of y.scores) x.scores.set(s, (x.scores.get(s) ?? 0) + c);
+  }
+}
+
 /** JSON form: BigInts as decimal strings, score maps as [score, count] pairs sorted by score. */
 export interface AggregateJson {
   labels: string[];

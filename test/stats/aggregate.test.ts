@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  addHand, aggregateFromJson, aggregateToJson, emptyAggregate, mergeAggregates, totalSum, totalSumSq,
+  addHand, aggregateFromJson, aggregateToJson, emptyAggregate, mergeAggregates, mergeJsonInto, totalSum, totalSumSq,
 } from '../../src/stats/aggregate.js';
 import type { HandResult } from '../../src/engine/types.js';
 import { summaryCsv, scoreDistributionCsv } from '../../src/io/csv.js';
@@ -57,6 +57,18 @@ describe('aggregate', () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it('folding batches in place (the runner\'s main thread) equals merging them', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(handArb, { maxLength: 20 }), { maxLength: 6 }), (batches) => {
+        const total = emptyAggregate(LABELS);
+        for (const b of batches) mergeJsonInto(total, aggregateToJson(aggOf(b)));
+        expect(bytes(total)).toBe(bytes(aggOf(batches.flat())));
+      }),
+      { numRuns: 100 },
+    );
+    expect(() => mergeJsonInto(emptyAggregate(['a']), aggregateToJson(emptyAggregate(['b'])))).toThrow(/different lineups/);
   });
 
   it('JSON round trip is lossless', () => {
