@@ -27,8 +27,8 @@ export class Scratch {
   readonly seatRef: (SeatPublic | null)[] = [null, null, null, null];
   /** Seen counts on the table (seenTable): the sum of what the records in seatRef show. */
   readonly seen = new Uint8Array(KINDS);
-  /** The view whose live counts `live` holds (liveOnce): views are made per decision. */
-  liveView: AgentView | null = null;
+  /** `live` holds this decision's live counts (liveOnce); cleared by beginDecision. */
+  liveOk = false;
   #b: HandAnalyser | null = null;
   #tmp2: Uint8Array | null = null;
   #proj: Uint8Array | null = null;
@@ -182,7 +182,8 @@ export function chooseDiscard(
  * the hand ready, when `live` is given. Ties go to the lowest tile id. Leaves each held kind's shanten after the
  * discard in `s.sh`, so callers need not ask again. The winning tiles of a ready discard are counted only when
  * they can change the choice (a lone ready discard already ahead of every other needs no count), with the live
- * counts given in `waitsOf` or, when it is the view, computed from the view only then (liveOnce; `c` the own hand).
+ * counts given in `waitsOf` or, when it is the view, computed from the view only then (liveOnce; `c` the own hand;
+ * the caller has called beginDecision).
  */
 export function pickDiscard(a: HandAnalyser, c: Counts, held: Counts, s: Scratch, waitsOf: AgentView | Counts | null): number {
   const sh = s.sh;
@@ -398,13 +399,21 @@ export function liveFrom(seen: Counts, own: Counts, out: Counts): Counts {
 }
 
 /**
- * Live counts of the own hand `c` for this decision (`view`), into `s.live`, computed on the first call of the
- * decision only: strategies need them only when a choice between discards turns on them.
+ * Start of a decision that may use liveOnce: forgets the live counts of the last one (a view object may be reused
+ * from decision to decision, so it cannot tell them apart).
+ */
+export function beginDecision(s: Scratch): void {
+  s.liveOk = false;
+}
+
+/**
+ * Live counts of the own hand `c` for this decision (`view`), into `s.live`, computed on the first call after
+ * beginDecision only: strategies need them only when a choice between discards turns on them.
  */
 export function liveOnce(view: AgentView, s: Scratch, c: Counts): Counts {
-  if (s.liveView !== view) {
+  if (!s.liveOk) {
     liveFrom(seenTable(view, s), c, s.live);
-    s.liveView = view;
+    s.liveOk = true;
   }
   return s.live;
 }

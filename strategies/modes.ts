@@ -10,7 +10,7 @@ import type { Action, AgentView } from '../src/agent/types.js';
 import { KINDS, isDragon, isHead, isWind, type Tile } from '../src/tiles/tile.js';
 import type { Counts } from '../src/tiles/counts.js';
 import type { HandAnalyser } from '../src/hand/shanten.js';
-import { PASS_ACTION, Scratch, drawsHelping, legalOf, liveFrom, liveOnce, pickDiscard, prepareDraws, shantenAfterClaim, seenTable, shapeValue, tableSeen } from './common.js';
+import { PASS_ACTION, Scratch, beginDecision, drawsHelping, legalOf, liveFrom, liveOnce, pickDiscard, prepareDraws, shantenAfterClaim, seenTable, shapeValue, tableSeen } from './common.js';
 
 /**
  * Fast play: the discard keeping shanten lowest; among equals the one leaving the most live improving tiles
@@ -19,6 +19,7 @@ import { PASS_ACTION, Scratch, drawsHelping, legalOf, liveFrom, liveOnce, pickDi
 export function fastTurn(view: AgentView, s: Scratch, melds: number, ukeire: boolean, honourBias: number): Action {
   const mj = legalOf(view, 'mahjong');
   if (mj) return mj;
+  beginDecision(s);
   const c = s.counts;
   const a = s.a.load(c, melds);
   const cost = s.cost;
@@ -323,6 +324,7 @@ export function honoursTurn(view: AgentView, s: Scratch, melds: number, bias: nu
   const mj = legalOf(view, 'mahjong');
   if (mj) return mj;
   const c = s.counts;
+  beginDecision(s);
   const a = s.a.load(c, melds);
   const cost = s.cost;
   for (let t = 0; t < KINDS; t++) if (c[t] !== 0) cost[t] = shapeValue(c, t) + (t >= 27 && doublingHonour(view, t) ? bias : 0);
