@@ -356,23 +356,28 @@ function kongAllowed(s: HandState): boolean {
 function turnLegal(c: Ctx, seat: Seat): void {
   const s = c.state;
   const base = seat * 34;
-  c.n = 0;
-  if (!s.afterClaim && wins(s, seat, -1)) push(c, MAHJONG);
+  const legal = c.legal;
+  let n = 0;
+  if (!s.afterClaim && wins(s, seat, -1)) legal[n++] = MAHJONG;
   const kongs = kongAllowed(s);
+  // Concealed kongs are looked for only when the seat holds a kind four times (state.fours).
+  const fours = kongs && s.fours[seat]! > 0;
   for (let w = 0; w < 2; w++) {
     // The kinds held, lowest first (state.held): the same list, in the same order, as a scan of all 34 kinds.
+    const off = 17 * w;
     for (let m = s.held[seat * 2 + w]!; m !== 0; m &= m - 1) {
-      const t = 31 - Math.clz32(m & -m) + 17 * w;
-      if (kongs && s.hand[base + t] === 4) push(c, CONCEALED_KONG[t]!);
-      push(c, DISCARD[t]!);
+      const t = 31 - Math.clz32(m & -m) + off;
+      if (fours && s.hand[base + t] === 4) legal[n++] = CONCEALED_KONG[t]!;
+      legal[n++] = DISCARD[t]!;
     }
   }
   if (kongs) {
     for (let i = 0; i < s.meldCount[seat]!; i++) {
       const j = seat * MAX_MELDS + i;
-      if (s.meldType[j] === PUNG && s.hand[base + s.meldTile[j]!]! > 0) push(c, ADD_KONG[s.meldTile[j]!]!);
+      if (s.meldType[j] === PUNG && s.hand[base + s.meldTile[j]!]! > 0) legal[n++] = ADD_KONG[s.meldTile[j]!]!;
     }
   }
+  c.n = n;
 }
 
 /**

@@ -6,6 +6,13 @@
  */
 import type { GameSetup, TableConfig } from './types.js';
 
+/** Seat s holds lineup[(s + r) % p]. */
+function rotated(p: number, r: number): number[] {
+  const out: number[] = [];
+  for (let s = 0; s < p; s++) out.push((s + r) % p);
+  return out;
+}
+
 export function gameSetup(config: TableConfig, game: number): GameSetup {
   const p = config.players;
   if (config.duplicate) {
@@ -14,7 +21,7 @@ export function gameSetup(config: TableConfig, game: number): GameSetup {
     return {
       game,
       streamGame: w,
-      seating: Array.from({ length: p }, (_, s) => (s + r) % p),
+      seating: rotated(p, r),
       firstDealer: w % p,
       firstPrevailing: config.rules.prevailingWind ? Math.floor(w / p) % 4 : 0,
     };
@@ -22,7 +29,7 @@ export function gameSetup(config: TableConfig, game: number): GameSetup {
   return {
     game,
     streamGame: game,
-    seating: Array.from({ length: p }, (_, s) => s),
+    seating: rotated(p, 0),
     firstDealer: game % p,
     firstPrevailing: config.rules.prevailingWind ? Math.floor(game / p) % 4 : 0,
   };

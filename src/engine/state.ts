@@ -48,6 +48,14 @@ export interface HandState {
   dealer: Seat;
   prevailing: Wind | null;
   readonly seatWind: Uint8Array;
+  /**
+   * Slabs holding the per-seat counters cleared by every deal (hand, handCount, the hand statistics, meld / flower /
+   * discard / turn counts; and the public caches' keys, set to -1): the named fields below are views into them.
+   */
+  readonly zero8: Uint8Array;
+  readonly zero16: Uint16Array;
+  readonly zero32: Int32Array;
+  readonly minus1: Int32Array;
   /** Concealed counts, seat-major: hand[seat * 34 + kind]. */
   readonly hand: Uint8Array;
   readonly handCount: Uint8Array;
@@ -70,6 +78,8 @@ export interface HandState {
   /** Per seat: honour kinds held once or four times, and honour kinds held as a pair (engine/shapes.ts honoursBad). */
   readonly honSingles: Uint8Array;
   readonly honPairs: Uint8Array;
+  /** Per seat: kinds held four times (the own-turn list looks for concealed kongs only when there is one). */
+  readonly fours: Uint8Array;
   readonly meldType: Uint8Array;
   readonly meldTile: Uint8Array;
   readonly meldConcealed: Uint8Array;
@@ -127,6 +137,14 @@ export function createHandState(
   players: number,
 ): HandState {
   const p = players;
+  // The per-seat counters a new deal clears live in a few slabs (each field a view into one), so resetHand clears
+  // them with one fill per slab instead of one per field.
+  const zero8 = new Uint8Array(p * (34 + 3 + 9));
+  const zero16 = new Uint16Array(p * 2);
+  const zero32 = new Int32Array(p * 5);
+  const minus1 = new Int32Array(p * 4).fill(-1);
+  let o8 = 0;
+  const u8 = (n: number): Uint8Array => zero8.subarray(o8, (o8 += n));
   return {
     // A frozen copy: views hand `rules` to agents, who must not be able to change the shared rule set.
     rules: Object.freeze({ ...rules }),
@@ -137,35 +155,40 @@ export function createHandState(
     dealer: 0,
     prevailing: null,
     seatWind: new Uint8Array(p),
-    hand: new Uint8Array(p * 34),
-    handCount: new Uint8Array(p),
-    suitKey: new Int32Array(p * 3),
-    suitN: new Uint8Array(p * 3),
-    oddKinds: new Uint8Array(p),
-    nonHeads: new Uint8Array(p),
-    held: new Int32Array(p * 2),
-    honSingles: new Uint8Array(p),
-    honPairs: new Uint8Array(p),
+    zero8,
+    zero16,
+    zero32,
+    minus1,
+    hand: u8(p * 34),
+    handCount: u8(p),
+    suitKey: zero32.subarray(0, p * 3),
+    suitN: u8(p * 3),
+    oddKinds: u8(p),
+    nonHeads: u8(p),
+    held: zero32.subarray(p * 3, p * 5),
+    honSingles: u8(p),
+    honPairs: u8(p),
+    fours: u8(p),
     meldType: new Uint8Array(p * MAX_MELDS),
     meldTile: new Uint8Array(p * MAX_MELDS),
     meldConcealed: new Uint8Array(p * MAX_MELDS),
-    meldCount: new Uint8Array(p),
+    meldCount: u8(p),
     bonus: new Uint8Array(p * MAX_BONUS),
-    bonusCount: new Uint8Array(p),
+    bonusCount: u8(p),
     discTile: new Uint8Array(p * MAX_DISCARDS),
     discClaimed: new Uint8Array(p * MAX_DISCARDS),
-    discCount: new Uint16Array(p),
-    turnsBySeat: new Uint16Array(p),
+    discCount: zero16.subarray(0, p),
+    turnsBySeat: zero16.subarray(p, 2 * p),
     pubVer: new Uint32Array(p),
     pubSeat: new Array<SeatPublic | null>(p).fill(null),
-    pubSeatVer: new Int32Array(p).fill(-1),
+    pubSeatVer: minus1.subarray(0, p),
     seatHand: new Array<SeatHand | null>(p).fill(null),
     pubDisc: new Array<readonly DiscardInfo[] | null>(p).fill(null),
-    pubDiscKey: new Int32Array(p).fill(-1),
+    pubDiscKey: minus1.subarray(p, 2 * p),
     pubMelds: new Array<readonly Meld[] | null>(p).fill(null),
-    pubMeldKey: new Int32Array(p).fill(-1),
+    pubMeldKey: minus1.subarray(2 * p, 3 * p),
     pubFlowers: new Array<readonly number[] | null>(p).fill(null),
-    pubFlowerKey: new Int32Array(p).fill(-1),
+    pubFlowerKey: minus1.subarray(3 * p, 4 * p),
     discInfo: new Array<DiscardInfo | null>(p * MAX_DISCARDS).fill(null),
     views: new Array<object | null>(p).fill(null),
     scores: new Array<number>(p).fill(0),
@@ -186,25 +209,12 @@ export function resetHand(s: HandState, dealer: Seat, prevailing: Wind | null): 
   s.prevailing = prevailing;
   const winds = SEAT_WINDS[s.players]!;
   for (let seat = 0; seat < s.players; seat++) s.seatWind[seat] = winds[(seat - dealer + s.players) % s.players]!;
-  s.hand.fill(0);
-  s.handCount.fill(0);
-  s.suitKey.fill(0);
-  s.suitN.fill(0);
-  s.oddKinds.fill(0);
-  s.nonHeads.fill(0);
-  s.held.fill(0);
-  s.honSingles.fill(0);
-  s.honPairs.fill(0);
-  s.meldCount.fill(0);
-  s.bonusCount.fill(0);
-  s.discCount.fill(0);
-  s.turnsBySeat.fill(0);
+  s.zero8.fill(0);
+  s.zero16.fill(0);
+  s.zero32.fill(0);
+  s.minus1.fill(-1);
   s.pubSeat.fill(null);
-  s.pubSeatVer.fill(-1);
   s.seatHand.fill(null);
-  s.pubDiscKey.fill(-1);
-  s.pubMeldKey.fill(-1);
-  s.pubFlowerKey.fill(-1);
   s.drawn = -1;
   s.lastDiscard = -1;
   s.lastDiscardBy = -1;
@@ -275,6 +285,8 @@ function changeTiles(s: HandState, seat: Seat, t: number, n: number): void {
     const w = seat * 2 + (t < 17 ? 0 : 1);
     s.held[w]! ^= 1 << (t < 17 ? t : t - 17);
   }
+  if (was === 4) s.fours[seat]!--;
+  else if (now === 4) s.fours[seat]!++;
   s.handCount[seat]! += n;
   s.pubVer[seat]!++;
   const g = GROUP[t]!;

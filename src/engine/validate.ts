@@ -46,6 +46,9 @@ export function validateState(s: HandState, inTurn: Seat | null): void {
       else if (x === 2) pairs++;
     }
     if (singles !== s.honSingles[p] || pairs !== s.honPairs[p]) throw new Error(`seat ${p}: stale honours cache`);
+    let fours = 0;
+    for (let t = 0; t < 34; t++) if (s.hand[p * 34 + t] === 4) fours++;
+    if (fours !== s.fours[p]) throw new Error(`seat ${p}: stale count of kinds held four times`);
     let lo = 0;
     let hi = 0;
     for (let t = 0; t < 34; t++) {

@@ -47,6 +47,24 @@ class Stream implements Rng {
   int(n: number): number {
     return Math.floor((((this.#int32 ?? this.#gen())() >>> 0) / TWO_32) * n);
   }
+
+  /** The generator itself, for a caller drawing many numbers in a row (the wall shuffle): one call per number. */
+  int32(): () => number {
+    return this.#int32 ?? this.#gen();
+  }
+}
+
+/**
+ * The raw 32-bit generator behind a stream made here (null for any other Rng): `int(n)` is exactly
+ * Math.floor(((g() >>> 0) / 2^32) * n), so a loop calling g itself draws the same numbers with less per-call work.
+ */
+export function rawInt32(rng: Rng): (() => number) | null {
+  return rng instanceof Stream ? rng.int32() : null;
+}
+
+/** Uniform integer in [0, n) from a raw generator (rawInt32): the same number Stream.int(n) gives. */
+export function intFrom(g: () => number, n: number): number {
+  return Math.floor(((g() >>> 0) / TWO_32) * n);
 }
 
 export function makeStream(masterSeed: number, gameIndex: number, purpose: string): Rng {

@@ -7,7 +7,7 @@
  *
  * A Wall is a typed array plus two cursors: no allocation per draw.
  */
-import type { Rng } from '../rng/streams.js';
+import { type Rng, intFrom, rawInt32 } from '../rng/streams.js';
 import { FIRST_BONUS, KINDS } from '../tiles/index.js';
 
 export interface Wall {
@@ -32,8 +32,9 @@ export function fillWall(wall: Wall, rng: Rng): void {
   let n = 0;
   for (let k = 0; k < KINDS; k++) for (let c = 0; c < 4; c++) t[n++] = k;
   for (let b = FIRST_BONUS; n < wall.size; b++) t[n++] = b;
+  const g = rawInt32(rng);
   for (let i = wall.size - 1; i > 0; i--) {
-    const j = rng.int(i + 1);
+    const j = g !== null ? intFrom(g, i + 1) : rng.int(i + 1);
     const tmp = t[i]!;
     t[i] = t[j]!;
     t[j] = tmp;

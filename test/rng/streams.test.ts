@@ -3,7 +3,7 @@
 // The pins were regenerated deliberately when the generator changed from Alea to Tyche-i (issue 5 speed targets).
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
-import { makeStream, seatStream, shuffleInPlace, streamKey } from '../../src/rng/streams.js';
+import { intFrom, makeStream, rawInt32, seatStream, shuffleInPlace, streamKey } from '../../src/rng/streams.js';
 
 describe('seeded streams', () => {
   it('pins the first values of a few streams', () => {
@@ -55,5 +55,20 @@ describe('seeded streams', () => {
     const s2 = shuffleInPlace([...Array(20).keys()], makeStream(1, 1, 'wall'));
     expect(s1).toEqual(s2);
     expect([...s1].sort((a, b) => a - b)).toEqual([...Array(20).keys()]);
+  });
+});
+
+describe('the raw generator (rawInt32 / intFrom: the wall shuffle and the random agent)', () => {
+  it('draws exactly the numbers Stream.int draws, interleaved with int calls on the same stream', () => {
+    const a = makeStream(7, 3, 'seat:1');
+    const b = makeStream(7, 3, 'seat:1');
+    const g = rawInt32(b);
+    expect(g).not.toBeNull();
+    for (let i = 1; i < 500; i++) {
+      const n = (i % 137) + 1;
+      const viaRaw = i % 3 === 0 ? b.int(n) : intFrom(g!, n);
+      expect(viaRaw).toBe(a.int(n));
+    }
+    expect(rawInt32({ next: () => 0, int: () => 0 })).toBeNull();
   });
 });
