@@ -186,6 +186,7 @@ export function mergeJsonInto(total: Aggregate, j: AggregateJson): void {
     x.selfDraws += y.selfDraws;
     x.dealIns += y.dealIns;
     x.limitWins += y.limitWins;
+    x.ownTurns += y.ownTurns;
     x.winTurns += y.winTurns;
     x.net.n += y.hands;
     x.net.sum += BigInt(y.netSum);

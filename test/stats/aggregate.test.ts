@@ -20,13 +20,14 @@ const handArb = fc
     turns: fc.integer({ min: 0, max: 120 }),
     limit: fc.boolean(),
     washes: fc.integer({ min: 0, max: 2 }),
+    turnsBySeat: fc.array(fc.integer({ min: 0, max: 40 }), { minLength: 4, maxLength: 4 }),
   })
-  .map(({ winner, discOffset, byDiscard, score, turns, limit, washes }): HandResult => {
+  .map(({ winner, discOffset, byDiscard, score, turns, limit, washes, turnsBySeat }): HandResult => {
     const discarder = winner !== null && byDiscard ? (winner + discOffset) % 4 : null;
     const nets = [0, 1, 2, 3].map((s) => (winner === null ? 0 : s === winner ? 3 * score : -score));
     return {
       hand: 0, dealer: 0, prevailingWind: null, winner, winBy: winner === null ? 'none' : byDiscard ? 'discard' : 'self-draw',
-      discarder, turns, turnsBySeat: [0, 0, 0, 0], scores: [0, 0, 0, 0], nets, winnerScore: winner === null ? null : score,
+      discarder, turns, turnsBySeat, scores: [0, 0, 0, 0], nets, winnerScore: winner === null ? null : score,
       winnerPattern: winner === null ? null : 'mixed', limitHit: winner !== null && limit, penaltyPayer: null,
       washes: Array.from({ length: washes }, () => ({ seat: 0, heads: 9, payment: 1 })),
     };
