@@ -135,3 +135,64 @@ export function seatCouldWin(s: HandState, seat: number, extra: number): boolean
   if (extra >= 0) c[extra]!++;
   return isThirteenHeads(c, total) || isSevenPairs(c, total);
 }
+
+/**
+ * Bits of the groups (0-2 suits, 3 honours; 4: the special shapes) a discard would have to come from for
+ * seatCouldWin(s, seat, discard) to hold, by tile counts alone: a necessary condition, computed once per change of the
+ * seat's hand (state.winMask) so that claim checks of the other seats' discards are mostly one bit test.
+ * The standard-form part depends only on each suit's count mod 3 and the honours' singles and pairs: a table.
+ */
+function maskFor(r0: number, r1: number, r2: number, singles: number, hp: number): number {
+  let mask = 0;
+  // A suit extra (the count conditions of seatCouldWin): no suit of 3n+1 tiles once the extra joins its suit, no
+  // honour single or four, and one pair in all (suits of 3n+2 tiles and honour pairs).
+  if (singles === 0) {
+    for (let u = 0; u < 3; u++) {
+      const a = u === 0 ? (r0 + 1) % 3 : r0;
+      const b = u === 1 ? (r1 + 1) % 3 : r1;
+      const d = u === 2 ? (r2 + 1) % 3 : r2;
+      if (a !== 1 && b !== 1 && d !== 1 && hp + (a === 2 ? 1 : 0) + (b === 2 ? 1 : 0) + (d === 2 ? 1 : 0) === 1) mask |= 1 << u;
+    }
+  }
+  // An honour extra turns a single into a pair or a pair into a pung (a kind of none or three gains a single).
+  if (r0 !== 1 && r1 !== 1 && r2 !== 1) {
+    const sp = (r0 === 2 ? 1 : 0) + (r1 === 2 ? 1 : 0) + (r2 === 2 ? 1 : 0);
+    if ((singles === 1 && hp === 0 && sp === 0) || (singles === 0 && hp + sp === 2)) mask |= 8;
+  }
+  return mask;
+}
+
+/** maskFor over suit counts 0..14 (so no `% 3` at run time), honour singles 0..2+ and pairs 0..3+. */
+const COUNT_MASK: Uint8Array = (() => {
+  const t = new Uint8Array(15 * 15 * 15 * 12);
+  for (let a = 0; a < 15; a++)
+    for (let b = 0; b < 15; b++)
+      for (let d = 0; d < 15; d++)
+        for (let si = 0; si < 3; si++)
+          for (let hp = 0; hp < 4; hp++) t[((a * 15 + b) * 15 + d) * 12 + si * 4 + hp] = maskFor(a % 3, b % 3, d % 3, si, hp);
+  return t;
+})();
+
+export function winMask(s: HandState, seat: number): number {
+  if (s.winMaskVer[seat] === s.pubVer[seat]) return s.winMask[seat]!;
+  let mask = 0;
+  const total = s.handCount[seat]! + 1;
+  if (total % 3 === 2) {
+    const u0 = seat * 3;
+    const si = s.honSingles[seat]!;
+    const hp = s.honPairs[seat]!;
+    mask = COUNT_MASK[((s.suitN[u0]! * 15 + s.suitN[u0 + 1]!) * 15 + s.suitN[u0 + 2]!) * 12 + (si < 2 ? si : 2) * 4 + (hp < 3 ? hp : 3)]!;
+    // Seven pairs needs one odd kind (the extra pairs it); thirteen heads needs no tile that is not a head.
+    if (total === 14 && (s.oddKinds[seat] === 1 || s.nonHeads[seat] === 0)) mask |= 16;
+  }
+  s.winMask[seat] = mask;
+  s.winMaskVer[seat] = s.pubVer[seat]!;
+  return mask;
+}
+
+/** seatCouldWin for a discard `tile`, ruled out first by the seat's cached win mask. */
+export function seatCouldWinWith(s: HandState, seat: number, tile: number): boolean {
+  const g = tile < 27 ? (tile / 9) | 0 : 3;
+  if ((winMask(s, seat) & ((1 << g) | 16)) === 0) return false;
+  return seatCouldWin(s, seat, tile);
+}

@@ -29,7 +29,7 @@ import {
   ROB,
   WASH,
 } from './actions.js';
-import { seatCouldWin } from './agari.js';
+import { seatCouldWin, seatCouldWinWith } from './agari.js';
 import { penaltyPayer } from './penalty.js';
 import {
   CHOW,
@@ -206,6 +206,12 @@ function wins(s: HandState, seat: Seat, extra: Tile): boolean {
   if (!seatCouldWin(s, seat, extra)) return false;
   const winning = extra >= 0 ? extra : s.drawn >= 0 ? s.drawn : lastConcealed(s, seat);
   return isWinningHand(s.rules, handSpec(s, seat, winning, extra));
+}
+
+/** wins() for a discard or robbed tile: the seat's cached win mask rules most seats out first. */
+function winsWith(s: HandState, seat: Seat, tile: Tile): boolean {
+  if (!seatCouldWinWith(s, seat, tile)) return false;
+  return isWinningHand(s.rules, handSpec(s, seat, tile, tile));
 }
 
 function lastConcealed(s: HandState, seat: Seat): Tile {
@@ -390,7 +396,7 @@ function claimLegal(c: Ctx, seat: Seat, tile: Tile, next: boolean, live: number)
   const have = s.hand[base + tile]!;
   c.n = 1;
   c.legal[0] = PASS;
-  if (wins(s, seat, tile) && (s.rules.outOfTurnMahjong === 'any' || next || completesPungOrPair(s, seat, tile))) {
+  if (winsWith(s, seat, tile) && (s.rules.outOfTurnMahjong === 'any' || next || completesPungOrPair(s, seat, tile))) {
     push(c, MAHJONG);
   }
   if (s.rules.lastDiscardMahjongOnly && live === 0) return c.n > 1; // code500: the last discard only for Mah-Jongg
@@ -419,8 +425,8 @@ function claimPhase(c: Ctx, from: Seat, tile: Tile): { seat: Seat; action: Actio
   const live = liveCount(s.wall);
   for (let q = next; q !== from; q = nextSeat(s, q)) {
     // Beyond the next seat only a pung, a kong or Mah-Jongg can be legal: skip a seat holding fewer than two of the
-    // tile that the prefilter says cannot win with it, without building its list.
-    if (q !== next && s.hand[q * 34 + tile]! < 2 && !seatCouldWin(s, q, tile)) continue;
+    // tile that the prefilter (its cached win mask first) says cannot win with it, without building its list.
+    if (q !== next && s.hand[q * 34 + tile]! < 2 && !seatCouldWinWith(s, q, tile)) continue;
     if (!claimLegal(c, q, tile, q === next, live)) continue;
     // Only Mah-Jongg beats a pung or kong already claimed; pung/kong is unique (three copies left), chow is next only.
     if (best !== null && CLAIM_RANK[best.action.type]! >= 2 && !legalHas(c, MAHJONG)) continue;

@@ -80,6 +80,13 @@ export interface HandState {
   readonly honPairs: Uint8Array;
   /** Per seat: kinds held four times (the own-turn list looks for concealed kongs only when there is one). */
   readonly fours: Uint8Array;
+  /**
+   * Per seat, which discards could possibly complete its hand (engine/agari.ts winMask): bit g for a tile of group g
+   * (0-2 suits, 3 honours), bit 4 for the special shapes; valid while winMaskVer equals the seat's pubVer, which every
+   * change of its concealed tiles bumps. A seat sees three discards per round between two changes of its hand.
+   */
+  readonly winMask: Uint8Array;
+  readonly winMaskVer: Int32Array;
   readonly meldType: Uint8Array;
   readonly meldTile: Uint8Array;
   readonly meldConcealed: Uint8Array;
@@ -103,9 +110,11 @@ export interface HandState {
   afterClaim: boolean;
   /**
    * Public-information version per seat, bumped by every change a player at the table could see (discards, claimed
-   * marks, melds, flowers, concealed count); views reuse a seat's frozen SeatPublic while its version holds.
+   * marks, melds, flowers, concealed count); views reuse a seat's frozen SeatPublic while its version holds. Reset
+   * with every deal (the caches keyed by it are reset too), so it stays a small integer however many hands an engine
+   * plays.
    */
-  readonly pubVer: Uint32Array;
+  readonly pubVer: Int32Array;
   readonly pubSeat: (SeatPublic | null)[];
   readonly pubSeatVer: Int32Array;
   /**
@@ -141,8 +150,8 @@ export function createHandState(
   // them with one fill per slab instead of one per field.
   const zero8 = new Uint8Array(p * (34 + 3 + 9));
   const zero16 = new Uint16Array(p * 2);
-  const zero32 = new Int32Array(p * 5);
-  const minus1 = new Int32Array(p * 4).fill(-1);
+  const zero32 = new Int32Array(p * 6);
+  const minus1 = new Int32Array(p * 5).fill(-1);
   let o8 = 0;
   const u8 = (n: number): Uint8Array => zero8.subarray(o8, (o8 += n));
   return {
@@ -169,6 +178,8 @@ export function createHandState(
     honSingles: u8(p),
     honPairs: u8(p),
     fours: u8(p),
+    winMask: new Uint8Array(p),
+    winMaskVer: minus1.subarray(4 * p, 5 * p),
     meldType: new Uint8Array(p * MAX_MELDS),
     meldTile: new Uint8Array(p * MAX_MELDS),
     meldConcealed: new Uint8Array(p * MAX_MELDS),
@@ -179,7 +190,7 @@ export function createHandState(
     discClaimed: new Uint8Array(p * MAX_DISCARDS),
     discCount: zero16.subarray(0, p),
     turnsBySeat: zero16.subarray(p, 2 * p),
-    pubVer: new Uint32Array(p),
+    pubVer: zero32.subarray(p * 5, p * 6),
     pubSeat: new Array<SeatPublic | null>(p).fill(null),
     pubSeatVer: minus1.subarray(0, p),
     seatHand: new Array<SeatHand | null>(p).fill(null),

@@ -16,25 +16,18 @@ import { type DiscardInfo, type HandState, KONG, MAX_DISCARDS, MAX_MELDS, type S
 
 /**
  * A seat's view, one object per seat reused from decision to decision (no allocation per decision: the engine asks
- * about a hundred decisions per hand). Everything it shows is held in private fields and read through getters, so an
- * agent can neither change what a getter reads (writing `view.seat = 1` throws: no setter) nor reach the state;
- * freezing the object does not stop the engine reopening it. Lazily built parts (concealed, table) are cleared when
- * the view is reopened for the seat's next decision.
+ * about a hundred decisions per hand). Everything it shows is read through getters from private fields or, while its
+ * decision is open, from the state, so an agent can neither change what a getter reads (writing `view.seat = 1`
+ * throws: no setter) nor reach the state; freezing the object does not stop the engine reopening it. Once the
+ * decision is answered, everything but the seat, the hand-long fields (rules, winds, dealer) and the legal list it was
+ * given is refused. Lazily built parts (concealed, table) are cleared when the view is reopened.
  */
 class TableView implements AgentView {
   readonly #s: HandState;
   readonly #seat: Seat;
   #decision = -1;
-  /** The fields that hold for the whole hand, shared by the seat's views (fewer stores per decision). */
-  #h: SeatHand | null = null;
   #concealed: readonly Tile[] | null = null;
   #table: readonly SeatPublic[] | null = null;
-  #lastTile = -1;
-  #lastBy = -1;
-  #phase: Phase = 'turn';
-  #drawn: Tile | null = null;
-  #wallCount = 0;
-  #discardCount = 0;
   #legal: readonly Action[] = [];
 
   constructor(s: HandState, seat: Seat) {
@@ -42,19 +35,15 @@ class TableView implements AgentView {
     this.#seat = seat;
   }
 
-  /** Engine side (viewFor): the view now answers for the decision being opened. */
+  /**
+   * Engine side (viewFor): the view now answers for the decision being opened. Only the legal list is stored; every
+   * other field is read from the state while the decision is open (the state does not change while the agent
+   * thinks), which costs nothing for an agent that does not look.
+   */
   open(legal: readonly Action[]): this {
-    const s = this.#s;
-    this.#decision = s.decision;
-    this.#h = s.seatHand[this.#seat] ?? seatHand(s, this.#seat);
+    this.#decision = this.#s.decision;
     this.#concealed = null;
     this.#table = null;
-    this.#phase = s.phase;
-    this.#drawn = s.phase === 'turn' && s.drawn >= 0 ? s.drawn : null;
-    this.#wallCount = liveCount(s.wall);
-    this.#discardCount = s.discardCount;
-    this.#lastTile = s.lastDiscard;
-    this.#lastBy = s.lastDiscardBy;
     this.#legal = legal;
     return this;
   }
@@ -64,19 +53,20 @@ class TableView implements AgentView {
   }
 
   get phase(): Phase {
-    return this.#phase;
+    return this.#live().phase;
   }
 
   get drawn(): Tile | null {
-    return this.#drawn;
+    const s = this.#live();
+    return s.phase === 'turn' && s.drawn >= 0 ? s.drawn : null;
   }
 
   get wallCount(): number {
-    return this.#wallCount;
+    return liveCount(this.#live().wall);
   }
 
   get discardCount(): number {
-    return this.#discardCount;
+    return this.#live().discardCount;
   }
 
   get legal(): readonly Action[] {
@@ -108,7 +98,7 @@ class TableView implements AgentView {
   }
 
   #hand(): SeatHand {
-    return this.#h ?? seatHand(this.#s, this.#seat);
+    return this.#s.seatHand[this.#seat] ?? seatHand(this.#s, this.#seat);
   }
 
   #live(): HandState {
@@ -117,7 +107,8 @@ class TableView implements AgentView {
   }
 
   get lastDiscard(): { readonly tile: Tile; readonly by: Seat } | null {
-    return this.#lastTile >= 0 ? { tile: this.#lastTile, by: this.#lastBy } : null;
+    const s = this.#live();
+    return s.lastDiscard >= 0 ? { tile: s.lastDiscard, by: s.lastDiscardBy } : null;
   }
 
   get concealed(): readonly Tile[] {

@@ -38,8 +38,8 @@ describe('agari prefilter', () => {
   });
 });
 
-describe('seatCouldWin (cached per-seat statistics) equals couldBeComplete on the counts', async () => {
-  const { seatCouldWin } = await import('../../src/engine/agari.js');
+describe('seatCouldWin (cached per-seat statistics) and seatCouldWinWith (cached win mask) equal couldBeComplete on the counts', async () => {
+  const { seatCouldWin, seatCouldWinWith } = await import('../../src/engine/agari.js');
   const { playGame } = await import('../../src/engine/play.js');
   const { gameSetup } = await import('../../src/engine/setup.js');
   const { greedy } = await import('../../strategies/greedy.js');
@@ -62,6 +62,10 @@ describe('seatCouldWin (cached per-seat statistics) equals couldBeComplete on th
                 if (extra >= 0) c[extra]!--;
                 const got = seatCouldWin(s, seat, extra);
                 if (got !== want) expect({ seat, extra, got }).toEqual({ seat, extra, got: want });
+                // The claim path: the cached per-seat win mask first (it must never rule out a real candidate).
+                if (extra >= 0 && seatCouldWinWith(s, seat, extra) !== want) {
+                  expect({ seat, extra, withMask: !want }).toEqual({ seat, extra, withMask: want });
+                }
                 if (got) wins++;
                 checks++;
               }
