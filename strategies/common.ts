@@ -36,6 +36,11 @@ export class Scratch {
   #recent: Uint8Array | null = null;
   #score: Float64Array | null = null;
   #dec: Uint16Array | null = null;
+  #memo: Int32Array | null = null;
+  /** First candidate of each suit in `cand` (prepareDraws): suit s spans candFrom[s] .. candFrom[s + 1]. */
+  readonly candFrom = new Int32Array(5);
+  /** Entries in `memo` (drawsHelping); reset by prepareDraws. */
+  memoN = 0;
 
   /** A second analyser (claims, projections). */
   get b(): HandAnalyser {
@@ -60,6 +65,10 @@ export class Scratch {
   /** Per candidate draw (cand), the suit-vector entries it lowers (HandAnalyser.drawMasks). */
   get dec(): Uint16Array {
     return (this.#dec ??= new Uint16Array(KINDS));
+  }
+  /** drawsHelping's other-suit counts by reduced vector: [suit, table offset, below, count] per entry. */
+  get memo(): Int32Array {
+    return (this.#memo ??= new Int32Array(4 * KINDS));
   }
 }
 
@@ -237,41 +246,76 @@ export function pickDiscard(a: HandAnalyser, c: Counts, held: Counts, s: Scratch
 
 /**
  * The draw candidates of `c` (live kinds touching it) into `s.cand` and, for each, the suit-vector entries it
- * lowers into `s.dec` (`s.a` must hold `c`). Returns how many candidates.
+ * lowers into `s.dec` (`s.a` must hold `c`). Returns how many candidates. Starts a group of drawsHelping calls on
+ * this hand and these live counts.
  */
 export function prepareDraws(s: Scratch, c: Counts, live: Counts): number {
   const n = drawCandidates(c, live, s.cand);
   s.a.drawMasks(s.cand, n, s.dec);
+  const cand = s.cand;
+  const from = s.candFrom;
+  let i = 0;
+  for (let su = 0; su < 4; su++) {
+    from[su] = i;
+    const end = su === 3 ? KINDS : su * 9 + 9;
+    while (i < n && cand[i]! < end) i++;
+  }
+  from[4] = n;
+  s.memoN = 0;
   return n;
 }
 
 /**
- * drawsAfter for a discard `t` whose shanten after (`shT`) is known, with the candidates from prepareDraws: the
+ * drawsAfter for a discard `t` whose shanten after (`shT`) is known, within a group started by prepareDraws: the
  * same count, but a draw in another suit than t's is decided by one mask test (HandAnalyser.critical) instead of a
- * table read. `s.a` holds `c`; `c` is changed during the call and restored.
+ * table read, and that part is shared by the discards of one suit that leave the suit's vector the same (two lone
+ * honours, say). `s.a` holds `c`; `c` is changed during the call and restored.
  */
 export function drawsHelping(s: Scratch, c: Counts, t: Tile, shT: number, live: Counts, below: number, ncand: number): number {
   const a = s.a;
   const cand = s.cand;
   if (shT !== below) return drawsAfter(a, c, t, live, below, cand, ncand);
-  a.selectDiscard(t);
   const st = t < 27 ? (t / 9) | 0 : 3;
-  const cost = below + 1;
-  const m0 = st === 0 ? 0 : a.critical(0, cost);
-  const m1 = st === 1 ? 0 : a.critical(1, cost);
-  const m2 = st === 2 ? 0 : a.critical(2, cost);
-  const m3 = st === 3 ? 0 : a.critical(3, cost);
-  const dec = s.dec;
+  const from = s.candFrom;
+  const rb = a.reducedAt(t);
+  const memo = s.memo;
+  let other = -1;
+  for (let k = 0; k < s.memoN; k++) {
+    const m = k * 4;
+    if (memo[m] === st && memo[m + 2] === below && a.sameVector(memo[m + 1]!, rb)) {
+      other = memo[m + 3]!;
+      break;
+    }
+  }
+  if (other < 0) {
+    a.selectDiscard(t);
+    const cost = below + 1;
+    const dec = s.dec;
+    other = 0;
+    for (let su = 0; su < 4; su++) {
+      if (su === st || from[su] === from[su + 1]) continue;
+      const crit = a.critical(su, cost);
+      if (crit === 0) continue;
+      // t is of another suit: each u still touches the hand less t, and holds fewer than four (it is live).
+      for (let i = from[su]!; i < from[su + 1]!; i++) {
+        const u = cand[i]!;
+        if ((dec[i]! & crit) !== 0 && c[u]! < 4) other += live[u]!;
+      }
+    }
+    if (s.memoN < KINDS) {
+      const m = s.memoN++ * 4;
+      memo[m] = st;
+      memo[m + 1] = rb;
+      memo[m + 2] = below;
+      memo[m + 3] = other;
+    }
+  } else a.selectKey(t);
   c[t]!--;
-  let n = 0;
-  for (let i = 0; i < ncand; i++) {
+  let n = other;
+  for (let i = from[st]!; i < from[st + 1]!; i++) {
     const u = cand[i]!;
-    if (c[u]! >= 4) continue;
-    const su = u < 27 ? (u / 9) | 0 : 3;
-    if (su !== st) {
-      // t is of another suit: u still touches the hand less t.
-      if ((dec[i]! & (su === 0 ? m0 : su === 1 ? m1 : su === 2 ? m2 : m3)) !== 0) n += live[u]!;
-    } else if (touches(c, u) && a.afterDraw(u) < below) n += live[u]!;
+    if (c[u]! >= 4 || !touches(c, u)) continue;
+    if (a.afterDraw(u) < below) n += live[u]!;
   }
   c[t]!++;
   return n;

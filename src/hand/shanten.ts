@@ -210,23 +210,56 @@ function loadVector(t: Uint8Array, s: number, key: number, out: Int32Array, at: 
   for (let i = 0; i < VEC; i++) out[at + i] = t[b + i]!;
 }
 
-/** Min-plus combination of two cost vectors (sets add, at most one pair). */
+/**
+ * Min-plus combination of two cost vectors (sets add, at most one pair): out[k] = min a[i] + b[k - i]; with the
+ * pair, out[5 + k] = min a[i] + b[5 + k - i], a[5 + i] + b[k - i]. Written out on locals (the hot step of every
+ * analysis: a loop with stores into `out` cost twice as much).
+ */
 function combine(a: Int32Array, ai: number, b: Int32Array, bi: number, out: Int32Array, oi: number): void {
-  for (let i = 0; i < VEC; i++) out[oi + i] = INF;
-  for (let ja = 0; ja <= 4; ja++) {
-    const a0 = a[ai + ja]!;
-    const a1 = a[ai + ja + 5]!;
-    for (let jb = 0; ja + jb <= 4; jb++) {
-      const b0 = b[bi + jb]!;
-      const b1 = b[bi + jb + 5]!;
-      const o = oi + ja + jb;
-      const x = a0 + b0;
-      if (x < out[o]!) out[o] = x;
-      const y = a0 + b1 < a1 + b0 ? a0 + b1 : a1 + b0;
-      if (y < out[o + 5]!) out[o + 5] = y;
-    }
-  }
+  const a0 = a[ai]!, a1 = a[ai + 1]!, a2 = a[ai + 2]!, a3 = a[ai + 3]!, a4 = a[ai + 4]!;
+  const p0 = a[ai + 5]!, p1 = a[ai + 6]!, p2 = a[ai + 7]!, p3 = a[ai + 8]!, p4 = a[ai + 9]!;
+  const b0 = b[bi]!, b1 = b[bi + 1]!, b2 = b[bi + 2]!, b3 = b[bi + 3]!, b4 = b[bi + 4]!;
+  const q0 = b[bi + 5]!, q1 = b[bi + 6]!, q2 = b[bi + 7]!, q3 = b[bi + 8]!, q4 = b[bi + 9]!;
+  out[oi] = a0 + b0;
+  out[oi + 1] = min2(a0 + b1, a1 + b0);
+  out[oi + 2] = min3(a0 + b2, a1 + b1, a2 + b0);
+  out[oi + 3] = min2(min2(a0 + b3, a1 + b2), min2(a2 + b1, a3 + b0));
+  out[oi + 4] = min3(min2(a0 + b4, a1 + b3), min2(a2 + b2, a3 + b1), a4 + b0);
+  out[oi + 5] = min2(a0 + q0, p0 + b0);
+  out[oi + 6] = min2(min2(a0 + q1, p0 + b1), min2(a1 + q0, p1 + b0));
+  out[oi + 7] = min3(min2(a0 + q2, p0 + b2), min2(a1 + q1, p1 + b1), min2(a2 + q0, p2 + b0));
+  out[oi + 8] = min2(min3(min2(a0 + q3, p0 + b3), min2(a1 + q2, p1 + b2), min2(a2 + q1, p2 + b1)), min2(a3 + q0, p3 + b0));
+  out[oi + 9] = min3(
+    min3(min2(a0 + q4, p0 + b4), min2(a1 + q3, p1 + b3), min2(a2 + q2, p2 + b2)),
+    min2(a3 + q1, p3 + b1),
+    min2(a4 + q0, p4 + b0),
+  );
 }
+
+/** combine with the second vector read straight from the table. */
+function combineT(a: Int32Array, ai: number, b: Uint8Array, bi: number, out: Int32Array, oi: number): void {
+  const a0 = a[ai]!, a1 = a[ai + 1]!, a2 = a[ai + 2]!, a3 = a[ai + 3]!, a4 = a[ai + 4]!;
+  const p0 = a[ai + 5]!, p1 = a[ai + 6]!, p2 = a[ai + 7]!, p3 = a[ai + 8]!, p4 = a[ai + 9]!;
+  const b0 = b[bi]!, b1 = b[bi + 1]!, b2 = b[bi + 2]!, b3 = b[bi + 3]!, b4 = b[bi + 4]!;
+  const q0 = b[bi + 5]!, q1 = b[bi + 6]!, q2 = b[bi + 7]!, q3 = b[bi + 8]!, q4 = b[bi + 9]!;
+  out[oi] = a0 + b0;
+  out[oi + 1] = min2(a0 + b1, a1 + b0);
+  out[oi + 2] = min3(a0 + b2, a1 + b1, a2 + b0);
+  out[oi + 3] = min2(min2(a0 + b3, a1 + b2), min2(a2 + b1, a3 + b0));
+  out[oi + 4] = min3(min2(a0 + b4, a1 + b3), min2(a2 + b2, a3 + b1), a4 + b0);
+  out[oi + 5] = min2(a0 + q0, p0 + b0);
+  out[oi + 6] = min2(min2(a0 + q1, p0 + b1), min2(a1 + q0, p1 + b0));
+  out[oi + 7] = min3(min2(a0 + q2, p0 + b2), min2(a1 + q1, p1 + b1), min2(a2 + q0, p2 + b0));
+  out[oi + 8] = min2(min3(min2(a0 + q3, p0 + b3), min2(a1 + q2, p1 + b2), min2(a2 + q1, p2 + b1)), min2(a3 + q0, p3 + b0));
+  out[oi + 9] = min3(
+    min3(min2(a0 + q4, p0 + b4), min2(a1 + q3, p1 + b3), min2(a2 + q2, p2 + b2)),
+    min2(a3 + q1, p3 + b1),
+    min2(a4 + q0, p4 + b0),
+  );
+}
+
+const min2 = (x: number, y: number): number => (x < y ? x : y);
+const min3 = (x: number, y: number, z: number): number => (x < y ? (x < z ? x : z) : y < z ? y : z);
 
 /** Only the `need` sets + pair entry of combine(a, b): the last step of every query. */
 function finalPair(a: Int32Array, ai: number, b: Int32Array, bi: number, need: number): number {
@@ -416,10 +449,38 @@ export class HandAnalyser {
     this.selSuit = st;
     this.selKey = key;
     const v = this.v;
-    loadVector(this.t, st, key, v, 180);
+    const b = vectorAt(this.t, st, key);
     // For each other suit s: the two suits other than s and st, combined with the reduced st.
-    for (let s = 0; s < 4; s++) if (s !== st) combine(v, this.pair(REST_AT[s]![st]!), v, 180, v, 140 + s * 10);
+    for (let s = 0; s < 4; s++) if (s !== st) combineT(v, this.pair(REST_AT[s]![st]!), this.t, b, v, 140 + s * 10);
     return this;
+  }
+
+  /**
+   * selectDiscard without the combinations: enough for afterDiscard and for afterDraw of a tile of t's own suit
+   * (afterDraw of another suit needs the full selectDiscard).
+   */
+  selectKey(t: Tile): this {
+    const st = suitOf(t);
+    this.selSuit = st;
+    this.selKey = this.keys[st]! - POW5[t - st * 9]!;
+    return this;
+  }
+
+  /**
+   * Where the vector of t's suit with one t taken out lies (a table offset). Two discards of one suit whose
+   * reduced vectors are equal (sameVector) leave the other suits' answers equal: e.g. two lone honours.
+   */
+  reducedAt(t: Tile): number {
+    const st = suitOf(t);
+    return vectorAt(this.t, st, this.keys[st]! - POW5[t - st * 9]!);
+  }
+
+  /** The vectors at two table offsets (from reducedAt) are equal. */
+  sameVector(b1: number, b2: number): boolean {
+    if (b1 === b2) return true;
+    const t = this.t;
+    for (let i = 0; i < VEC; i++) if (t[b1 + i] !== t[b2 + i]) return false;
+    return true;
   }
 
   /** Shanten of the selected reduced hand (loaded hand less the selected discard). */
