@@ -162,14 +162,20 @@ function maskFor(r0: number, r1: number, r2: number, singles: number, hp: number
   return mask;
 }
 
-/** maskFor over suit counts 0..14 (so no `% 3` at run time), honour singles 0..2+ and pairs 0..3+. */
+/** The count conditions of the standard form for the hand as held (no extra tile): bit 5 of COUNT_MASK. */
+function heldOk(r0: number, r1: number, r2: number, singles: number, hp: number): number {
+  if (singles !== 0 || r0 === 1 || r1 === 1 || r2 === 1) return 0;
+  return hp + (r0 === 2 ? 1 : 0) + (r1 === 2 ? 1 : 0) + (r2 === 2 ? 1 : 0) === 1 ? 32 : 0;
+}
+
+/** maskFor and heldOk over suit counts 0..14 (so no `% 3` at run time), honour singles 0..2+ and pairs 0..3+. */
 const COUNT_MASK: Uint8Array = (() => {
   const t = new Uint8Array(15 * 15 * 15 * 12);
   for (let a = 0; a < 15; a++)
     for (let b = 0; b < 15; b++)
       for (let d = 0; d < 15; d++)
         for (let si = 0; si < 3; si++)
-          for (let hp = 0; hp < 4; hp++) t[((a * 15 + b) * 15 + d) * 12 + si * 4 + hp] = maskFor(a % 3, b % 3, d % 3, si, hp);
+          for (let hp = 0; hp < 4; hp++) t[((a * 15 + b) * 15 + d) * 12 + si * 4 + hp] = maskFor(a % 3, b % 3, d % 3, si, hp) | heldOk(a % 3, b % 3, d % 3, si, hp);
   return t;
 })();
 
@@ -181,7 +187,7 @@ export function winMask(s: HandState, seat: number): number {
     const u0 = seat * 3;
     const si = s.honSingles[seat]!;
     const hp = s.honPairs[seat]!;
-    mask = COUNT_MASK[((s.suitN[u0]! * 15 + s.suitN[u0 + 1]!) * 15 + s.suitN[u0 + 2]!) * 12 + (si < 2 ? si : 2) * 4 + (hp < 3 ? hp : 3)]!;
+    mask = 31 & COUNT_MASK[((s.suitN[u0]! * 15 + s.suitN[u0 + 1]!) * 15 + s.suitN[u0 + 2]!) * 12 + (si < 2 ? si : 2) * 4 + (hp < 3 ? hp : 3)]!;
     // Seven pairs needs one odd kind (the extra pairs it); thirteen heads needs no tile that is not a head.
     if (total === 14 && (s.oddKinds[seat] === 1 || s.nonHeads[seat] === 0)) mask |= 16;
   }
@@ -195,4 +201,19 @@ export function seatCouldWinWith(s: HandState, seat: number, tile: number): bool
   const g = tile < 27 ? (tile / 9) | 0 : 3;
   if ((winMask(s, seat) & ((1 << g) | 16)) === 0) return false;
   return seatCouldWin(s, seat, tile);
+}
+
+/**
+ * seatCouldWin for the hand as held (the own-turn Mah-Jongg check), ruled out first by the count conditions of the
+ * standard form (one table lookup) and of the special shapes.
+ */
+export function seatCouldWinHeld(s: HandState, seat: number): boolean {
+  const total = s.handCount[seat]!;
+  if (total % 3 !== 2) return false;
+  const u0 = seat * 3;
+  const si = s.honSingles[seat]!;
+  const hp = s.honPairs[seat]!;
+  const ok = COUNT_MASK[((s.suitN[u0]! * 15 + s.suitN[u0 + 1]!) * 15 + s.suitN[u0 + 2]!) * 12 + (si < 2 ? si : 2) * 4 + (hp < 3 ? hp : 3)]! & 32;
+  if (ok === 0 && !(total === 14 && (s.oddKinds[seat] === 0 || s.nonHeads[seat] === 0))) return false;
+  return seatCouldWin(s, seat, -1);
 }

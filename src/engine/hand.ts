@@ -29,7 +29,7 @@ import {
   ROB,
   WASH,
 } from './actions.js';
-import { seatCouldWin, seatCouldWinWith } from './agari.js';
+import { seatCouldWinHeld, seatCouldWinWith } from './agari.js';
 import { penaltyPayer } from './penalty.js';
 import {
   CHOW,
@@ -203,7 +203,7 @@ function handText(s: HandState, seat: Seat): string {
 
 /** Would `seat` be complete with `extra` added (-1: as held)? Cheap prefilter, then the scorer's verdict. */
 function wins(s: HandState, seat: Seat, extra: Tile): boolean {
-  if (!seatCouldWin(s, seat, extra)) return false;
+  if (!(extra < 0 ? seatCouldWinHeld(s, seat) : seatCouldWinWith(s, seat, extra))) return false;
   const winning = extra >= 0 ? extra : s.drawn >= 0 ? s.drawn : lastConcealed(s, seat);
   return isWinningHand(s.rules, handSpec(s, seat, winning, extra));
 }
@@ -421,9 +421,10 @@ const CLAIM_RANK: Readonly<Record<string, number>> = { mahjong: 3, pung: 2, kong
 function claimPhase(c: Ctx, from: Seat, tile: Tile): { seat: Seat; action: Action } | null {
   const s = c.state;
   let best: { seat: Seat; action: Action } | null = null;
-  const next = nextSeat(s, from);
+  const p = s.players;
+  const next = from + 1 === p ? 0 : from + 1;
   const live = liveCount(s.wall);
-  for (let q = next; q !== from; q = nextSeat(s, q)) {
+  for (let q = next; q !== from; q = q + 1 === p ? 0 : q + 1) {
     // Beyond the next seat only a pung, a kong or Mah-Jongg can be legal: skip a seat holding fewer than two of the
     // tile that the prefilter (its cached win mask first) says cannot win with it, without building its list.
     if (q !== next && s.hand[q * 34 + tile]! < 2 && !seatCouldWinWith(s, q, tile)) continue;

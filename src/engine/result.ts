@@ -18,6 +18,12 @@ function specOf(s: HandState, seat: Seat, winning: number | null): HandSpec {
   return { concealed, melds: meldsOf(s, seat), bonus: bonusOf(s, seat), winning };
 }
 
+function turnsOf(s: HandState): number[] {
+  const out: number[] = [];
+  for (let seat = 0; seat < s.players; seat++) out.push(s.turnsBySeat[seat]!);
+  return out;
+}
+
 export function handResult(
   s: HandState,
   end: HandEnd,
@@ -26,9 +32,10 @@ export function handResult(
 ): HandResult {
   const p = s.players;
   const scores = new Array<number>(p).fill(0);
-  const results: (ScoreResult | null)[] = new Array<ScoreResult | null>(p).fill(null);
+  // Lines and specs are kept only for a recorded hand (the fast path allocates neither).
+  const results: (ScoreResult | null)[] | null = events !== null ? new Array<ScoreResult | null>(p).fill(null) : null;
   let winnerResult: Pick<ScoreResult, 'score' | 'limit' | 'pattern'> | null = null;
-  const specs: (HandSpec | null)[] = new Array<HandSpec | null>(p).fill(null);
+  const specs: (HandSpec | null)[] | null = events !== null ? new Array<HandSpec | null>(p).fill(null) : null;
   const scoring = end.winner !== null || s.rules.scoreDrawnHand;
   if (scoring) {
     for (let seat = 0; seat < p; seat++) {
@@ -44,7 +51,7 @@ export function handResult(
         firstTurn: isWinner && end.firstTurn,
         limit: s.limit,
       };
-      if (events === null) {
+      if (results === null || specs === null) {
         // Fast path: no lines are wanted. The same scorer readings (score.ts), without building the book lines.
         if (isWinner) {
           winnerResult = scoreSummary(s.rules, spec, ctx);
@@ -65,7 +72,7 @@ export function handResult(
   for (const w of end.washes) {
     for (let seat = 0; seat < p; seat++) nets[seat]! += seat === w.seat ? w.payment * (p - 1) : -w.payment;
   }
-  if (events !== null) {
+  if (events !== null && results !== null && specs !== null) {
     for (let seat = 0; seat < p; seat++) {
       const r = results[seat];
       const spec = specs[seat];
@@ -82,7 +89,7 @@ export function handResult(
     winBy: end.winBy,
     discarder: end.discarder,
     turns: s.discardCount,
-    turnsBySeat: Array.from(s.turnsBySeat),
+    turnsBySeat: turnsOf(s),
     scores,
     nets,
     winnerScore: winnerResult ? winnerResult.score : null,
@@ -91,6 +98,6 @@ export function handResult(
     penaltyPayer: end.penaltyPayer,
     washes: end.washes,
   };
-  if (events !== null) return { ...result, lines: results.map((r) => (r ? r.lines : [])) };
+  if (results !== null) return { ...result, lines: results.map((r) => (r ? r.lines : [])) };
   return result;
 }

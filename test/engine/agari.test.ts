@@ -39,7 +39,7 @@ describe('agari prefilter', () => {
 });
 
 describe('seatCouldWin (cached per-seat statistics) and seatCouldWinWith (cached win mask) equal couldBeComplete on the counts', async () => {
-  const { seatCouldWin, seatCouldWinWith } = await import('../../src/engine/agari.js');
+  const { seatCouldWin, seatCouldWinHeld, seatCouldWinWith } = await import('../../src/engine/agari.js');
   const { playGame } = await import('../../src/engine/play.js');
   const { gameSetup } = await import('../../src/engine/setup.js');
   const { greedy } = await import('../../strategies/greedy.js');
@@ -66,6 +66,7 @@ describe('seatCouldWin (cached per-seat statistics) and seatCouldWinWith (cached
                 if (extra >= 0 && seatCouldWinWith(s, seat, extra) !== want) {
                   expect({ seat, extra, withMask: !want }).toEqual({ seat, extra, withMask: want });
                 }
+                if (extra < 0 && seatCouldWinHeld(s, seat) !== want) expect({ seat, held: !want }).toEqual({ seat, held: want });
                 if (got) wins++;
                 checks++;
               }
