@@ -130,6 +130,8 @@ export function project(c: Counts, suit: number, out: Counts): Counts {
 
 /** Exposed melds all in `suit` or honours (a hunt is still possible). */
 export function meldsFit(view: AgentView, suit: number): boolean {
+  // Thirteen or fourteen concealed tiles: no set declared (each takes three places), no table to read.
+  if (view.concealed.length >= 13) return true;
   for (const m of view.table[view.seat]!.melds) if (m.tile < 27 && ((m.tile / 9) | 0) !== suit) return false;
   return true;
 }
@@ -285,12 +287,27 @@ export function defendTurn(view: AgentView, s: Scratch, melds: number, forbid: U
   const c = s.counts;
   const seen = seenTable(view, s);
   const danger = dangerOf(view, c, seen, s.danger, s.recent);
-  s.a.load(c, melds);
+  const a = s.a.load(c, melds);
+  // score = safety + shanten after * 10 + shape / 10. The shanten after a discard is the hand's (S) or one more,
+  // so a kind whose score with S is above the best score with S + 1 cannot be chosen and needs no shanten.
+  const S = a.shanten();
+  const base = s.score;
+  const shape = s.cost;
+  let bound = Infinity;
+  for (let t = 0; t < KINDS; t++) {
+    if (c[t] === 0) continue;
+    const b = (forbid && forbid[t] ? 10_000 : 0) + danger[t]! * 100;
+    const v = shapeValue(c, t) / 10;
+    base[t] = b;
+    shape[t] = v;
+    const ub = b + (S + 1) * 10 + v;
+    if (ub < bound) bound = ub;
+  }
   let best = -1;
   let bestScore = Infinity;
   for (let t = 0; t < KINDS; t++) {
-    if (c[t] === 0) continue;
-    const score = (forbid && forbid[t] ? 10_000 : 0) + danger[t]! * 100 + s.a.shantenWith(t, -1) * 10 + shapeValue(c, t) / 10;
+    if (c[t] === 0 || base[t]! + S * 10 + shape[t]! > bound) continue;
+    const score = base[t]! + a.shantenWith(t, -1) * 10 + shape[t]!;
     if (score < bestScore) {
       bestScore = score;
       best = t;
