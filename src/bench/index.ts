@@ -18,7 +18,10 @@ import { builtinNames } from '../agent/registry.js';
 import { DEFAULT_STRATEGIES } from '../runner/run.js';
 import type { RunnerBenchResult, RunnerBenchSpec } from './runner.js';
 
-const quick = process.argv.includes('--quick');
+// `npm run bench --quick` hands --quick to npm, which passes it on as npm_config_quick rather than as an argument.
+const quick = process.argv.includes('--quick') || process.env.npm_config_quick === 'true';
+/** Throughput only (no memory runs), for comparing builds side by side. */
+const throughputOnly = process.argv.includes('--throughput');
 const ROUNDS = quick ? 1 : 3;
 const MEMORY_GAMES = quick ? [2_000, 20_000] : [100_000, 1_000_000];
 const runnerJs = fileURLToPath(new URL('./runner.js', import.meta.url));
@@ -133,6 +136,7 @@ async function main(): Promise<void> {
     console.log(`${l.name} (${l.rules}, ${fmt(l.short)}/${fmt(l.long)} hands): ${parts.join('; ')}`);
     console.log(`  scaling ${cores} vs 1 worker: ${(all.steady / one.steady).toFixed(2)}× steady state, ${(all.raw / one.raw).toFixed(2)}× with start-up; load average ${load()}`);
   }
+  if (throughputOnly) return;
   // Peak RSS of the whole process (main thread and workers), sizes interleaved round by round.
   const mem = new Map<number, RunnerBenchResult[]>(MEMORY_GAMES.map((g) => [g, []]));
   for (let r = 0; r < ROUNDS; r++) {

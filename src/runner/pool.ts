@@ -48,6 +48,8 @@ export interface PoolOptions {
   readonly init: WorkerInit;
   /** The next batch to hand out, 'wait' when the caller wants fewer batches in flight, null when none remain. */
   next(): Batch | 'wait' | null;
+  /** Batches not yet handed out: in the last round each worker gets one at a time, so none idles at the end while another still has a queued batch. */
+  remaining(): number;
   onDone(msg: DoneMessage): void;
 }
 
@@ -92,9 +94,10 @@ export function startPool(opts: PoolOptions): PoolHandle {
   const pump = () => {
     if (ended) return;
     while (!exhausted) {
+      const depth = opts.remaining() > workers.length ? IN_FLIGHT : 1;
       let w: Worker | null = null;
       for (const c of workers) {
-        if (ready.has(c) && inFlight.get(c)! < IN_FLIGHT && (w === null || inFlight.get(c)! < inFlight.get(w)!)) w = c;
+        if (ready.has(c) && inFlight.get(c)! < depth && (w === null || inFlight.get(c)! < inFlight.get(w)!)) w = c;
       }
       if (w === null) break;
       const b = opts.next();

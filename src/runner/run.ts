@@ -7,9 +7,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
 import { ruleSet } from '../rules/index.js';
-import {
-  type Aggregate, aggregateFromJson, emptyAggregate, mergeAggregates, uniqueLabels,
-} from '../stats/aggregate.js';
+import { type Aggregate, emptyAggregate, mergeJsonInto, uniqueLabels } from '../stats/aggregate.js';
 import { gamesCsvHeader } from '../io/csv.js';
 import { commandLine, gitCommit, packageVersion, type Manifest, type RunIdentity, type Shard, sameIdentity } from '../io/manifest.js';
 import { CHECKPOINT_FILE, CheckpointWriter, readCheckpoint, type CheckpointBatch, type CheckpointHeader } from './checkpoint.js';
@@ -146,13 +144,13 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
 
   // Committed state: everything in the checkpoint, merged batch by batch.
   const cpPath = join(o.out, CHECKPOINT_FILE);
-  let total = emptyAggregate(labels);
+  const total = emptyAggregate(labels);
   let committed = 0;
   let gamesBytes = 0;
   let validBytes = 0;
   if (resuming) {
     const state = readCheckpoint(cpPath, (b) => {
-      total = mergeAggregates(total, aggregateFromJson(b.agg));
+      mergeJsonInto(total, b.agg);
     });
     if (!state || state.header.batchSize !== batchSize) throw new UserError(`checkpoint in ${o.out} is unreadable; rerun with --force`);
     committed = state.batches;
@@ -204,7 +202,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
         nets.append(msg.nets);
       }
       staged.push({ kind: 'batch', index: b.index, start: b.start, end: b.end, gamesBytes: games?.bytes ?? 0, agg: msg.agg });
-      total = mergeAggregates(total, aggregateFromJson(msg.agg));
+      mergeJsonInto(total, msg.agg);
       committed += 1;
       progress.update(b.end - range[0], total.hands - resumedHands);
     }
@@ -222,6 +220,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
         if (nextBatch >= committed + window) return 'wait';
         return batchAt(range, batchSize, nextBatch++);
       },
+      remaining: () => (interrupted ? 0 : nBatches - nextBatch),
       onDone(msg) {
         pending.set(msg.index, msg);
         commit();
