@@ -415,6 +415,19 @@ function claimLegal(c: Ctx, seat: Seat, tile: Tile, next: boolean, live: number)
   return c.n > 1;
 }
 
+/** The seat holds two tiles making a run with `tile` (a suit tile), as claimLegal's chow checks. */
+function chowPossible(s: HandState, seat: Seat, tile: Tile): boolean {
+  if (tile >= 27) return false;
+  const r = tile % 9;
+  const h = s.hand;
+  const j = seat * 34 + tile;
+  return (
+    (r >= 2 && h[j - 2] !== 0 && h[j - 1] !== 0) ||
+    (r >= 1 && r <= 7 && h[j - 1] !== 0 && h[j + 1] !== 0) ||
+    (r <= 6 && h[j + 1] !== 0 && h[j + 2] !== 0)
+  );
+}
+
 const CLAIM_RANK: Readonly<Record<string, number>> = { mahjong: 3, pung: 2, kong: 2, chow: 1, pass: 0 };
 
 /** Ask the seats with a legal claim, nearest in turn after the discarder first (RULES.md Claims: priorities). */
@@ -425,9 +438,9 @@ function claimPhase(c: Ctx, from: Seat, tile: Tile): { seat: Seat; action: Actio
   const next = from + 1 === p ? 0 : from + 1;
   const live = liveCount(s.wall);
   for (let q = next; q !== from; q = q + 1 === p ? 0 : q + 1) {
-    // Beyond the next seat only a pung, a kong or Mah-Jongg can be legal: skip a seat holding fewer than two of the
-    // tile that the prefilter (its cached win mask first) says cannot win with it, without building its list.
-    if (q !== next && s.hand[q * 34 + tile]! < 2 && !seatCouldWinWith(s, q, tile)) continue;
+    // Skip, without building its list, a seat holding fewer than two of the tile, with no chow on it (the next seat
+    // only) and that the prefilter (its cached win mask first) says cannot win with it.
+    if (s.hand[q * 34 + tile]! < 2 && (q !== next || !chowPossible(s, q, tile)) && !seatCouldWinWith(s, q, tile)) continue;
     if (!claimLegal(c, q, tile, q === next, live)) continue;
     // Only Mah-Jongg beats a pung or kong already claimed; pung/kong is unique (three copies left), chow is next only.
     if (best !== null && CLAIM_RANK[best.action.type]! >= 2 && !legalHas(c, MAHJONG)) continue;
