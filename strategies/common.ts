@@ -192,11 +192,24 @@ export function chooseDiscard(
  * discard in `s.sh`, so callers need not ask again. The winning tiles of a ready discard are counted only when
  * they can change the choice (a lone ready discard already ahead of every other needs no count), with the live
  * counts given in `waitsOf` or, when it is the view, computed from the view only then (liveOnce; `c` the own hand;
- * the caller has called beginDecision).
+ * the caller has called beginDecision). `s.sh` holds the shanten after every held kind's discard when `allSh` or
+ * when waits may count; otherwise at least after the chosen one's.
  */
-export function pickDiscard(a: HandAnalyser, c: Counts, held: Counts, s: Scratch, waitsOf: AgentView | Counts | null): number {
+export function pickDiscard(
+  a: HandAnalyser,
+  c: Counts,
+  held: Counts,
+  s: Scratch,
+  waitsOf: AgentView | Counts | null,
+  allSh = false,
+): number {
   const sh = s.sh;
   const cost = s.cost;
+  // The shanten after a discard is the analysed hand's (S) or one more (S for a kind outside it). Unless every
+  // kind's shanten is wanted or a discard may leave the hand ready (waits then count), only the kinds whose score
+  // with S can reach the least score with S + 1 are asked.
+  const S = a.shanten();
+  if (!allSh && (waitsOf === null || S > 0)) return pickBounded(a, c, held, s, S);
   let best = -1;
   let bestScore = Infinity;
   let ready = 0;
@@ -238,6 +251,31 @@ export function pickDiscard(a: HandAnalyser, c: Counts, held: Counts, s: Scratch
     const v = x === 0 ? score[t]! : x * 1000 + cost[t]!;
     if (v < bestScore) {
       bestScore = v;
+      best = t;
+    }
+  }
+  return best;
+}
+
+/** pickDiscard without waits, asking the shanten only of kinds that can still win (s.sh is set for those). */
+function pickBounded(a: HandAnalyser, c: Counts, held: Counts, s: Scratch, S: number): number {
+  const sh = s.sh;
+  const cost = s.cost;
+  let bound = Infinity;
+  for (let t = 0; t < KINDS; t++) {
+    if (held[t] === 0) continue;
+    const ub = (c[t]! > 0 ? S + 1 : S) * 1000 + cost[t]!;
+    if (ub < bound) bound = ub;
+  }
+  let best = -1;
+  let bestScore = Infinity;
+  for (let t = 0; t < KINDS; t++) {
+    if (held[t] === 0 || S * 1000 + cost[t]! > bound) continue;
+    const x = c[t]! > 0 ? a.shantenWith(t, -1) : S;
+    sh[t] = x;
+    const score = x * 1000 + cost[t]!;
+    if (score < bestScore) {
+      bestScore = score;
       best = t;
     }
   }
@@ -288,7 +326,9 @@ export function drawsHelping(s: Scratch, c: Counts, t: Tile, shT: number, live: 
     }
   }
   if (other < 0) {
-    a.selectDiscard(t);
+    let suits = 0;
+    for (let su = 0; su < 4; su++) if (su !== st && from[su] !== from[su + 1]) suits |= 1 << su;
+    a.selectDiscard(t, suits);
     const cost = below + 1;
     const dec = s.dec;
     other = 0;

@@ -24,7 +24,7 @@ export function fastTurn(view: AgentView, s: Scratch, melds: number, ukeire: boo
   const a = s.a.load(c, melds);
   const cost = s.cost;
   for (let t = 0; t < KINDS; t++) if (c[t] !== 0) cost[t] = shapeValue(c, t) - (t >= 27 && c[t] === 1 ? honourBias : 0);
-  let tile = pickDiscard(a, c, c, s, view);
+  let tile = pickDiscard(a, c, c, s, view, ukeire);
   const sh = s.sh;
   const baseSh = sh[tile]!;
   // With one discard at the least shanten there is nothing to break.

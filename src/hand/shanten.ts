@@ -441,9 +441,10 @@ export class HandAnalyser {
 
   /**
    * Select "the loaded hand less one `t`" for `afterDiscard` / `afterDraw`: three combinations, after which each
-   * query is one table read. The loaded hand is unchanged.
+   * query is one table read. The loaded hand is unchanged. `suits` (a bit per suit) limits the draws of other
+   * suits that will be asked about (afterDraw, critical) to those suits.
    */
-  selectDiscard(t: Tile): this {
+  selectDiscard(t: Tile, suits = 15): this {
     const st = suitOf(t);
     const key = this.keys[st]! - POW5[t - st * 9]!;
     this.selSuit = st;
@@ -451,7 +452,7 @@ export class HandAnalyser {
     const v = this.v;
     const b = vectorAt(this.t, st, key);
     // For each other suit s: the two suits other than s and st, combined with the reduced st.
-    for (let s = 0; s < 4; s++) if (s !== st) combineT(v, this.pair(REST_AT[s]![st]!), this.t, b, v, 140 + s * 10);
+    for (let s = 0; s < 4; s++) if (s !== st && (suits & (1 << s)) !== 0) combineT(v, this.pair(REST_AT[s]![st]!), this.t, b, v, 140 + s * 10);
     return this;
   }
 
