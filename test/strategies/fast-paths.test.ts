@@ -1,0 +1,204 @@
+/**
+ * The strategies' fast decision paths (issue 5 "Targets": hand analysis and strategies made faster without changing
+ * any decision) against plain references written the slow, obvious way: the discard choice (RULES.md "Playing
+ * advice": least distance to a complete hand, then the strategy's tie-break), the "tiles that help" counts, the
+ * seen-tile counts kept by differences, and the suit-vector masks the ukeire count uses.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { HandAnalyser, shanten } from '../../src/hand/index.js';
+import { KINDS } from '../../src/tiles/tile.js';
+import type { Counts } from '../../src/tiles/counts.js';
+import type { Agent, AgentView, Strategy } from '../../src/agent/types.js';
+import { ruleSet } from '../../src/rules/index.js';
+import { createEngine } from '../../src/engine/play.js';
+import { gameSetup } from '../../src/engine/setup.js';
+import type { TableConfig } from '../../src/engine/types.js';
+import { greedy } from '../../strategies/greedy.js';
+import { chowMixer } from '../../strategies/chow-mixer.js';
+import { defender } from '../../strategies/defender.js';
+import { suitHunter } from '../../strategies/suit-hunter.js';
+import { Scratch, drawCandidates, drawsHelping, pickDiscard, prepareDraws, seenTable, tableSeen, touches } from '../../strategies/common.js';
+
+/** A concealed hand of 3(4 - melds) + 2 tiles from the 136, with live counts consistent with it. */
+const handArb = fc
+  .record({
+    melds: fc.integer({ min: 0, max: 3 }),
+    seed: fc.array(fc.nat(), { minLength: 60, maxLength: 60 }),
+    suits: fc.constantFrom<number[]>([0, 1, 2, 3], [0, 1, 2, 3], [1, 3], [2]),
+  })
+  .map(({ melds, seed, suits }) => {
+    const pool: number[] = [];
+    for (let t = 0; t < KINDS; t++) if (suits.includes(t < 27 ? Math.floor(t / 9) : 3)) for (let k = 0; k < 4; k++) pool.push(t);
+    const n = 3 * (4 - melds) + 2;
+    const c = new Uint8Array(KINDS);
+    for (let i = 0; i < n; i++) c[pool.splice(seed[i]! % pool.length, 1)[0]!]!++;
+    // Seen elsewhere: some of what is left.
+    const live = new Uint8Array(KINDS);
+    for (let t = 0; t < KINDS; t++) live[t] = Math.max(0, 4 - c[t]! - (seed[20 + (t % 40)]! % 3));
+    const cost = new Float64Array(KINDS);
+    for (let t = 0; t < KINDS; t++) cost[t] = (seed[t % 60]! % 61) - 10 + (seed[(t + 7) % 60]! % 2) * 0.5;
+    return { c, melds, live, cost };
+  });
+
+/** Live copies of the kinds that, drawn after discarding t, bring the shanten below `below`: by brute force. */
+function refDraws(c: Counts, melds: number, t: number, live: Counts, below: number): number {
+  const d = c.slice();
+  d[t]!--;
+  let n = 0;
+  for (let u = 0; u < KINDS; u++) {
+    if (live[u] === 0 || d[u]! >= 4 || !touches(d, u)) continue;
+    d[u]!++;
+    if (shanten(d, melds) < below) n += live[u]!;
+    d[u]!--;
+  }
+  return n;
+}
+
+/** The discard choice as first written: one pass, score = shanten * 1000 + cost, less 5 per live wait if ready. */
+function refPick(c: Counts, held: Counts, melds: number, cost: Float64Array, live: Counts | null): number {
+  let best = -1;
+  let bestScore = Infinity;
+  for (let t = 0; t < KINDS; t++) {
+    if (held[t] === 0) continue;
+    const d = c.slice();
+    if (d[t]! > 0) d[t]!--;
+    const sh = shanten(d, melds);
+    let score = sh * 1000 + cost[t]!;
+    if (sh === 0 && live) {
+      let n = 0;
+      for (let u = 0; u < KINDS; u++) {
+        if (live[u] === 0 || d[u]! >= 4 || !touches(c, u) || !touches(d, u)) continue;
+        d[u]!++;
+        if (shanten(d, melds) < 0) n += live[u]!;
+        d[u]!--;
+      }
+      score -= Math.min(n, 40) * 5;
+    }
+    if (score < bestScore) {
+      bestScore = score;
+      best = t;
+    }
+  }
+  return best;
+}
+
+describe('suit-vector masks (HandAnalyser.drawMasks / critical)', () => {
+  it('a draw of another suit helps after a discard exactly when its mask meets the critical entries', () => {
+    fc.assert(
+      fc.property(handArb, fc.nat(KINDS - 1), ({ c, melds }, t) => {
+        if (c[t] === 0) return true;
+        const a = new HandAnalyser().load(c, melds);
+        const kinds = new Uint8Array(KINDS);
+        let n = 0;
+        for (let u = 0; u < KINDS; u++) if (c[u]! < 4) kinds[n++] = u;
+        const masks = new Uint16Array(KINDS);
+        a.drawMasks(kinds, n, masks);
+        a.selectDiscard(t);
+        const st = t < 27 ? Math.floor(t / 9) : 3;
+        const sh = a.afterDiscard();
+        const d = c.slice();
+        d[t]!--;
+        for (let i = 0; i < n; i++) {
+          const u = kinds[i]!;
+          const su = u < 27 ? Math.floor(u / 9) : 3;
+          if (su === st) continue;
+          d[u]!++;
+          expect((masks[i]! & a.critical(su, sh + 1)) !== 0).toBe(shanten(d, melds) < sh);
+          d[u]!--;
+        }
+        return true;
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('drawsHelping (ukeire by masks, shared across equal suit vectors)', () => {
+  it('equals the brute-force count of helping draws for every discard, in one group', () => {
+    fc.assert(
+      fc.property(handArb, ({ c, melds, live }) => {
+        const s = new Scratch();
+        s.counts.set(c);
+        const a = s.a.load(s.counts, melds);
+        const ncand = prepareDraws(s, s.counts, live);
+        for (let t = 0; t < KINDS; t++) {
+          if (c[t] === 0) continue;
+          const shT = a.shantenWith(t, -1);
+          // At the discard's own shanten (the tie-break), and below it (the other path).
+          expect(drawsHelping(s, s.counts, t, shT, live, shT, ncand)).toBe(refDraws(c, melds, t, live, shT));
+          expect(drawsHelping(s, s.counts, t, shT, live, shT + 1, ncand)).toBe(refDraws(c, melds, t, live, shT + 1));
+        }
+        expect(s.counts).toEqual(c);
+        expect(ncand).toBe(drawCandidates(c, live, new Uint8Array(KINDS)));
+        return true;
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('pickDiscard', () => {
+  it('chooses as the one-pass reference, with and without waits, on the hand or a projection of it', () => {
+    fc.assert(
+      fc.property(handArb, fc.boolean(), fc.integer({ min: -1, max: 3 }), ({ c, melds, live, cost }, withWaits, keepSuit) => {
+        const s = new Scratch();
+        // keepSuit >= 0: analyse only that suit and the honours (a hunt), discard from the whole hand.
+        const p = c.slice();
+        if (keepSuit >= 0) for (let t = 0; t < 27; t++) if (Math.floor(t / 9) !== keepSuit) p[t] = 0;
+        s.cost.set(cost);
+        const a = s.a.load(p, melds);
+        const tile = pickDiscard(a, p, c, s, withWaits ? live : null);
+        expect(tile).toBe(refPick(p, c, melds, cost, withWaits ? live : null));
+        const d = p.slice();
+        if (d[tile]! > 0) d[tile]!--;
+        expect(s.sh[tile]).toBe(shanten(d, melds));
+        // allSh: every held kind's shanten is left in s.sh.
+        const s2 = new Scratch();
+        s2.cost.set(cost);
+        expect(pickDiscard(s2.a.load(p, melds), p, c, s2, withWaits ? live : null, true)).toBe(tile);
+        for (let t = 0; t < KINDS; t++) {
+          if (c[t] === 0) continue;
+          const e = p.slice();
+          if (e[t]! > 0) e[t]!--;
+          expect(s2.sh[t]).toBe(shanten(e, melds));
+        }
+        return true;
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('seenTable (kept by record differences) in play', () => {
+  /** Wraps a strategy: before each decision, checks seenTable against a fresh tableSeen count. */
+  function checked(inner: Strategy, log: { decisions: number; bad: number }): Strategy {
+    return {
+      ...inner,
+      create(init) {
+        const agent: Agent = inner.create(init);
+        const s = new Scratch();
+        return {
+          act(view: AgentView) {
+            const fresh = tableSeen(view, new Uint8Array(KINDS));
+            if (!seenTable(view, s).every((x, t) => x === fresh[t])) log.bad++;
+            log.decisions++;
+            return agent.act(view);
+          },
+        };
+      },
+    };
+  }
+  for (const [rules, unit] of [['harr', 'hand'], ['harr-limit', 'match'], ['code500', 'match']] as const) {
+    it(`equals a fresh count at every decision (${rules}, unit ${unit})`, () => {
+      const log = { decisions: 0, bad: 0 };
+      const rs = ruleSet(rules);
+      const lineup = [greedy, chowMixer, defender, suitHunter].map((st) => ({ label: st.name, strategy: checked(st, log), params: Object.fromEntries(st.params.map((p) => [p.name, p.default])) }));
+      const config: TableConfig = { rules: rs, limit: rs.limit, flowers: rs.flowers, players: 4, unit, seed: 7, lineup, duplicate: false };
+      const eng = createEngine(config);
+      for (let g = 0; g < (unit === 'hand' ? 40 : 3); g++) eng.play(gameSetup(config, g), { record: false });
+      expect(log.decisions).toBeGreaterThan(1000);
+      expect(log.bad).toBe(0);
+    });
+  }
+});
