@@ -7,13 +7,14 @@
  * Every other listed special hand (Nine United Sons, all honours, sets of heads, four kongs, ...) is of the standard
  * form.
  *
- * Suits are checked by table lookup (engine/shapes.ts).
+ * Suits are checked by table lookup (engine/shapes.ts). On the engine's path the counts rule most hands out first:
+ * each suit's tile count mod 3 and the honours' singles and pairs decide, through one small table (COUNT_MASK), whether
+ * the standard form is possible at all, as held (own turn) or with a discard of each group (claims; cached per seat
+ * until its hand changes), before any suit shape is looked up.
  */
 import type { Counts } from '../tiles/counts.js';
 import type { HandState } from './state.js';
 import { POW5, suitGood } from './shapes.js';
-
-
 
 /** True when the concealed counts split exactly into sets and one pair (the standard form). */
 export function isStandardShape(c: Counts): boolean {

@@ -55,21 +55,3 @@ export const SUIT_GOOD: Uint8Array = packGood(buildShapes());
 export function suitGood(key: number): boolean {
   return ((SUIT_GOOD[key >>> 3]! >>> (key & 7)) & 1) === 1;
 }
-
-/** A suit group that cannot be part of a standard complete hand as it stands (count 3n+1, or no split). */
-export function suitBad(n: number, key: number): boolean {
-  if (n === 0) return false;
-  if (n % 3 === 1) return true;
-  return !suitGood(key);
-}
-
-/** The honours (kinds 27..33 at `base`) cannot be part of a standard complete hand: a single, four, or two pairs. */
-export function honoursBad(hand: Uint8Array, base: number): boolean {
-  let pairs = 0;
-  for (let t = base + 27; t < base + 34; t++) {
-    const x = hand[t]!;
-    if (x === 1 || x === 4) return true;
-    if (x === 2) pairs++;
-  }
-  return pairs > 1;
-}

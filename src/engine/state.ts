@@ -75,7 +75,10 @@ export interface HandState {
    * so the own-turn legal list visits only the kinds held (lowest bit first: the list stays in tile order).
    */
   readonly held: Int32Array;
-  /** Per seat: honour kinds held once or four times, and honour kinds held as a pair (engine/shapes.ts honoursBad). */
+  /**
+   * Per seat: honour kinds held once or four times, and honour kinds held as a pair: the honours fit a standard
+   * complete hand only with no single or four and at most one pair (RULES.md "Complete hand").
+   */
   readonly honSingles: Uint8Array;
   readonly honPairs: Uint8Array;
   /** Per seat: kinds held four times (the own-turn list looks for concealed kongs only when there is one). */
