@@ -2,8 +2,10 @@
  * Hand-analysis benchmark (issue 4: "benchmark calls per second; a table-driven method is expected"): the one-off
  * table build (first query of the process), shanten calls per second on seeded random 14-tile hands, "shanten
  * after each discard" queries through HandAnalyser, and "discard t, then draw u" queries (selectDiscard /
- * afterDraw, the strategies' "tiles that help") as the strategies use them. Each rate is the median of several
- * timed runs; hands come from the project's streams only.
+ * afterDraw, the strategies' "tiles that help") as the strategies use them, and the same question answered by
+ * suit-vector masks (drawMasks once per hand, then critical per discard and suit: one bit test per draw of
+ * another suit, as strategies/common.ts drawsHelping does). Each rate is the median of several timed runs; hands
+ * come from the project's streams only.
  */
 import { performance } from 'node:perf_hooks';
 import { makeStream, shuffleInPlace } from '../rng/streams.js';
@@ -41,6 +43,9 @@ export async function benchHand(): Promise<Record<string, number>> {
   const warm: number[] = [];
   const discards: number[] = [];
   const draws: number[] = [];
+  const masked: number[] = [];
+  const kinds = new Uint8Array(KINDS);
+  const masks = new Uint16Array(KINDS);
   const a = new HandAnalyser();
   for (let r = 0; r < RUNS; r++) {
     let t = performance.now();
@@ -72,6 +77,31 @@ export async function benchHand(): Promise<Record<string, number>> {
       }
     }
     draws.push(calls / ((performance.now() - t) / 1000));
+    // The same "discard t, then draw u" answers (does u lower the shanten?): table reads for u of t's suit,
+    // a mask test for the others.
+    t = performance.now();
+    calls = 0;
+    for (const c of hands) {
+      a.load(c, 0);
+      let n = 0;
+      for (let u = 0; u < KINDS; u++) if (c[u]! < 4) kinds[n++] = u;
+      a.drawMasks(kinds, n, masks);
+      for (let k = 0; k < KINDS; k++) {
+        if (c[k] === 0) continue;
+        a.selectDiscard(k);
+        const sk = k < 27 ? (k / 9) | 0 : 3;
+        const cost = a.afterDiscard() + 1;
+        const crit = [0, 1, 2, 3].map((su) => (su === sk ? 0 : a.critical(su, cost)));
+        for (let i = 0; i < n; i++) {
+          const u = kinds[i]!;
+          const su = u < 27 ? (u / 9) | 0 : 3;
+          if (su === sk) sink += a.afterDraw(u);
+          else sink += masks[i]! & crit[su]!;
+          calls++;
+        }
+      }
+    }
+    masked.push(calls / ((performance.now() - t) / 1000));
   }
   if (sink === Number.MIN_SAFE_INTEGER) console.log(sink); // keep the work observable
   return {
@@ -79,5 +109,6 @@ export async function benchHand(): Promise<Record<string, number>> {
     'shanten calls/s (warm)': Math.round(median(warm)),
     'shanten-after-discard queries/s (HandAnalyser)': Math.round(median(discards)),
     'discard-then-draw queries/s (selectDiscard + afterDraw)': Math.round(median(draws)),
+    'discard-then-draw queries/s (suit-vector masks)': Math.round(median(masked)),
   };
 }
