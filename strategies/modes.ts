@@ -217,19 +217,26 @@ export function penaltyRisk(view: AgentView, out: Uint8Array): Uint8Array {
   out.fill(0);
   for (let p = 0; p < view.players; p++) {
     if (p === view.seat) continue;
-    const suitTiles = [0, 0, 0];
+    const melds = view.table[p]!.melds;
+    if (melds.length === 0) continue;
+    // Tiles of each suit exposed (no array per seat: this runs on every turn under harr-limit).
+    let m0 = 0;
+    let m1 = 0;
+    let m2 = 0;
     let heads = 0;
     let dragons = 0;
     let winds = 0;
-    for (const m of view.table[p]!.melds) {
+    for (const m of melds) {
       if (m.concealed) continue;
       const n = m.type === 'kong' ? 4 : 3;
-      if (m.tile < 27) suitTiles[(m.tile / 9) | 0]! += n;
+      if (m.tile < 9) m0 += n;
+      else if (m.tile < 18) m1 += n;
+      else if (m.tile < 27) m2 += n;
       if (m.type !== 'chow' && isHead(m.tile)) heads += n;
       if (m.type !== 'chow' && isDragon(m.tile)) dragons++;
       if (m.type !== 'chow' && isWind(m.tile)) winds++;
     }
-    for (let su = 0; su < 3; su++) if (suitTiles[su]! >= 9) for (let t = su * 9; t < su * 9 + 9; t++) out[t] = 1;
+    for (let su = 0; su < 3; su++) if ((su === 0 ? m0 : su === 1 ? m1 : m2) >= 9) for (let t = su * 9; t < su * 9 + 9; t++) out[t] = 1;
     if (heads >= 9) for (let t = 0; t < KINDS; t++) if (isHead(t)) out[t] = 1;
     if (dragons >= 2) for (let t = 31; t <= 33; t++) out[t] = 1;
     if (winds >= 3) out.fill(1);

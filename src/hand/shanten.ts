@@ -492,20 +492,26 @@ export class HandAnalyser {
 
   /**
    * For each kind u in `kinds[0..n)`, the entries of its suit's vector that one more u lowers (bit i: the vector of
-   * the suit with u added is below the loaded one at i), into `out`. A drawn tile lowers a cost by at most one (the
+   * the suit with u added is below the loaded one at i; entries of more sets than the hand needs are left out),
+   * into `out`. A drawn tile lowers a cost by at most one (the
    * completion with u, less u, needs one tile more), so with `critical` this decides "does u help" without a table
    * read per discard.
    */
   drawMasks(kinds: Uint8Array, n: number, out: Uint16Array): void {
     const v = this.v;
     const t = this.t;
+    const need = this.need;
     for (let i = 0; i < n; i++) {
       const u = kinds[i]!;
       const s = suitOf(u);
       const b = vectorAt(t, s, this.keys[s]! + POW5[u - s * 9]!);
       const o = s * 10;
       let m = 0;
-      for (let j = 0; j < VEC; j++) if (t[b + j]! < v[o + j]!) m |= 1 << j;
+      // Only entries of at most `need` sets are ever critical.
+      for (let j = 0; j <= need; j++) {
+        if (t[b + j]! < v[o + j]!) m |= 1 << j;
+        if (t[b + j + 5]! < v[o + j + 5]!) m |= 1 << (j + 5);
+      }
       out[i] = m;
     }
   }
