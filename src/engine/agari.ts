@@ -169,26 +169,34 @@ function heldOk(r0: number, r1: number, r2: number, singles: number, hp: number)
   return hp + (r0 === 2 ? 1 : 0) + (r1 === 2 ? 1 : 0) + (r2 === 2 ? 1 : 0) === 1 ? 32 : 0;
 }
 
-/** maskFor and heldOk over suit counts 0..14 (so no `% 3` at run time), honour singles 0..2+ and pairs 0..3+. */
+/** maskFor and heldOk by each suit's count mod 3, honour singles 0..2+ and pairs 0..3+ (324 bytes: stays in cache). */
 const COUNT_MASK: Uint8Array = (() => {
-  const t = new Uint8Array(15 * 15 * 15 * 12);
-  for (let a = 0; a < 15; a++)
-    for (let b = 0; b < 15; b++)
-      for (let d = 0; d < 15; d++)
+  const t = new Uint8Array(3 * 3 * 3 * 12);
+  for (let a = 0; a < 3; a++)
+    for (let b = 0; b < 3; b++)
+      for (let d = 0; d < 3; d++)
         for (let si = 0; si < 3; si++)
-          for (let hp = 0; hp < 4; hp++) t[((a * 15 + b) * 15 + d) * 12 + si * 4 + hp] = maskFor(a % 3, b % 3, d % 3, si, hp) | heldOk(a % 3, b % 3, d % 3, si, hp);
+          for (let hp = 0; hp < 4; hp++) t[((a * 3 + b) * 3 + d) * 12 + si * 4 + hp] = maskFor(a, b, d, si, hp) | heldOk(a, b, d, si, hp);
   return t;
 })();
+
+/** Count mod 3 for the tile counts of one suit (0..14). */
+const MOD3: Uint8Array = Uint8Array.from({ length: 15 }, (_, n) => n % 3);
+
+/** The COUNT_MASK entry of a seat's hand as held. */
+function countMask(s: HandState, seat: number): number {
+  const u0 = seat * 3;
+  const si = s.honSingles[seat]!;
+  const hp = s.honPairs[seat]!;
+  return COUNT_MASK[((MOD3[s.suitN[u0]!]! * 3 + MOD3[s.suitN[u0 + 1]!]!) * 3 + MOD3[s.suitN[u0 + 2]!]!) * 12 + (si < 2 ? si : 2) * 4 + (hp < 3 ? hp : 3)]!;
+}
 
 export function winMask(s: HandState, seat: number): number {
   if (s.winMaskVer[seat] === s.pubVer[seat]) return s.winMask[seat]!;
   let mask = 0;
   const total = s.handCount[seat]! + 1;
   if (total % 3 === 2) {
-    const u0 = seat * 3;
-    const si = s.honSingles[seat]!;
-    const hp = s.honPairs[seat]!;
-    mask = 31 & COUNT_MASK[((s.suitN[u0]! * 15 + s.suitN[u0 + 1]!) * 15 + s.suitN[u0 + 2]!) * 12 + (si < 2 ? si : 2) * 4 + (hp < 3 ? hp : 3)]!;
+    mask = countMask(s, seat) & 31;
     // Seven pairs needs one odd kind (the extra pairs it); thirteen heads needs no tile that is not a head.
     if (total === 14 && (s.oddKinds[seat] === 1 || s.nonHeads[seat] === 0)) mask |= 16;
   }
@@ -211,10 +219,7 @@ export function seatCouldWinWith(s: HandState, seat: number, tile: number): bool
 export function seatCouldWinHeld(s: HandState, seat: number): boolean {
   const total = s.handCount[seat]!;
   if (total % 3 !== 2) return false;
-  const u0 = seat * 3;
-  const si = s.honSingles[seat]!;
-  const hp = s.honPairs[seat]!;
-  const ok = COUNT_MASK[((s.suitN[u0]! * 15 + s.suitN[u0 + 1]!) * 15 + s.suitN[u0 + 2]!) * 12 + (si < 2 ? si : 2) * 4 + (hp < 3 ? hp : 3)]! & 32;
+  const ok = countMask(s, seat) & 32;
   if (ok === 0 && !(total === 14 && (s.oddKinds[seat] === 0 || s.nonHeads[seat] === 0))) return false;
   return seatCouldWin(s, seat, -1);
 }
