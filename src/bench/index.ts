@@ -58,6 +58,8 @@ interface Throughput {
   startup: number;
   /** CPU microseconds per hand, all threads, steady state. */
   cpuPerHand: number;
+  /** Long run: time the workers waited for a batch once ready, as a percentage of the time they played. */
+  waitPct: number;
 }
 
 function throughput(l: Lineup, workers: readonly number[]): Map<number, Throughput> {
@@ -73,6 +75,7 @@ function throughput(l: Lineup, workers: readonly number[]): Map<number, Throughp
         raw: g.handsPerSecond,
         startup: s.seconds - s.hands / steady,
         cpuPerHand: (1e6 * (g.cpuSeconds - s.cpuSeconds)) / (g.hands - s.hands),
+        waitPct: (100 * g.workerWaitSeconds) / g.workerBusySeconds,
       });
     }
   }
@@ -83,6 +86,7 @@ function throughput(l: Lineup, workers: readonly number[]): Map<number, Throughp
       raw: median(rs.map((x) => x.raw)),
       startup: median(rs.map((x) => x.startup)),
       cpuPerHand: median(rs.map((x) => x.cpuPerHand)),
+      waitPct: median(rs.map((x) => x.waitPct)),
     });
   }
   return out;
@@ -113,7 +117,8 @@ async function main(): Promise<void> {
     'hands/s is steady state: (long - short run hands) / (long - short run seconds), each run a fresh process, so worker\n' +
       'start-up (spawn, modules, engine, tables built on first use) cancels; start-up and the long run\'s rate including it\n' +
       'are shown apart. CPU is all threads\' CPU time per hand: equal CPU per hand at 1 and N workers means the workers\n' +
-      'add no overhead, and a scaling ratio below N then comes from the cores being shared (see the load average).',
+      'add no overhead, and a scaling ratio below N then comes from the cores being shared (see the load average).\n' +
+      '"Waited" is the time a ready worker spent without a batch (the runner\'s own cost to scaling).',
   );
   const known = new Set(builtinNames());
   const lineups: Lineup[] = [
@@ -129,7 +134,7 @@ async function main(): Promise<void> {
     const t = throughput(l, counts);
     const parts = counts.map((w) => {
       const x = t.get(w)!;
-      return `${w} worker${w > 1 ? 's' : ''} ${fmt(x.steady)} hands/s (${x.cpuPerHand.toFixed(0)} µs CPU/hand; start-up ${x.startup.toFixed(2)} s; ${fmt(x.raw)} hands/s over ${fmt(l.long)} hands with it)`;
+      return `${w} worker${w > 1 ? 's' : ''} ${fmt(x.steady)} hands/s (${x.cpuPerHand.toFixed(0)} µs CPU/hand; workers waited ${x.waitPct.toFixed(1)}% of their playing time; start-up ${x.startup.toFixed(2)} s; ${fmt(x.raw)} hands/s over ${fmt(l.long)} hands with it)`;
     });
     const one = t.get(1)!;
     const all = t.get(cores)!;

@@ -1,7 +1,7 @@
 /**
  * One runner benchmark measurement in a fresh process (issue 5, point 8), so its peak RSS (process.resourceUsage
  * covers the worker threads too) belongs to that run alone. Usage: node dist/src/bench/runner.js '<json>'.
- * Prints one JSON line: { hands, seconds, handsPerSecond, maxRssMb, cpuSeconds }. `seconds` is the whole
+ * Prints one JSON line: { hands, seconds, handsPerSecond, maxRssMb, cpuSeconds, workerBusySeconds, workerWaitSeconds }. `seconds` is the whole
  * simulate() call, worker start-up included; cpuSeconds is the process's CPU time over it, all threads (on a
  * shared machine, CPU per hand shows whether two workers cost more per hand than one, whatever the load).
  */
@@ -24,6 +24,9 @@ export interface RunnerBenchResult {
   readonly handsPerSecond: number;
   readonly maxRssMb: number;
   readonly cpuSeconds: number;
+  /** Worker seconds (summed over workers) playing batches, and waiting for a batch once ready. */
+  readonly workerBusySeconds: number;
+  readonly workerWaitSeconds: number;
 }
 
 export async function measureRunner(spec: RunnerBenchSpec): Promise<RunnerBenchResult> {
@@ -44,6 +47,8 @@ export async function measureRunner(spec: RunnerBenchSpec): Promise<RunnerBenchR
       handsPerSecond: r.aggregate.hands / seconds,
       maxRssMb: process.resourceUsage().maxRSS / 1024,
       cpuSeconds: (cpu.user + cpu.system) / 1e6,
+      workerBusySeconds: r.workerTime.busy,
+      workerWaitSeconds: r.workerTime.waiting,
     };
   } finally {
     rmSync(out, { recursive: true, force: true });

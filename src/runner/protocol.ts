@@ -34,6 +34,10 @@ export type FromWorker =
       readonly csv: string;
       /** Per-label net sums, one record of labels.length Int32 per game, in game order (only with nets). */
       readonly nets?: Int32Array;
+      /** Milliseconds the worker waited for this batch after finishing its previous one (or becoming ready). */
+      readonly waitMs: number;
+      /** Milliseconds it spent playing this batch. Timings only: never part of any result file. */
+      readonly busyMs: number;
     }
   | {
       readonly type: 'error';

@@ -55,6 +55,8 @@ export interface SimulateResult {
   readonly status: 'complete' | 'interrupted';
   readonly aggregate: Aggregate;
   readonly manifest: Manifest;
+  /** Seconds, summed over the workers, spent playing batches and waiting for one once ready (for the bench). */
+  readonly workerTime: { readonly busy: number; readonly waiting: number };
 }
 
 function positiveInt(name: string, v: number): void {
@@ -192,6 +194,8 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
     staged = [];
     lastFlush = performance.now();
   };
+  let busyMs = 0;
+  let waitMs = 0;
   const commit = () => {
     for (let msg = pending.get(committed); msg; msg = pending.get(committed)) {
       pending.delete(committed);
@@ -222,6 +226,8 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
       },
       remaining: () => (interrupted ? 0 : nBatches - nextBatch),
       onDone(msg) {
+        busyMs += msg.busyMs;
+        waitMs += msg.waitMs;
         pending.set(msg.index, msg);
         commit();
       },
@@ -299,5 +305,5 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
       `mjlab: interrupted after ${manifest.ranges[0]![1] - range[0]} of ${range[1] - range[0]} games; partial results in ${o.out}; resume with: ${resumeHint}\n`,
     );
   }
-  return { status: complete ? 'complete' : 'interrupted', aggregate: total, manifest };
+  return { status: complete ? 'complete' : 'interrupted', aggregate: total, manifest, workerTime: { busy: busyMs / 1000, waiting: waitMs / 1000 } };
 }

@@ -36,7 +36,10 @@ async function start(): Promise<void> {
   const labels = uniqueLabels(config.lineup.map((s) => s.label));
   // One engine per worker: its hand state is reused (fully reset) across games, which is most of its speed.
   const table = createEngine(config);
+  // When the worker last became free: the wait until the next batch arrives is time the pool lost.
+  let freeAt = 0;
   port!.on('message', (msg: ToWorker) => {
+    const t0 = performance.now();
     try {
       const agg = emptyAggregate(labels);
       const rows: string[][] = [];
@@ -47,11 +50,17 @@ async function start(): Promise<void> {
         if (init.gamesCsv) for (const r of gameRows(outcome)) rows.push(r);
         if (nets) addNetsRecord(nets, (g - msg.start) * labels.length, labels, outcome);
       }
-      post({ type: 'done', index: msg.index, agg: aggregateToJson(agg), csv: gamesCsvChunk(rows), ...(nets ? { nets } : {}) });
+      const t1 = performance.now();
+      post({
+        type: 'done', index: msg.index, agg: aggregateToJson(agg), csv: gamesCsvChunk(rows), ...(nets ? { nets } : {}),
+        waitMs: t0 - freeAt, busyMs: t1 - t0,
+      });
+      freeAt = t1;
     } catch (e) {
       post(errorMessage(e));
     }
   });
+  freeAt = performance.now();
   post({ type: 'ready' });
 }
 
