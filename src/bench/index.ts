@@ -122,8 +122,8 @@ async function main(): Promise<void> {
   );
   const known = new Set(builtinNames());
   const lineups: Lineup[] = [
-    { name: 'four random', rules: 'harr', strategies: 'random,random,random,random', short: quick ? 500 : 2_000, long: quick ? 4_000 : 40_000 },
-    { name: 'four-strategy mix', rules: 'harr', strategies: DEFAULT_STRATEGIES, short: quick ? 200 : 1_000, long: quick ? 1_000 : 12_000 },
+    { name: 'four random', rules: 'harr', strategies: 'random,random,random,random', short: quick ? 1_000 : 2_000, long: quick ? 10_000 : 40_000 },
+    { name: 'four-strategy mix', rules: 'harr', strategies: DEFAULT_STRATEGIES, short: quick ? 200 : 1_000, long: quick ? 2_000 : 12_000 },
   ];
   for (const l of lineups) {
     const missing = l.strategies.split(',').filter((s) => !known.has(s));
