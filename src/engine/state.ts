@@ -134,8 +134,6 @@ export interface HandState {
   readonly discInfo: (DiscardInfo | null)[];
   /** Per seat, what its views share for the whole hand (src/view): built on first use, cleared by resetHand. */
   readonly seatHand: (SeatHand | null)[];
-  /** Per seat, its reusable view object (src/view viewFor), created on first use; opaque to the engine. */
-  readonly views: (object | null)[];
   /** Whose decision is being asked, and in which phase (for the view). */
   phase: Phase;
   /** Incremented for every decision: an AgentView is valid only while its decision is open. */
@@ -204,7 +202,6 @@ export function createHandState(
     pubFlowers: new Array<readonly number[] | null>(p).fill(null),
     pubFlowerKey: minus1.subarray(3 * p, 4 * p),
     discInfo: new Array<DiscardInfo | null>(p * MAX_DISCARDS).fill(null),
-    views: new Array<object | null>(p).fill(null),
     scores: new Array<number>(p).fill(0),
     drawn: -1,
     lastDiscard: -1,

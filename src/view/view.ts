@@ -3,10 +3,10 @@
  * the table sees: own concealed tiles and drawn tile, every seat's discards (claimed ones marked), melds, flowers and
  * concealed count, the live wall count, winds, scores, the last discard, and the legal actions.
  *
- * Cheap by construction: one view object per seat, reopened for each decision; scalars are copied into it, the arrays
- * an agent may read are built on first access and are frozen or fresh copies (mutating them changes nothing). The
- * state is held in an ES private field, which no agent code can reach; the table and own hand are refused once the
- * decision is answered, so a view kept for later cannot be used to watch the table.
+ * Cheap by construction: a view holds four fields and reads the rest from the state on demand; the arrays an agent may
+ * read are built on first access and are frozen or fresh copies (mutating them changes nothing). The state is held
+ * in an ES private field, which no agent code can reach; a view refuses the table, the hand and the other per-decision
+ * fields once its decision is answered, so a view kept for later cannot be used to watch the table.
  */
 import type { Action, AgentView, Phase, Seat, SeatPublic, Wind } from '../agent/types.js';
 import type { RuleSet } from '../rules/index.js';
@@ -15,37 +15,27 @@ import { liveCount } from '../wall/wall.js';
 import { type DiscardInfo, type HandState, KONG, MAX_DISCARDS, MAX_MELDS, type SeatHand, bonusOf, concealedOf, meldsOf } from '../engine/state.js';
 
 /**
- * A seat's view, one object per seat reused from decision to decision (no allocation per decision: the engine asks
- * about a hundred decisions per hand). Everything it shows is read through getters from private fields or, while its
- * decision is open, from the state, so an agent can neither change what a getter reads (writing `view.seat = 1`
- * throws: no setter) nor reach the state; freezing the object does not stop the engine reopening it. Once the
- * decision is answered, everything but the seat, the hand-long fields (rules, winds, dealer) and the legal list it was
- * given is refused. Lazily built parts (concealed, table) are cleared when the view is reopened.
+ * One decision's view: a small object, new for each decision (a young object: storing the fresh legal list in it
+ * needs no write barrier, which a long-lived per-seat view paid at every decision). It holds only the state, the seat,
+ * the decision number and the legal list, in private fields; everything else is read from the state through getters
+ * while the decision is open (the state does not change while the agent thinks), which costs nothing for an agent that
+ * does not look. An agent can neither change what a getter reads (writing `view.seat = 1` throws: no setter) nor reach
+ * the state. Once the decision is answered, everything but the seat, the hand-long fields (rules, winds, dealer) and
+ * the legal list it was given is refused.
  */
 class TableView implements AgentView {
   readonly #s: HandState;
   readonly #seat: Seat;
-  #decision = -1;
+  readonly #decision: number;
+  readonly #legal: readonly Action[];
   #concealed: readonly Tile[] | null = null;
   #table: readonly SeatPublic[] | null = null;
-  #legal: readonly Action[] = [];
 
-  constructor(s: HandState, seat: Seat) {
+  constructor(s: HandState, seat: Seat, legal: readonly Action[]) {
     this.#s = s;
     this.#seat = seat;
-  }
-
-  /**
-   * Engine side (viewFor): the view now answers for the decision being opened. Only the legal list is stored; every
-   * other field is read from the state while the decision is open (the state does not change while the agent
-   * thinks), which costs nothing for an agent that does not look.
-   */
-  open(legal: readonly Action[]): this {
-    this.#decision = this.#s.decision;
-    this.#concealed = null;
-    this.#table = null;
+    this.#decision = s.decision;
     this.#legal = legal;
-    return this;
   }
 
   get seat(): Seat {
@@ -162,15 +152,9 @@ function seatHand(s: HandState, seat: Seat): SeatHand {
   return h;
 }
 
-/**
- * The view `seat` gets of `state` for the decision now open, with its legal actions: the seat's one view object,
- * reopened (a view kept from an earlier decision is that same object; it shows the seat's own latest decision and
- * refuses the table and hand once that decision is answered).
- */
+/** The view `seat` gets of `state` for the decision now open, with its legal actions. */
 export function viewFor(state: HandState, seat: Seat, legal: readonly Action[]): AgentView {
-  let v = state.views[seat] as TableView | null | undefined;
-  if (!v) state.views[seat] = v = new TableView(state, seat);
-  return v.open(legal);
+  return new TableView(state, seat, legal);
 }
 
 /**
