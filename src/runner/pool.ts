@@ -28,9 +28,11 @@ const IN_FLIGHT = 2;
 /**
  * Cap on each worker's young generation. A game's objects all die young, but V8 doubles the nursery (up to 3 x 16
  * MB) as the allocated total grows, so an uncapped worker's heap kept growing for the first million hands (peak
- * RSS +38% from 1e5 to 1e6 hands, issue 5's "memory does not grow with the number of hands"). A small nursery
- * that fits the caches is as fast (measured: src/bench/index.ts) and keeps the heap flat; the old generation
- * keeps V8's default limit, so a strategy that needs memory still gets it.
+ * RSS +36% from 1e5 to 1e6 hands, issue 5's "memory does not grow with the number of hands"). With the cap the
+ * heap stays flat (median peak RSS 96 -> 102 MB, +6%, where it was 114 -> 156 MB) and CPU per hand moved by less
+ * than the run-to-run noise (±3%, side-by-side runs of `node dist/src/bench/runner.js`); the old generation
+ * keeps V8's default limit, so a strategy that needs memory still gets it. The +6% left is mostly native
+ * (the worker threads' malloc arenas in /proc/PID/smaps), plus promoted per-batch garbage awaiting a full GC.
  */
 const YOUNG_GENERATION_MB = 6;
 
