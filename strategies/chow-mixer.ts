@@ -4,7 +4,7 @@
  * in any suits, sheds lone honours first (they make no runs), claims every chow and pung that brings the hand
  * nearer to complete, takes the first win offered.
  */
-import type { Strategy } from '../src/agent/types.js';
+import type { Action, Strategy } from '../src/agent/types.js';
 import { PASS_ACTION, Scratch, legalOf, readHand } from './common.js';
 import { fastClaim, fastTurn } from './modes.js';
 
@@ -21,6 +21,8 @@ export const chowMixer: Strategy = {
     const ukeire = params.ukeire !== false;
     const honourBias = Number(params.honourBias);
     const pungs = params.claimPungs !== false;
+    // One filter per agent, not a closure per claim.
+    const allow = (a: Action): boolean => a.type === 'chow' || pungs;
     return {
       act(view) {
         const melds = readHand(view, s.counts);
@@ -30,7 +32,7 @@ export const chowMixer: Strategy = {
           case 'rob':
             return legalOf(view, 'rob') ?? PASS_ACTION;
           case 'claim':
-            return fastClaim(view, s, melds, (a) => a.type === 'chow' || pungs);
+            return fastClaim(view, s, melds, allow);
           case 'turn':
             return fastTurn(view, s, melds, ukeire, honourBias);
         }

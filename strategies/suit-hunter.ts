@@ -11,6 +11,8 @@ import { PASS_ACTION, Scratch, legalOf, readHand } from './common.js';
 import { fastClaim, fastTurn, huntClaim, huntShanten, huntTurn, meldsFit, pickSuit, rivalOnSuit } from './modes.js';
 
 const UNDECIDED = -1;
+/** Claim filter once the suit is given up: any claim that helps. */
+const anyClaim = (): boolean => true;
 const GAVE_UP = -2;
 
 export const suitHunter: Strategy = {
@@ -51,7 +53,7 @@ export const suitHunter: Strategy = {
           else if (view.wallCount <= giveUpWall && huntShanten(s, melds, suit) >= giveUpShanten) suit = GAVE_UP;
         }
         if (suit >= 0) return view.phase === 'claim' ? huntClaim(view, s, melds, suit) : huntTurn(view, s, melds, suit);
-        return view.phase === 'claim' ? fastClaim(view, s, melds, () => true) : fastTurn(view, s, melds, false, 0);
+        return view.phase === 'claim' ? fastClaim(view, s, melds, anyClaim) : fastTurn(view, s, melds, false, 0);
       },
     };
   },
