@@ -138,10 +138,13 @@ export function meldsFit(view: AgentView, suit: number): boolean {
 
 /** Another seat visibly collecting `suit`: `rivalTiles` or more of its exposed tiles are of that suit. */
 export function rivalOnSuit(view: AgentView, suit: number, rivalTiles: number): boolean {
-  for (let p = 0; p < view.players; p++) {
-    if (p === view.seat) continue;
+  // View fields are getters: read once.
+  const table = view.table;
+  const seat = view.seat;
+  for (let p = 0; p < table.length; p++) {
+    if (p === seat) continue;
     let n = 0;
-    for (const m of view.table[p]!.melds) if (m.tile < 27 && ((m.tile / 9) | 0) === suit) n += m.type === 'kong' ? 4 : 3;
+    for (const m of table[p]!.melds) if (m.tile < 27 && ((m.tile / 9) | 0) === suit) n += m.type === 'kong' ? 4 : 3;
     if (n >= rivalTiles) return true;
   }
   return false;
@@ -203,7 +206,9 @@ export function huntClaim(view: AgentView, s: Scratch, melds: number, suit: numb
 /** Most exposed sets shown by any opponent (Harr: "an opponent's exposed sets show him near completion"). */
 export function maxOpponentMelds(view: AgentView): number {
   let n = 0;
-  for (let p = 0; p < view.players; p++) if (p !== view.seat) n = Math.max(n, view.table[p]!.melds.length);
+  const table = view.table;
+  const seat = view.seat;
+  for (let p = 0; p < table.length; p++) if (p !== seat) n = Math.max(n, table[p]!.melds.length);
   return n;
 }
 
@@ -215,9 +220,11 @@ export function maxOpponentMelds(view: AgentView): number {
  */
 export function penaltyRisk(view: AgentView, out: Uint8Array): Uint8Array {
   out.fill(0);
-  for (let p = 0; p < view.players; p++) {
-    if (p === view.seat) continue;
-    const melds = view.table[p]!.melds;
+  const table = view.table;
+  const seat = view.seat;
+  for (let p = 0; p < table.length; p++) {
+    if (p === seat) continue;
+    const melds = table[p]!.melds;
     if (melds.length === 0) continue;
     // Tiles of each suit exposed (no array per seat: this runs on every turn under harr-limit).
     let m0 = 0;
@@ -257,13 +264,16 @@ export function dangerOf(
   out: Float64Array,
   recent: Uint8Array = new Uint8Array(KINDS),
 ): Float64Array {
-  const next = (view.seat + 1) % view.players;
+  const table = view.table;
+  const seat = view.seat;
+  const players = table.length;
+  const next = (seat + 1) % players;
   const anyRun = view.rules.outOfTurnMahjong === 'any';
   // The latest discard of every seat was passed by all the others since (none took it for Mah-Jongg), and the
   // next player's most of all: Harr's "just passed by the next player".
   recent.fill(0);
-  for (let p = 0; p < view.players; p++) {
-    const d = view.table[p]!.discards;
+  for (let p = 0; p < players; p++) {
+    const d = table[p]!.discards;
     const last = d[d.length - 1];
     if (last && !last.claimed && last.tile < KINDS) recent[last.tile] = p === next ? 2 : 1;
   }
@@ -280,9 +290,9 @@ export function dangerOf(
     out[t] = d;
   }
   // Tiles a seat discarded itself are less likely to be what that seat waits for.
-  for (let p = 0; p < view.players; p++) {
-    if (p === view.seat) continue;
-    for (const x of view.table[p]!.discards) if (x.tile < KINDS) out[x.tile] = out[x.tile]! * 0.7;
+  for (let p = 0; p < players; p++) {
+    if (p === seat) continue;
+    for (const x of table[p]!.discards) if (x.tile < KINDS) out[x.tile] = out[x.tile]! * 0.7;
   }
   return out;
 }
