@@ -58,7 +58,11 @@ export const harr: Strategy = {
   ],
   create: ({ params }) => {
     const s = new Scratch();
-    const n = (k: string): number => Number(params[k]);
+    // Parameters read once: a decision reads several of them.
+    const num: Record<string, number> = {};
+    for (const k of Object.keys(params)) num[k] = Number(params[k]);
+    const n = (k: string): number => num[k]!;
+    const anyClaim = (): boolean => true;
     const forbid = new Uint8Array(KINDS);
     let plan: Plan = 'fast';
     let suit = -1;
@@ -101,7 +105,7 @@ export const harr: Strategy = {
           if (mode === 'suit') return huntClaim(view, s, melds, suit);
           if (mode === 'honours') return honoursClaim(view, s, melds);
           if (mode === 'defend') return legalOf(view, 'mahjong') ?? PASS_ACTION;
-          return fastClaim(view, s, melds, () => true);
+          return fastClaim(view, s, melds, anyClaim);
         }
         // harr-limit: a discard that could bring the discarder-pays-all penalty is never made while another
         // choice exists (RULES.md harr-limit "Penalties"), whatever the mode.
