@@ -42,10 +42,10 @@ export const harr: Strategy = {
   name: 'harr',
   description: "adaptive (Harr's whole plan): plans the highest hand, finishes ordinary hands fast, defends poor ones",
   params: [
-    { name: 'minPairs', default: 2, description: 'pairs (suit or honours) needed to plan all one suit (no limit)' },
-    { name: 'minTiles', default: 7, description: 'tiles of one suit plus honours needed to plan all one suit (no limit)' },
-    { name: 'limitMinPairs', default: 3, description: 'pairs needed to plan all one suit under a limit (its value is capped)' },
-    { name: 'limitMinTiles', default: 9, description: 'tiles of one suit plus honours needed to plan all one suit under a limit' },
+    { name: 'minPairs', default: 2, description: 'pairs (suit or honours) needed to plan all one suit (harr, with or without --limit)' },
+    { name: 'minTiles', default: 7, description: 'tiles of one suit plus honours needed to plan all one suit (harr, with or without --limit)' },
+    { name: 'limitMinPairs', default: 3, description: 'pairs needed to plan all one suit in a book played with a limit (harr-limit, babcock, code500)' },
+    { name: 'limitMinTiles', default: 9, description: 'tiles of one suit plus honours needed to plan all one suit in a book played with a limit' },
     { name: 'honourPairs', default: 1, description: 'pairs or sets of doubling honours needed to plan for honour doubles' },
     { name: 'honourBias', default: 10, description: 'shape points added to a doubling honour when playing for doubles' },
     { name: 'lateWall', default: 16, description: 'live wall count at or below which the hand is reassessed' },
@@ -83,7 +83,11 @@ export const harr: Strategy = {
         // Harr: plan "from the original tiles and the first discards" — re-planned while nothing is exposed.
         if (!planned || (melds === 0 && view.discardCount <= n('planBy'))) {
           planned = true;
-          const limited = view.limit !== null;
+          // The stricter one-suit thresholds are for the books played with a limit (harr-limit, babcock, code500):
+          // their tables score a one-suit hand lower, so a hunt pays less (measured: docs/strategies.md). A cap
+          // put on Part I's table with --limit is almost never reached (0.4% of hands at 300), so there the
+          // hunt keeps its value and only the "not beyond the limit" switch below applies.
+          const limited = view.rules.limit !== null && view.limit !== null;
           suit = pickSuit(c, n(limited ? 'limitMinPairs' : 'minPairs'), n(limited ? 'limitMinTiles' : 'minTiles'));
           let honourSets = 0;
           for (let t = 27; t < KINDS; t++) if (c[t]! >= 2 && doublingHonour(view, t)) honourSets++;
