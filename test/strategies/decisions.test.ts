@@ -136,6 +136,16 @@ describe('chow-mixer and harr', () => {
     expect(a.type).toBe('discard');
     expect([t('2m'), t('8s')]).toContain(a.tile);
   });
+  it('harr hunts a suit on the unlimited thresholds under a --limit cap on harr, the stricter ones in harr-limit', () => {
+    // Seven dots with two pairs: enough for minPairs 2 / minTiles 7, not for limitMinPairs 3 / limitMinTiles 9.
+    const hand = { concealed: '1134557p269m378s4z', wallCount: 70, discardCount: 2 };
+    const offSuit = [t('2m'), t('6m'), t('9m'), t('3s'), t('7s'), t('8s')];
+    const capped = agent(harr, 'harr').act(makeView({ rules: 'harr', limit: 300, ...hand })) as { type: string; tile: Tile };
+    expect(capped.type).toBe('discard');
+    expect(offSuit).toContain(capped.tile);
+    const book = agent(harr, 'harr-limit').act(makeView({ rules: 'harr-limit', ...hand })) as { type: string; tile: Tile };
+    expect(book).toEqual({ type: 'discard', tile: t('4z') });
+  });
   it('parameters are validated by the registry', () => {
     expect(() => applyParams(suitHunter, ['minPair=2'], 'suit-hunter:minPair=2')).toThrow(/no parameter "minPair"/);
     expect(applyParams(suitHunter, ['minPairs=3'], 'x').minPairs).toBe(3);

@@ -17,6 +17,8 @@ export interface ViewSpec {
   discardCount?: number;
   lastDiscard?: { tile: Tile; by: number } | null;
   legal?: Action[];
+  /** The limit in force, when not the rule set's own (`--limit`). */
+  limit?: number | null;
 }
 
 export function pung(tile: Tile): Meld {
@@ -42,7 +44,7 @@ export function makeView(spec: ViewSpec): AgentView {
     spec.legal ?? (phase === 'turn' ? [...new Set(concealed)].map((tile) => ({ type: 'discard', tile }) as Action) : [{ type: 'pass' }]);
   return {
     rules,
-    limit: rules.limit,
+    limit: spec.limit !== undefined ? spec.limit : rules.limit,
     players: 4,
     seat,
     seatWind: spec.seatWind ?? seat,
