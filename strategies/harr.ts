@@ -85,7 +85,7 @@ export const harr: Strategy = {
           planned = true;
           // The stricter one-suit thresholds are for the books played with a limit (harr-limit, babcock, code500):
           // their tables score a one-suit hand lower, so a hunt pays less (measured: docs/strategies.md). A cap
-          // put on Part I's table with --limit is almost never reached (0.4% of hands at 300), so there the
+          // put on Part I's table with --limit is almost never reached (under 1% of hands at 300), so there the
           // hunt keeps its value and only the "not beyond the limit" switch below applies.
           const limited = view.rules.limit !== null && view.limit !== null;
           suit = pickSuit(c, n(limited ? 'limitMinPairs' : 'minPairs'), n(limited ? 'limitMinTiles' : 'minTiles'));
