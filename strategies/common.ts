@@ -37,6 +37,8 @@ export class Scratch {
   #score: Float64Array | null = null;
   #dec: Uint16Array | null = null;
   #memo: Int32Array | null = null;
+  #order: Uint8Array | null = null;
+  #tmpF: Float64Array | null = null;
   /** First candidate of each suit in `cand` (prepareDraws): suit s spans candFrom[s] .. candFrom[s + 1]. */
   readonly candFrom = new Int32Array(5);
   /** Entries in `memo` (drawsHelping); reset by prepareDraws. */
@@ -65,6 +67,14 @@ export class Scratch {
   /** Per candidate draw (cand), the suit-vector entries it lowers (HandAnalyser.drawMasks). */
   get dec(): Uint16Array {
     return (this.#dec ??= new Uint16Array(KINDS));
+  }
+  /** Kinds in a working order (fastTurn's tie-break). */
+  get order(): Uint8Array {
+    return (this.#order ??= new Uint8Array(KINDS));
+  }
+  /** Per-kind numbers beside `score` (fastTurn's tie-break bonuses). */
+  get tmpF(): Float64Array {
+    return (this.#tmpF ??= new Float64Array(KINDS));
   }
   /** drawsHelping's other-suit counts by reduced vector: [suit, table offset, below, count] per entry. */
   get memo(): Int32Array {

@@ -30,22 +30,70 @@ export function fastTurn(view: AgentView, s: Scratch, melds: number, ukeire: boo
   // With one discard at the least shanten there is nothing to break.
   let ties = 0;
   if (ukeire && baseSh > 0) for (let t = 0; t < KINDS && ties < 2; t++) if (c[t]! > 0 && sh[t] === baseSh) ties++;
-  if (ties > 1) {
-    let best = -1;
-    const live = liveOnce(view, s, c);
-    const ncand = prepareDraws(s, c, live);
-    for (let t = 0; t < KINDS; t++) {
-      if (c[t] === 0 || sh[t] !== baseSh) continue;
-      // Shape value and the lone-honour bonus are of the hand before the discard.
-      const bonus = -shapeValue(c, t) + (t >= 27 && c[t] === 1 ? honourBias : 0);
-      const n = drawsHelping(s, c, t, baseSh, live, baseSh, ncand) * 4 + bonus;
-      if (n > best) {
-        best = n;
-        tile = t;
-      }
+  if (ties > 1) tile = helpTieBreak(s, a, liveOnce(view, s, c), baseSh, honourBias, tile);
+  return kongOr(view, a, baseSh, true, tile);
+}
+
+/**
+ * Of the discards at `baseSh` (s.sh, from pickDiscard with every shanten) of the hand s.counts held in `a` (= s.a),
+ * with `live` counts, the one with the most `4 * tiles that help + bonus`, the lowest tile id among
+ * equals. Branch and bound: a draw that helps after some discard would lower the whole hand (14 tiles) to `baseSh`
+ * cost or less, and so lowers an entry of its suit's vector through which the whole hand costs `baseSh + 1`
+ * (HandAnalyser.criticalLoaded; a hand that costs no less than that). The live copies of those draws bound every
+ * discard's count; discards are tried from the highest bonus, and one whose bound cannot beat the best found so
+ * far (by score, then tile id) is never counted: the choice is the one the full scan makes. That scan starts from
+ * `first` (pickDiscard's choice) at score -1, so it stays when no score exceeds -1.
+ */
+export function helpTieBreak(s: Scratch, a: HandAnalyser, live: Counts, baseSh: number, honourBias: number, first: Tile): Tile {
+  const c = s.counts;
+  const sh = s.sh;
+  const ncand = prepareDraws(s, c, live);
+  // With a whole hand cheaper than its best discard the bound does not hold: every discard is counted.
+  let bound = Infinity;
+  if (a.shanten() >= baseSh) {
+    const cand = s.cand;
+    const dec = s.dec;
+    const from = s.candFrom;
+    const cost = baseSh + 1;
+    bound = 0;
+    for (let su = 0; su < 4; su++) {
+      if (from[su] === from[su + 1]) continue;
+      const m = a.criticalLoaded(su, cost);
+      if (m === 0) continue;
+      for (let i = from[su]!; i < from[su + 1]!; i++) if ((dec[i]! & m) !== 0) bound += live[cand[i]!]!;
+    }
+    bound *= 4;
+  }
+  const order = s.order;
+  const bonusOf = s.tmpF;
+  let n = 0;
+  for (let t = 0; t < KINDS; t++) {
+    if (c[t] === 0 || sh[t] !== baseSh) continue;
+    // Shape value and the lone-honour bonus are of the hand before the discard.
+    const bonus = -shapeValue(c, t) + (t >= 27 && c[t] === 1 ? honourBias : 0);
+    bonusOf[t] = bonus;
+    // Insertion by bonus, highest first; equal bonuses keep tile order.
+    let i = n++;
+    while (i > 0 && bonusOf[order[i - 1]!]! < bonus) {
+      order[i] = order[i - 1]!;
+      i--;
+    }
+    order[i] = t;
+  }
+  let best = -1;
+  let tile = -1;
+  for (let i = 0; i < n; i++) {
+    const t = order[i]!;
+    const ub = bound + bonusOf[t]!;
+    if (ub < best) break;
+    if (ub === best && (tile < 0 || t > tile)) continue;
+    const v = drawsHelping(s, c, t, baseSh, live, baseSh, ncand) * 4 + bonusOf[t]!;
+    if (v > best || (v === best && t < tile)) {
+      best = v;
+      tile = t;
     }
   }
-  return kongOr(view, a, baseSh, true, tile);
+  return tile < 0 ? first : tile;
 }
 
 /**

@@ -534,6 +534,25 @@ export class HandAnalyser {
     return m;
   }
 
+  /**
+   * The entries of suit `s`'s vector through which the loaded hand costs at most `cost` (shanten + 1), as a mask
+   * like `critical`'s. A draw u of suit s can bring the loaded hand, or the loaded hand less any one tile, to
+   * `cost - 1` or less only through such an entry that drawMasks(u) lowers, when the loaded hand costs no less than
+   * `cost`: costs never fall when a tile is taken away, and fall by at most one per tile drawn.
+   */
+  criticalLoaded(s: number, cost: number): number {
+    const v = this.v;
+    const w = this.allBut(s);
+    const b = s * 10;
+    const need = this.need;
+    let m = 0;
+    for (let i = 0; i <= need; i++) {
+      if (v[w + need - i + 5]! + v[b + i]! <= cost) m |= 1 << i;
+      if (v[w + need - i]! + v[b + i + 5]! <= cost) m |= 1 << (i + 5);
+    }
+    return m;
+  }
+
   /** Shanten of the selected reduced hand with one `u` drawn. */
   afterDraw(u: Tile): number {
     const s = suitOf(u);
