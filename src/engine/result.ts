@@ -54,7 +54,8 @@ export function handResult(
       if (results === null || specs === null) {
         // Fast path: no lines are wanted. The same scorer readings (score.ts), without building the book lines.
         if (isWinner) {
-          winnerResult = scoreSummary(s.rules, spec, ctx);
+          // The engine let this hand go out only after isWinningHand (hand.ts wins / winsWith): not asked again.
+          winnerResult = scoreSummary(s.rules, spec, ctx, true);
           scores[seat] = winnerResult.score;
         } else scores[seat] = scoreValue(s.rules, spec, ctx);
         continue;

@@ -48,7 +48,7 @@ interface Analysis {
   readonly all: readonly Reading[];
 }
 
-function analyse(rules: RuleSet, hand: HandSpec, ctx: ScoreContext, keepAll: boolean): Analysis {
+function analyse(rules: RuleSet, hand: HandSpec, ctx: ScoreContext, keepAll: boolean, known = false): Analysis {
   const t = scoreTable(rules.id);
   const L = limitValue(t, ctx);
   const melds = hand.melds.length;
@@ -59,7 +59,7 @@ function analyse(rules: RuleSet, hand: HandSpec, ctx: ScoreContext, keepAll: boo
     const best = { cand, ev, raw: rawValue(ev, L) };
     return { t, facts, best, all: [best] };
   }
-  if (!isWinningHand(rules, hand)) throw new UserError('not a complete hand: the tiles do not make a winning hand');
+  if (!known && !isWinningHand(rules, hand)) throw new UserError('not a complete hand: the tiles do not make a winning hand');
   // A claimed winning tile makes the combination it completes exposed ("Complete hand").
   const claimed = ctx.win === 'discard' || ctx.win === 'robbing-kong';
   const facts = factsOf(t, hand, true);
@@ -127,9 +127,18 @@ export function scoreHand(rules: RuleSet, hand: HandSpec, ctx: ScoreContext): Sc
   return { lines, points: best.ev.points, doubles: best.ev.doubles, score: fin.score, limit: fin.limit, pattern };
 }
 
-/** Lean path for the engine's fast path (no record): scoreHand's score, limit and pattern, without building lines. */
-export function scoreSummary(rules: RuleSet, hand: HandSpec, ctx: ScoreContext): Pick<ScoreResult, 'score' | 'limit' | 'pattern'> {
-  const a = analyse(rules, hand, ctx, false);
+/**
+ * Lean path for the engine's fast path (no record): scoreHand's score, limit and pattern, without building lines.
+ * `complete`: the caller (the engine, which let the hand go out only after isWinningHand) vouches that a winning hand
+ * is complete, so the check is not made twice; anyone else leaves it false.
+ */
+export function scoreSummary(
+  rules: RuleSet,
+  hand: HandSpec,
+  ctx: ScoreContext,
+  complete = false,
+): Pick<ScoreResult, 'score' | 'limit' | 'pattern'> {
+  const a = analyse(rules, hand, ctx, false, complete);
   const fin = finalScore(a.t, hand, ctx, a.best);
   const pattern = hand.winning === null ? null : patternOf(a.facts, a.best.ev);
   if (a.best.ev.limitHand !== null) return { score: fin.score, limit: true, pattern };

@@ -98,7 +98,7 @@ class TableView implements AgentView {
 
   get lastDiscard(): { readonly tile: Tile; readonly by: Seat } | null {
     const s = this.#live();
-    return s.lastDiscard >= 0 ? { tile: s.lastDiscard, by: s.lastDiscardBy } : null;
+    return s.lastDiscard >= 0 ? LAST_DISCARD[s.lastDiscardBy * 34 + s.lastDiscard]! : null;
   }
 
   get concealed(): readonly Tile[] {
@@ -152,6 +152,14 @@ function seatHand(s: HandState, seat: Seat): SeatHand {
   return h;
 }
 
+/**
+ * The last discard as a view shows it, one frozen object per (discarder, tile), made once: a shared object instead of
+ * a new one per read (frozen, so an agent cannot change what another decision reads). Discards are never flowers.
+ */
+const LAST_DISCARD: readonly { readonly tile: Tile; readonly by: Seat }[] = Object.freeze(
+  Array.from({ length: 4 * 34 }, (_, i) => Object.freeze({ tile: i % 34, by: Math.floor(i / 34) })),
+);
+
 /** The view `seat` gets of `state` for the decision now open, with its legal actions. */
 export function viewFor(state: HandState, seat: Seat, legal: readonly Action[]): AgentView {
   return new TableView(state, seat, legal);
@@ -179,19 +187,29 @@ function seatPublic(s: HandState, p: Seat): SeatPublic {
   return sp;
 }
 
+/** A discard as the table shows it, one frozen object per (tile, claimed), made once and shared by every list. */
+const DISCARD_INFO: readonly DiscardInfo[] = Object.freeze(
+  Array.from({ length: 34 * 2 }, (_, i) => Object.freeze({ tile: i >> 1, claimed: (i & 1) === 1 })),
+);
+
 function discardsOf(s: HandState, p: Seat): readonly DiscardInfo[] {
   const n = s.discCount[p]!;
   const key = n * 2 + (n > 0 ? s.discClaimed[p * MAX_DISCARDS + n - 1]! : 0);
   const cached = s.pubDisc[p];
-  if (cached && s.pubDiscKey[p] === key) return cached;
+  const was = s.pubDiscKey[p]!;
+  if (cached && was === key) return cached;
+  // Within a hand (keys are reset with every deal) only the last discard changes: a new one is appended, or the last
+  // is claimed. So the earlier entries of the list last built are still right: copied, not looked at again.
+  // (Copied by a loop: slice() of a frozen array takes V8's slow path.)
   const out: DiscardInfo[] = [];
-  for (let i = 0; i < n; i++) {
+  let from = 0;
+  if (cached && was >= 0 && ((was >> 1) === n - 1 || ((was >> 1) === n && n > 0))) {
+    from = n - 1;
+    for (let i = 0; i < from; i++) out.push(cached[i]!);
+  }
+  for (let i = from; i < n; i++) {
     const j = p * MAX_DISCARDS + i;
-    const tile = s.discTile[j]!;
-    const claimed = s.discClaimed[j] === 1;
-    let d = s.discInfo[j];
-    if (!d || d.tile !== tile || d.claimed !== claimed) s.discInfo[j] = d = Object.freeze({ tile, claimed });
-    out.push(d);
+    out.push(DISCARD_INFO[s.discTile[j]! * 2 + s.discClaimed[j]!]!);
   }
   const frozen = Object.freeze(out);
   s.pubDisc[p] = frozen;

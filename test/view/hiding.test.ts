@@ -196,3 +196,49 @@ describe('a view holds no copy of the state: it reads the state while its decisi
     expect(refused).toBeGreaterThan(80);
   });
 });
+
+describe('shared frozen records: the last discard and the discard entries', () => {
+  it('every view reads the state\'s last discard; an agent writing to it, or to a discard entry, changes nothing anyone reads', () => {
+    let state: HandState | null = null;
+    let checked = 0;
+    let attempts = 0;
+    const vandal = {
+      name: 'vandal',
+      description: '',
+      params: [],
+      create: ({ rng }: { seat: number; rng: { int(n: number): number } }) => ({
+        act: (v: AgentView) => {
+          const s = state!;
+          const last = v.lastDiscard;
+          if (s.lastDiscard >= 0) {
+            // What the view shows is the state's last discard (the comparison fails on a stale shared object).
+            expect(last).toEqual({ tile: s.lastDiscard, by: s.lastDiscardBy });
+            expect(Object.isFrozen(last)).toBe(true);
+            checked++;
+          } else expect(last).toBeNull();
+          // Try to rewrite the shared objects (strict mode: a frozen object refuses with a TypeError).
+          for (const write of [
+            () => ((last as { tile: number }).tile = 0),
+            () => ((last as { by: number }).by = 3),
+            () => ((v.table[0]!.discards[0] as { tile: number } | undefined)!.tile = 33),
+            () => ((v.table[1]!.discards[0] as { claimed: boolean } | undefined)!.claimed = true),
+          ]) {
+            try {
+              write();
+            } catch {
+              attempts++;
+            }
+          }
+          // ...and the table is still the state's.
+          const fresh = JSON.stringify(Array.from({ length: s.players }, (_, p) => seatPublicFresh(s, p)));
+          expect(JSON.stringify(v.table)).toBe(fresh);
+          return v.legal[rng.int(v.legal.length)]!;
+        },
+      }),
+    };
+    const config = table('harr', lineupOf(vandal, 4));
+    for (let g = 0; g < 40; g++) playGame(config, gameSetup(config, g), { record: false, check: (s) => (state = s) });
+    expect(checked).toBeGreaterThan(1000);
+    expect(attempts).toBeGreaterThan(4000);
+  });
+});
