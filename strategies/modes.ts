@@ -303,7 +303,8 @@ export function penaltyRisk(view: AgentView, out: Uint8Array): Uint8Array {
  * Danger of discarding each kind. A discard wins for another player when it completes a pung or the pair (any
  * player) or a run (the next player; any player in babcock / code500): with `live` unseen copies, 0 left means
  * nobody can pung it or pair it; a tile just discarded by the next player, or by the threatening opponent
- * himself, is safer ("just passed by the next player").
+ * himself, is safer ("just passed by the next player"). Only the kinds held (`own`) are filled: only they can be
+ * discarded.
  */
 export function dangerOf(
   view: AgentView,
@@ -326,6 +327,7 @@ export function dangerOf(
     if (last && !last.claimed && last.tile < KINDS) recent[last.tile] = p === next ? 2 : 1;
   }
   for (let t = 0; t < KINDS; t++) {
+    if (own[t] === 0) continue;
     const live = Math.max(0, 4 - seen[t]! - own[t]!);
     let d = live === 0 ? 0 : live === 1 ? 1 : live === 2 ? 3 : 4;
     if (t < 27) {
@@ -340,7 +342,7 @@ export function dangerOf(
   // Tiles a seat discarded itself are less likely to be what that seat waits for.
   for (let p = 0; p < players; p++) {
     if (p === seat) continue;
-    for (const x of table[p]!.discards) if (x.tile < KINDS) out[x.tile] = out[x.tile]! * 0.7;
+    for (const x of table[p]!.discards) if (x.tile < KINDS && own[x.tile] !== 0) out[x.tile] = out[x.tile]! * 0.7;
   }
   return out;
 }
