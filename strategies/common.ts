@@ -39,6 +39,7 @@ export class Scratch {
   #memo: Int32Array | null = null;
   #order: Uint8Array | null = null;
   #tmpF: Float64Array | null = null;
+  #helps: Uint8Array | null = null;
   /** First candidate of each suit in `cand` (prepareDraws): suit s spans candFrom[s] .. candFrom[s + 1]. */
   readonly candFrom = new Int32Array(5);
   /** Entries in `memo` (drawsHelping); reset by prepareDraws. */
@@ -75,6 +76,10 @@ export class Scratch {
   /** Per-kind numbers beside `score` (fastTurn's tie-break bonuses). */
   get tmpF(): Float64Array {
     return (this.#tmpF ??= new Float64Array(KINDS));
+  }
+  /** Per kind, live copies counted in fastTurn's tie-break bound. */
+  get helps(): Uint8Array {
+    return (this.#helps ??= new Uint8Array(KINDS));
   }
   /** drawsHelping's other-suit counts by reduced vector: [suit, table offset, below, count] per entry. */
   get memo(): Int32Array {

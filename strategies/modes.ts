@@ -39,10 +39,11 @@ export function fastTurn(view: AgentView, s: Scratch, melds: number, ukeire: boo
  * with `live` counts, the one with the most `4 * tiles that help + bonus`, the lowest tile id among
  * equals. Branch and bound: a draw that helps after some discard would lower the whole hand (14 tiles) to `baseSh`
  * cost or less, and so lowers an entry of its suit's vector through which the whole hand costs `baseSh + 1`
- * (HandAnalyser.criticalLoaded; a hand that costs no less than that). The live copies of those draws bound every
- * discard's count; discards are tried from the highest bonus, and one whose bound cannot beat the best found so
- * far (by score, then tile id) is never counted: the choice is the one the full scan makes. That scan starts from
- * `first` (pickDiscard's choice) at score -1, so it stays when no score exceeds -1.
+ * (HandAnalyser.criticalLoaded; a hand that costs no less than that). The live copies of those draws, less those
+ * of the discarded kind itself, bound every discard's count; discards are tried from the highest bound, and one
+ * whose bound cannot beat the best found so far (by score, then tile id) is never counted: the choice is the one
+ * the full scan makes. That scan starts from `first` (pickDiscard's choice) at score -1, so it stays when no score
+ * exceeds -1.
  */
 export function helpTieBreak(s: Scratch, a: HandAnalyser, live: Counts, baseSh: number, honourBias: number, first: Tile): Tile {
   const c = s.counts;
@@ -50,6 +51,8 @@ export function helpTieBreak(s: Scratch, a: HandAnalyser, live: Counts, baseSh: 
   const ncand = prepareDraws(s, c, live);
   // With a whole hand cheaper than its best discard the bound does not hold: every discard is counted.
   let bound = Infinity;
+  const helps = s.helps;
+  helps.fill(0);
   if (a.shanten() >= baseSh) {
     const cand = s.cand;
     const dec = s.dec;
@@ -60,7 +63,12 @@ export function helpTieBreak(s: Scratch, a: HandAnalyser, live: Counts, baseSh: 
       if (from[su] === from[su + 1]) continue;
       const m = a.criticalLoaded(su, cost);
       if (m === 0) continue;
-      for (let i = from[su]!; i < from[su + 1]!; i++) if ((dec[i]! & m) !== 0) bound += live[cand[i]!]!;
+      for (let i = from[su]!; i < from[su + 1]!; i++) {
+        if ((dec[i]! & m) === 0) continue;
+        const u = cand[i]!;
+        bound += live[u]!;
+        helps[u] = live[u]!;
+      }
     }
     bound *= 4;
   }
@@ -72,9 +80,10 @@ export function helpTieBreak(s: Scratch, a: HandAnalyser, live: Counts, baseSh: 
     // Shape value and the lone-honour bonus are of the hand before the discard.
     const bonus = -shapeValue(c, t) + (t >= 27 && c[t] === 1 ? honourBias : 0);
     bonusOf[t] = bonus;
-    // Insertion by bonus, highest first; equal bonuses keep tile order.
+    const key = bonus - 4 * helps[t]!;
+    // Insertion by bound, highest first; equal bounds keep tile order.
     let i = n++;
-    while (i > 0 && bonusOf[order[i - 1]!]! < bonus) {
+    while (i > 0 && bonusOf[order[i - 1]!]! - 4 * helps[order[i - 1]!]! < key) {
       order[i] = order[i - 1]!;
       i--;
     }
@@ -84,7 +93,8 @@ export function helpTieBreak(s: Scratch, a: HandAnalyser, live: Counts, baseSh: 
   let tile = -1;
   for (let i = 0; i < n; i++) {
     const t = order[i]!;
-    const ub = bound + bonusOf[t]!;
+    // Drawing back the discarded kind restores the whole hand, which is no nearer: those copies never help t.
+    const ub = bound - 4 * helps[t]! + bonusOf[t]!;
     if (ub < best) break;
     if (ub === best && (tile < 0 || t > tile)) continue;
     const v = drawsHelping(s, c, t, baseSh, live, baseSh, ncand) * 4 + bonusOf[t]!;
