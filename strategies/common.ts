@@ -402,6 +402,15 @@ export function shantenAfterClaim(s: Scratch, c: Counts, melds: number, action: 
   } else return 99;
   s.b.load(t, melds + 1);
   if (action.type === 'kong') return s.b.shanten();
+  // A whole hand (3n + 2 tiles) that is not complete has a tile its nearest completion does not use: discarding
+  // it keeps the distance, and no discard lowers it, so the best discard leaves the hand's own shanten (a complete
+  // one: 0). A hand short of tiles (a projection) may use every tile: scanned.
+  let n = 0;
+  for (let k = 0; k < KINDS; k++) n += t[k]!;
+  if (n === 3 * (3 - melds) + 2) {
+    const x = s.b.shanten();
+    return x < 0 ? 0 : x;
+  }
   let best = 99;
   for (let k = 0; k < KINDS; k++) {
     if (t[k] === 0) continue;
