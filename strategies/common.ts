@@ -61,7 +61,7 @@ export class Scratch {
   get recent(): Uint8Array {
     return (this.#recent ??= new Uint8Array(KINDS));
   }
-  /** Discard scores (pickDiscard). */
+  /** Least discard scores (pickDiscard's bound). */
   get score(): Float64Array {
     return (this.#score ??= new Float64Array(KINDS));
   }
@@ -69,7 +69,7 @@ export class Scratch {
   get dec(): Uint16Array {
     return (this.#dec ??= new Uint16Array(KINDS));
   }
-  /** Kinds in a working order (fastTurn's tie-break). */
+  /** Kinds in a working order (the branch and bound of pickDiscard and fastTurn's tie-break). */
   get order(): Uint8Array {
     return (this.#order ??= new Uint8Array(KINDS));
   }
@@ -77,7 +77,7 @@ export class Scratch {
   get tmpF(): Float64Array {
     return (this.#tmpF ??= new Float64Array(KINDS));
   }
-  /** Per kind, live copies counted in fastTurn's tie-break bound. */
+  /** Per kind, live copies counted in the bound of helpBound. */
   get helps(): Uint8Array {
     return (this.#helps ??= new Uint8Array(KINDS));
   }
@@ -248,28 +248,72 @@ export function pickDiscard(
   if (ready === 1 && cost[firstReady]! < bestScore) return firstReady;
   // Live counts: given, or from the view (the own hand `c`), only now that they can matter.
   const live = waitsOf instanceof Uint8Array ? waitsOf : liveOnce(waitsOf as AgentView, s, c);
-  const score = s.score;
-  let ncand = -1;
+  // The mask test needs the draw masks of the analysed hand, in s.a; another analyser takes the plain scan.
+  const own = a === s.a;
+  const ncand = own ? prepareDraws(s, c, live) : drawCandidates(c, live, s.cand);
+  // Branch and bound over the ready discards, from the least score they could reach (helpBound; a kind outside
+  // the analysed hand and another analyser have no bound): one that cannot beat the best so far (by score, then
+  // tile id; at first the best of the others) is never counted. The choice is the first least score in tile
+  // order, as one pass over all held kinds would find it.
+  const bound = own ? helpBound(s, a, live, 0) : Infinity;
+  const helps = s.helps;
+  const lb = s.score;
+  const order = s.order;
+  let n = 0;
   for (let t = firstReady; t < KINDS; t++) {
     if (held[t] === 0 || sh[t] !== 0) continue;
-    // The mask test needs the draw masks of the analysed hand, in s.a; another analyser takes the plain scan.
-    if (ncand < 0) ncand = a === s.a ? prepareDraws(s, c, live) : drawCandidates(c, live, s.cand);
-    const n = c[t]! === 0 ? waitsNow(a, c, live) : a === s.a ? drawsHelping(s, c, t, 0, live, 0, ncand) : drawsAfter(a, c, t, live, 0, s.cand, ncand);
-    score[t] = cost[t]! - Math.min(n, 40) * 5;
+    const l = cost[t]! - Math.min(c[t]! === 0 || !own ? Infinity : bound - helps[t]!, 40) * 5;
+    lb[t] = l;
+    let i = n++;
+    while (i > 0 && lb[order[i - 1]!]! > l) {
+      order[i] = order[i - 1]!;
+      i--;
+    }
+    order[i] = t;
   }
-  // The first least score in tile order, as one pass over all held kinds would find it.
-  best = -1;
-  bestScore = Infinity;
-  for (let t = 0; t < KINDS; t++) {
-    if (held[t] === 0) continue;
-    const x = sh[t]!;
-    const v = x === 0 ? score[t]! : x * 1000 + cost[t]!;
-    if (v < bestScore) {
+  for (let i = 0; i < n; i++) {
+    const t = order[i]!;
+    if (lb[t]! > bestScore) break;
+    if (lb[t] === bestScore && t > best) continue;
+    const w = c[t]! === 0 ? waitsNow(a, c, live) : own ? drawsHelping(s, c, t, 0, live, 0, ncand) : drawsAfter(a, c, t, live, 0, s.cand, ncand);
+    const v = cost[t]! - Math.min(w, 40) * 5;
+    if (v < bestScore || (v === bestScore && t < best)) {
       bestScore = v;
       best = t;
     }
   }
   return best;
+}
+
+/**
+ * After prepareDraws on the hand `c` held in `a` (= s.a): a bound on the live draws that help (bring the shanten
+ * below `baseSh`) after any discard that leaves `baseSh`. Such a draw would bring the whole hand to `baseSh` cost
+ * or less, so it lowers an entry of its suit's vector through which the whole hand costs `baseSh + 1`
+ * (HandAnalyser.criticalLoaded, for a whole hand that costs no less: otherwise no bound, Infinity). Each such
+ * draw's live copies are left in `s.helps` (0 for the others): drawing back the discarded kind restores the
+ * whole hand, no nearer, so a discard of t is bounded by the result less `s.helps[t]`.
+ */
+export function helpBound(s: Scratch, a: HandAnalyser, live: Counts, baseSh: number): number {
+  const helps = s.helps;
+  helps.fill(0);
+  if (a.shanten() < baseSh) return Infinity;
+  const cand = s.cand;
+  const dec = s.dec;
+  const from = s.candFrom;
+  const cost = baseSh + 1;
+  let bound = 0;
+  for (let su = 0; su < 4; su++) {
+    if (from[su] === from[su + 1]) continue;
+    const m = a.criticalLoaded(su, cost);
+    if (m === 0) continue;
+    for (let i = from[su]!; i < from[su + 1]!; i++) {
+      if ((dec[i]! & m) === 0) continue;
+      const u = cand[i]!;
+      bound += live[u]!;
+      helps[u] = live[u]!;
+    }
+  }
+  return bound;
 }
 
 /** pickDiscard without waits, asking the shanten only of kinds that can still win (s.sh is set for those). */

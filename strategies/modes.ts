@@ -10,7 +10,7 @@ import type { Action, AgentView } from '../src/agent/types.js';
 import { KINDS, isDragon, isHead, isWind, type Tile } from '../src/tiles/tile.js';
 import type { Counts } from '../src/tiles/counts.js';
 import type { HandAnalyser } from '../src/hand/shanten.js';
-import { PASS_ACTION, Scratch, beginDecision, drawsHelping, legalOf, liveFrom, liveOnce, pickDiscard, prepareDraws, shantenAfterClaim, seenTable, shapeValue, tableSeen } from './common.js';
+import { PASS_ACTION, Scratch, beginDecision, drawsHelping, helpBound, legalOf, liveFrom, liveOnce, pickDiscard, prepareDraws, shantenAfterClaim, seenTable, shapeValue, tableSeen } from './common.js';
 
 /**
  * Fast play: the discard keeping shanten lowest; among equals the one leaving the most live improving tiles
@@ -49,29 +49,8 @@ export function helpTieBreak(s: Scratch, a: HandAnalyser, live: Counts, baseSh: 
   const c = s.counts;
   const sh = s.sh;
   const ncand = prepareDraws(s, c, live);
-  // With a whole hand cheaper than its best discard the bound does not hold: every discard is counted.
-  let bound = Infinity;
+  const bound = 4 * helpBound(s, a, live, baseSh);
   const helps = s.helps;
-  helps.fill(0);
-  if (a.shanten() >= baseSh) {
-    const cand = s.cand;
-    const dec = s.dec;
-    const from = s.candFrom;
-    const cost = baseSh + 1;
-    bound = 0;
-    for (let su = 0; su < 4; su++) {
-      if (from[su] === from[su + 1]) continue;
-      const m = a.criticalLoaded(su, cost);
-      if (m === 0) continue;
-      for (let i = from[su]!; i < from[su + 1]!; i++) {
-        if ((dec[i]! & m) === 0) continue;
-        const u = cand[i]!;
-        bound += live[u]!;
-        helps[u] = live[u]!;
-      }
-    }
-    bound *= 4;
-  }
   const order = s.order;
   const bonusOf = s.tmpF;
   let n = 0;
