@@ -131,7 +131,6 @@ export interface HandState {
   readonly pubMeldKey: Int32Array;
   readonly pubFlowers: (readonly number[] | null)[];
   readonly pubFlowerKey: Int32Array;
-  readonly discInfo: (DiscardInfo | null)[];
   /** Per seat, what its views share for the whole hand (src/view): built on first use, cleared by resetHand. */
   readonly seatHand: (SeatHand | null)[];
   /** Whose decision is being asked, and in which phase (for the view). */
@@ -201,7 +200,6 @@ export function createHandState(
     pubMeldKey: minus1.subarray(2 * p, 3 * p),
     pubFlowers: new Array<readonly number[] | null>(p).fill(null),
     pubFlowerKey: minus1.subarray(3 * p, 4 * p),
-    discInfo: new Array<DiscardInfo | null>(p * MAX_DISCARDS).fill(null),
     scores: new Array<number>(p).fill(0),
     drawn: -1,
     lastDiscard: -1,
