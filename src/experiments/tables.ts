@@ -5,7 +5,7 @@
  */
 import { stringify } from 'csv-stringify/sync';
 import type { StrategyAgg } from '../stats/aggregate.js';
-import { emptySums } from '../stats/aggregate.js';
+import { addStrategyInto, emptyStrategy } from '../stats/aggregate.js';
 import { summariseStrategy, type StrategySummary } from '../stats/summary.js';
 import type { Cell } from './walls.js';
 
@@ -36,24 +36,12 @@ export function strategiesOf(cells: readonly Cell[]): string[] {
 
 /** A label's counts summed over the cells that seat it (net sums exact, in BigInt). */
 export function pooled(cells: readonly Cell[], label: string): StrategyAgg & { lineups: number } {
-  const out: StrategyAgg & { lineups: number } = {
-    hands: 0, wins: 0, selfDraws: 0, dealIns: 0, limitWins: 0, ownTurns: 0, winTurns: 0, net: emptySums(), scores: new Map(), lineups: 0,
-  };
+  const out: StrategyAgg & { lineups: number } = { ...emptyStrategy(), lineups: 0 };
   for (const c of cells) {
     const s = c.agg.strategies.get(label);
     if (!s) continue;
     out.lineups += 1;
-    out.hands += s.hands;
-    out.wins += s.wins;
-    out.selfDraws += s.selfDraws;
-    out.dealIns += s.dealIns;
-    out.limitWins += s.limitWins;
-    out.ownTurns += s.ownTurns;
-    out.winTurns += s.winTurns;
-    out.net.n += s.net.n;
-    out.net.sum += s.net.sum + BigInt(s.net.fastSum);
-    out.net.sumSq += s.net.sumSq + BigInt(s.net.fastSq);
-    for (const [score, n] of s.scores) out.scores.set(score, (out.scores.get(score) ?? 0) + n);
+    addStrategyInto(out, s);
   }
   return out;
 }

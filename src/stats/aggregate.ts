@@ -77,7 +77,7 @@ export interface Aggregate {
   washes: number;
 }
 
-function emptyStrategy(): StrategyAgg {
+export function emptyStrategy(): StrategyAgg {
   return { hands: 0, wins: 0, selfDraws: 0, dealIns: 0, limitWins: 0, ownTurns: 0, winTurns: 0, net: emptySums(), scores: new Map() };
 }
 
@@ -125,42 +125,44 @@ export function addGame(agg: Aggregate, g: GameOutcome): void {
   for (const h of g.hands) addHand(agg, g.strategies, h);
 }
 
-function mergeSums(a: ExactSums, b: ExactSums): ExactSums {
-  return {
-    n: a.n + b.n,
-    fastSum: 0,
-    fastSq: 0,
-    sum: totalSum(a) + totalSum(b),
-    sumSq: totalSumSq(a) + totalSumSq(b),
-  };
+/**
+ * out ⊕= s, in place: every field an exact integer sum, so any order of adding gives the same bits. The one place
+ * that knows StrategyAgg's fields for merging (batches, shards, an experiment's cells).
+ */
+export function addStrategyInto(out: StrategyAgg, s: StrategyAgg): void {
+  out.hands += s.hands;
+  out.wins += s.wins;
+  out.selfDraws += s.selfDraws;
+  out.dealIns += s.dealIns;
+  out.limitWins += s.limitWins;
+  out.ownTurns += s.ownTurns;
+  out.winTurns += s.winTurns;
+  out.net.n += s.net.n;
+  out.net.sum += totalSum(s.net);
+  out.net.sumSq += totalSumSq(s.net);
+  for (const [score, c] of s.scores) out.scores.set(score, (out.scores.get(score) ?? 0) + c);
+}
+
+function checkSameLineup(a: readonly string[], b: readonly string[]): void {
+  if (a.join('\u0000') !== b.join('\u0000')) {
+    throw new Error(`cannot merge aggregates of different lineups (${a.join(',')} vs ${b.join(',')})`);
+  }
+}
+
+function addTotals(out: Aggregate, x: { games: number; hands: number; drawn: number; washes: number }): void {
+  out.games += x.games;
+  out.hands += x.hands;
+  out.drawn += x.drawn;
+  out.washes += x.washes;
 }
 
 /** a ⊕ b, a fresh aggregate; commutative and associative because every field is an exact integer sum. */
 export function mergeAggregates(a: Aggregate, b: Aggregate): Aggregate {
-  if (a.labels.join('\u0000') !== b.labels.join('\u0000')) {
-    throw new Error(`cannot merge aggregates of different lineups (${a.labels.join(',')} vs ${b.labels.join(',')})`);
-  }
+  checkSameLineup(a.labels, b.labels);
   const out = emptyAggregate(a.labels);
-  out.games = a.games + b.games;
-  out.hands = a.hands + b.hands;
-  out.drawn = a.drawn + b.drawn;
-  out.washes = a.washes + b.washes;
-  for (const label of a.labels) {
-    const x = strategyOf(a, label);
-    const y = strategyOf(b, label);
-    const scores = new Map(x.scores);
-    for (const [s, c] of y.scores) scores.set(s, (scores.get(s) ?? 0) + c);
-    out.strategies.set(label, {
-      hands: x.hands + y.hands,
-      wins: x.wins + y.wins,
-      selfDraws: x.selfDraws + y.selfDraws,
-      dealIns: x.dealIns + y.dealIns,
-      limitWins: x.limitWins + y.limitWins,
-      ownTurns: x.ownTurns + y.ownTurns,
-      winTurns: x.winTurns + y.winTurns,
-      net: mergeSums(x.net, y.net),
-      scores,
-    });
+  for (const x of [a, b]) {
+    addTotals(out, x);
+    for (const label of a.labels) addStrategyInto(strategyOf(out, label), strategyOf(x, label));
   }
   return out;
 }
@@ -170,29 +172,9 @@ export function mergeAggregates(a: Aggregate, b: Aggregate): Aggregate {
  * intermediate aggregates of mergeAggregates (the same exact integer sums, so the same bits).
  */
 export function mergeJsonInto(total: Aggregate, j: AggregateJson): void {
-  if (total.labels.join('\u0000') !== j.labels.join('\u0000')) {
-    throw new Error(`cannot merge aggregates of different lineups (${total.labels.join(',')} vs ${j.labels.join(',')})`);
-  }
-  total.games += j.games;
-  total.hands += j.hands;
-  total.drawn += j.drawn;
-  total.washes += j.washes;
-  for (const label of total.labels) {
-    const x = strategyOf(total, label);
-    const y = j.strategies[label];
-    if (!y) throw new Error(`aggregate JSON lacks strategy "${label}"`);
-    x.hands += y.hands;
-    x.wins += y.wins;
-    x.selfDraws += y.selfDraws;
-    x.dealIns += y.dealIns;
-    x.limitWins += y.limitWins;
-    x.ownTurns += y.ownTurns;
-    x.winTurns += y.winTurns;
-    x.net.n += y.hands;
-    x.net.sum += BigInt(y.netSum);
-    x.net.sumSq += BigInt(y.netSumSq);
-    for (const [s, c] of y.scores) x.scores.set(s, (x.scores.get(s) ?? 0) + c);
-  }
+  checkSameLineup(total.labels, j.labels);
+  addTotals(total, j);
+  for (const label of total.labels) addStrategyInto(strategyOf(total, label), strategyFromJson(j, label));
 }
 
 /** JSON form: BigInts as decimal strings, score maps as [score, count] pairs sorted by score. */
@@ -239,26 +221,25 @@ export function aggregateToJson(agg: Aggregate): AggregateJson {
   return { labels: [...agg.labels], games: agg.games, hands: agg.hands, drawn: agg.drawn, washes: agg.washes, strategies };
 }
 
+function strategyFromJson(j: AggregateJson, label: string): StrategyAgg {
+  const s = j.strategies[label];
+  if (!s) throw new Error(`aggregate JSON lacks strategy "${label}"`);
+  return {
+    hands: s.hands,
+    wins: s.wins,
+    selfDraws: s.selfDraws,
+    dealIns: s.dealIns,
+    limitWins: s.limitWins,
+    ownTurns: s.ownTurns,
+    winTurns: s.winTurns,
+    net: { n: s.hands, fastSum: 0, fastSq: 0, sum: BigInt(s.netSum), sumSq: BigInt(s.netSumSq) },
+    scores: new Map(s.scores),
+  };
+}
+
 export function aggregateFromJson(j: AggregateJson): Aggregate {
   const agg = emptyAggregate(j.labels);
-  agg.games = j.games;
-  agg.hands = j.hands;
-  agg.drawn = j.drawn;
-  agg.washes = j.washes;
-  for (const label of j.labels) {
-    const s = j.strategies[label];
-    if (!s) throw new Error(`aggregate JSON lacks strategy "${label}"`);
-    agg.strategies.set(label, {
-      hands: s.hands,
-      wins: s.wins,
-      selfDraws: s.selfDraws,
-      dealIns: s.dealIns,
-      limitWins: s.limitWins,
-      ownTurns: s.ownTurns,
-      winTurns: s.winTurns,
-      net: { n: s.hands, fastSum: 0, fastSq: 0, sum: BigInt(s.netSum), sumSq: BigInt(s.netSumSq) },
-      scores: new Map(s.scores),
-    });
-  }
+  addTotals(agg, j);
+  for (const label of j.labels) agg.strategies.set(label, strategyFromJson(j, label));
   return agg;
 }
