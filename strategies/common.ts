@@ -172,36 +172,8 @@ export function touches(c: Counts, u: Tile): boolean {
   return (r >= 1 && c[u - 1]! > 0) || (r <= 7 && c[u + 1]! > 0) || (r >= 2 && c[u - 2]! > 0) || (r <= 6 && c[u + 2]! > 0);
 }
 
-export interface DiscardChoice {
-  readonly tile: Tile;
-  /** Shanten after the discard (of the analysed hand, which may be a projection). */
-  readonly shanten: number;
-}
-
 /**
- * The discard with the least `shanten after * 1000 + cost(t)`; among ready results (shanten 0) the one leaving
- * the most live winning tiles is preferred when `live` and `scratch` are given. Ties go to the lowest tile id. `a` must hold the
- * hand `c` (what the shanten is measured on); `held` is the real hand (what may be discarded), usually `c` itself.
- * (pickDiscard with the costs from a function; `melds` is unused and kept for callers.)
- */
-export function chooseDiscard(
-  a: HandAnalyser,
-  c: Counts,
-  held: Counts,
-  cost: (t: Tile) => number,
-  live: Counts | null,
-  scratch: Scratch | null = null,
-  melds = 0,
-): DiscardChoice {
-  void melds;
-  const s = scratch ?? new Scratch();
-  for (let t = 0; t < KINDS; t++) if (held[t] !== 0) s.cost[t] = cost(t);
-  const tile = pickDiscard(a, c, held, s, scratch ? live : null);
-  return { tile, shanten: tile >= 0 ? s.sh[tile]! : 99 };
-}
-
-/**
- * chooseDiscard on costs already in `s.cost` (no closure per decision): the held kind with the least
+ * The discard, on costs already in `s.cost` (no closure per decision): the held kind with the least
  * `shanten after * 1000 + cost`, less five points per live winning tile (at most 40) for a discard that leaves
  * the hand ready, when `live` is given. Ties go to the lowest tile id. Leaves each held kind's shanten after the
  * discard in `s.sh`, so callers need not ask again. The winning tiles of a ready discard are counted only when

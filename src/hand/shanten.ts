@@ -236,7 +236,10 @@ function combine(a: Int32Array, ai: number, b: Int32Array, bi: number, out: Int3
   );
 }
 
-/** combine with the second vector read straight from the table. */
+/**
+ * combine with the second vector read straight from the table. A copy rather than one function over both array
+ * types: each stays monomorphic in its element kind, which the hot loops depend on.
+ */
 function combineT(a: Int32Array, ai: number, b: Uint8Array, bi: number, out: Int32Array, oi: number): void {
   const a0 = a[ai]!, a1 = a[ai + 1]!, a2 = a[ai + 2]!, a3 = a[ai + 3]!, a4 = a[ai + 4]!;
   const p0 = a[ai + 5]!, p1 = a[ai + 6]!, p2 = a[ai + 7]!, p3 = a[ai + 8]!, p4 = a[ai + 9]!;
@@ -445,12 +448,10 @@ export class HandAnalyser {
    * suits that will be asked about (afterDraw, critical) to those suits.
    */
   selectDiscard(t: Tile, suits = 15): this {
-    const st = suitOf(t);
-    const key = this.keys[st]! - POW5[t - st * 9]!;
-    this.selSuit = st;
-    this.selKey = key;
+    this.selectKey(t);
+    const st = this.selSuit;
     const v = this.v;
-    const b = vectorAt(this.t, st, key);
+    const b = vectorAt(this.t, st, this.selKey);
     // For each other suit s: the two suits other than s and st, combined with the reduced st.
     for (let s = 0; s < 4; s++) if (s !== st && (suits & (1 << s)) !== 0) combineT(v, this.pair(REST_AT[s]![st]!), this.t, b, v, 140 + s * 10);
     return this;

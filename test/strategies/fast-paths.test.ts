@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { HandAnalyser, shanten } from '../../src/hand/index.js';
 import { KINDS } from '../../src/tiles/tile.js';
 import type { Counts } from '../../src/tiles/counts.js';
+import { handArb as hand, refDraws } from './reference.js';
 import type { Agent, AgentView, Strategy } from '../../src/agent/types.js';
 import { ruleSet } from '../../src/rules/index.js';
 import { createEngine } from '../../src/engine/play.js';
@@ -20,40 +21,7 @@ import { defender } from '../../strategies/defender.js';
 import { suitHunter } from '../../strategies/suit-hunter.js';
 import { Scratch, drawCandidates, drawsHelping, pickDiscard, prepareDraws, seenTable, tableSeen, touches } from '../../strategies/common.js';
 
-/** A concealed hand of 3(4 - melds) + 2 tiles from the 136, with live counts consistent with it. */
-const handArb = fc
-  .record({
-    melds: fc.integer({ min: 0, max: 3 }),
-    seed: fc.array(fc.nat(), { minLength: 60, maxLength: 60 }),
-    suits: fc.constantFrom<number[]>([0, 1, 2, 3], [0, 1, 2, 3], [1, 3], [2]),
-  })
-  .map(({ melds, seed, suits }) => {
-    const pool: number[] = [];
-    for (let t = 0; t < KINDS; t++) if (suits.includes(t < 27 ? Math.floor(t / 9) : 3)) for (let k = 0; k < 4; k++) pool.push(t);
-    const n = 3 * (4 - melds) + 2;
-    const c = new Uint8Array(KINDS);
-    for (let i = 0; i < n; i++) c[pool.splice(seed[i]! % pool.length, 1)[0]!]!++;
-    // Seen elsewhere: some of what is left.
-    const live = new Uint8Array(KINDS);
-    for (let t = 0; t < KINDS; t++) live[t] = Math.max(0, 4 - c[t]! - (seed[20 + (t % 40)]! % 3));
-    const cost = new Float64Array(KINDS);
-    for (let t = 0; t < KINDS; t++) cost[t] = (seed[t % 60]! % 61) - 10 + (seed[(t + 7) % 60]! % 2) * 0.5;
-    return { c, melds, live, cost };
-  });
-
-/** Live copies of the kinds that, drawn after discarding t, bring the shanten below `below`: by brute force. */
-function refDraws(c: Counts, melds: number, t: number, live: Counts, below: number): number {
-  const d = c.slice();
-  d[t]!--;
-  let n = 0;
-  for (let u = 0; u < KINDS; u++) {
-    if (live[u] === 0 || d[u]! >= 4 || !touches(d, u)) continue;
-    d[u]!++;
-    if (shanten(d, melds) < below) n += live[u]!;
-    d[u]!--;
-  }
-  return n;
-}
+const handArb = hand([[0, 1, 2, 3], [0, 1, 2, 3], [1, 3], [2]]);
 
 /** The discard choice as first written: one pass, score = shanten * 1000 + cost, less 5 per live wait if ready. */
 function refPick(c: Counts, held: Counts, melds: number, cost: Float64Array, live: Counts | null): number {

@@ -8,42 +8,13 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { HandAnalyser, shanten } from '../../src/hand/index.js';
 import { KINDS } from '../../src/tiles/tile.js';
-import type { Counts } from '../../src/tiles/counts.js';
-import { Scratch, pickDiscard, shapeValue, touches } from '../../strategies/common.js';
+import { handArb as hand, refDraws } from './reference.js';
+import { Scratch, pickDiscard, shapeValue } from '../../strategies/common.js';
 import { helpTieBreak } from '../../strategies/modes.js';
 
-/** A concealed hand of 3(4 - melds) + 2 tiles, with live counts consistent with it. */
-const handArb = fc
-  .record({
-    melds: fc.integer({ min: 0, max: 3 }),
-    seed: fc.array(fc.nat(), { minLength: 60, maxLength: 60 }),
-    suits: fc.constantFrom<number[]>([0, 1, 2, 3], [0, 1, 2, 3], [0, 3], [1, 2]),
-  })
-  .map(({ melds, seed, suits }) => {
-    const pool: number[] = [];
-    for (let t = 0; t < KINDS; t++) if (suits.includes(t < 27 ? Math.floor(t / 9) : 3)) for (let k = 0; k < 4; k++) pool.push(t);
-    const c = new Uint8Array(KINDS);
-    for (let i = 0; i < 3 * (4 - melds) + 2; i++) c[pool.splice(seed[i]! % pool.length, 1)[0]!]!++;
-    const live = new Uint8Array(KINDS);
-    for (let t = 0; t < KINDS; t++) live[t] = Math.max(0, 4 - c[t]! - (seed[20 + (t % 40)]! % 3));
-    return { c, melds, live };
-  });
+const handArb = hand([[0, 1, 2, 3], [0, 1, 2, 3], [0, 3], [1, 2]]);
 
 const suitOf = (t: number): number => (t < 27 ? Math.floor(t / 9) : 3);
-
-/** Live copies of the draws that, after discarding t, bring the shanten below `below`: by brute force. */
-function refDraws(c: Counts, melds: number, t: number, live: Counts, below: number): number {
-  const d = c.slice();
-  d[t]!--;
-  let n = 0;
-  for (let u = 0; u < KINDS; u++) {
-    if (live[u] === 0 || d[u]! >= 4 || !touches(d, u)) continue;
-    d[u]!++;
-    if (shanten(d, melds) < below) n += live[u]!;
-    d[u]!--;
-  }
-  return n;
-}
 
 describe('HandAnalyser.criticalLoaded (the tie-break bound)', () => {
   it('a draw that helps after any discard at the least shanten lowers one of the whole hand\'s critical entries', () => {
