@@ -9,6 +9,9 @@
  * (long − short hands) / (long − short seconds), which cancels worker start-up (thread spawn, module loading,
  * engine, the hand tables built on first use) exactly; start-up is reported on its own. A rate that includes
  * start-up would make the scaling ratio depend on the run length rather than on the workers.
+ *
+ * After throughput, the floor (src/bench/floor.ts): the least work a hand of four uniform players takes on this
+ * machine, measured side by side with the engine, against which the per-worker target for four `random` is read.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -16,6 +19,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { builtinNames } from '../agent/registry.js';
 import { DEFAULT_STRATEGIES } from '../runner/run.js';
+import { benchFloor } from './floor.js';
 import type { RunnerBenchResult, RunnerBenchSpec } from './runner.js';
 
 // `npm run bench --quick` hands --quick to npm, which passes it on as npm_config_quick rather than as an argument.
@@ -141,6 +145,9 @@ async function main(): Promise<void> {
     console.log(`${l.name} (${l.rules}, ${fmt(l.short)}/${fmt(l.long)} hands): ${parts.join('; ')}`);
     console.log(`  scaling ${cores} vs 1 worker: ${(all.steady / one.steady).toFixed(2)}× steady state, ${(all.raw / one.raw).toFixed(2)}× with start-up; load average ${load()}`);
   }
+  // The least work any engine does for a hand of four uniform players, against the engine, in one thread.
+  console.log('\nbenchFloor():');
+  console.log(await benchFloor(quick ? 4_000 : 40_000));
   if (throughputOnly) return;
   // Peak RSS of the whole process (main thread and workers), sizes interleaved round by round.
   const mem = new Map<number, RunnerBenchResult[]>(MEMORY_GAMES.map((g) => [g, []]));
