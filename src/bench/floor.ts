@@ -8,8 +8,13 @@
  *
  * benchFloor measures it interleaved with the engine (four `random`, harr, one reused engine as in a runner worker)
  * in one thread, chunk by chunk, so the engine-to-floor ratio holds whatever the load on a shared machine.
+ *
+ * floorScaling measures what two cores give on this machine for work that shares nothing: the floor in one worker
+ * thread, then in two at once, round after round. No runner can scale better than the machine does, so it is the
+ * ceiling against which the runner's scaling ratio is read.
  */
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker, isMainThread, parentPort } from 'node:worker_threads';
 import { random } from '../../strategies/random.js';
 import { createEngine } from '../engine/play.js';
 import { gameSetup } from '../engine/setup.js';
@@ -140,6 +145,77 @@ export async function benchFloor(hands = 40_000, chunk = 2_000): Promise<Record<
   };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+/** Floor hands [from, from + n) in this thread; seconds taken. */
+function timeFloor(f: FloorTable, from: number, n: number): number {
+  const t0 = performance.now();
+  for (let g = from; g < from + n; g++) floorHand(f, g);
+  return (performance.now() - t0) / 1000;
+}
+
+interface FloorJob {
+  readonly from: number;
+  readonly n: number;
+}
+
+/**
+ * Per round, floor hands/s with one worker thread, then with `workers` at once (each playing `hands`), in
+ * alternating order; the median of the per-round ratios. The threads are started and warmed up first, so thread
+ * start-up is not measured.
+ */
+export async function floorScaling(workers: number, hands = 60_000, rounds = 5): Promise<Record<string, number>> {
+  const pool = Array.from({ length: workers }, () => new Worker(fileURLToPath(import.meta.url)));
+  const run = (w: Worker, job: FloorJob): Promise<number> =>
+    new Promise((resolve, reject) => {
+      const onError = (e: Error): void => reject(e);
+      w.once('error', onError);
+      w.once('message', (sec: number) => {
+        w.off('error', onError);
+        resolve(sec);
+      });
+      w.postMessage(job);
+    });
+  const together = async (k: number, from: number): Promise<number> => {
+    const t0 = performance.now();
+    await Promise.all(pool.slice(0, k).map((w, i) => run(w, { from: from + i * hands, n: hands })));
+    return (k * hands) / ((performance.now() - t0) / 1000);
+  };
+  try {
+    await Promise.all(pool.map((w) => run(w, { from: 1_000_000, n: hands / 4 })));
+    const one: number[] = [];
+    const all: number[] = [];
+    const ratios: number[] = [];
+    for (let r = 0; r < rounds; r++) {
+      const from = r * workers * hands;
+      let a: number;
+      let b: number;
+      if (r % 2 === 0) {
+        a = await together(1, from);
+        b = await together(workers, from);
+      } else {
+        b = await together(workers, from);
+        a = await together(1, from);
+      }
+      one.push(a);
+      all.push(b);
+      ratios.push(b / a);
+    }
+    return {
+      'floor, 1 worker thread, hands/s': Math.round(median(one)),
+      [`floor, ${workers} worker threads at once, hands/s`]: Math.round(median(all)),
+      [`floor scaling ${workers} vs 1 (median of ${rounds} rounds' ratios)`]: +median(ratios).toFixed(2),
+      'lowest round ratio': +Math.min(...ratios).toFixed(2),
+      'highest round ratio': +Math.max(...ratios).toFixed(2),
+    };
+  } finally {
+    await Promise.all(pool.map((w) => w.terminate()));
+  }
+}
+
+if (!isMainThread && parentPort !== null) {
+  const port = parentPort;
+  const f = floorTable();
+  port.on('message', (job: FloorJob) => port.postMessage(timeFloor(f, job.from, job.n)));
+} else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   console.log(await benchFloor(Number(process.argv[2] ?? 40_000)));
+  console.log(await floorScaling(2));
 }

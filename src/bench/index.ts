@@ -19,14 +19,14 @@ import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { builtinNames } from '../agent/registry.js';
 import { DEFAULT_STRATEGIES } from '../runner/run.js';
-import { benchFloor } from './floor.js';
+import { benchFloor, floorScaling } from './floor.js';
 import type { RunnerBenchResult, RunnerBenchSpec } from './runner.js';
 
 // `npm run bench --quick` hands --quick to npm, which passes it on as npm_config_quick rather than as an argument.
 const quick = process.argv.includes('--quick') || process.env.npm_config_quick === 'true';
 /** Throughput only (no memory runs), for comparing builds side by side. */
 const throughputOnly = process.argv.includes('--throughput');
-const ROUNDS = quick ? 1 : 3;
+const ROUNDS = quick ? 1 : 5;
 const MEMORY_GAMES = quick ? [2_000, 20_000] : [100_000, 1_000_000];
 const runnerJs = fileURLToPath(new URL('./runner.js', import.meta.url));
 
@@ -66,7 +66,8 @@ interface Throughput {
   waitPct: number;
 }
 
-function throughput(l: Lineup, workers: readonly number[]): Map<number, Throughput> {
+/** Per worker count, the median figures over the rounds, and each round's own figures (in round order). */
+function throughput(l: Lineup, workers: readonly number[]): { median: Map<number, Throughput>; rounds: Map<number, Throughput[]> } {
   const rounds = new Map<number, Throughput[]>(workers.map((w) => [w, []]));
   for (let r = 0; r < ROUNDS; r++) {
     for (const w of workers) {
@@ -93,7 +94,7 @@ function throughput(l: Lineup, workers: readonly number[]): Map<number, Throughp
       waitPct: median(rs.map((x) => x.waitPct)),
     });
   }
-  return out;
+  return { median: out, rounds };
 }
 
 async function optionalBench(file: string, fn: string): Promise<void> {
@@ -135,7 +136,7 @@ async function main(): Promise<void> {
       console.log(`${l.name}: strategies not registered yet (${missing.join(', ')}), skipped`);
       continue;
     }
-    const t = throughput(l, counts);
+    const { median: t, rounds } = throughput(l, counts);
     const parts = counts.map((w) => {
       const x = t.get(w)!;
       return `${w} worker${w > 1 ? 's' : ''} ${fmt(x.steady)} hands/s (${x.cpuPerHand.toFixed(0)} µs CPU/hand; workers waited ${x.waitPct.toFixed(1)}% of their playing time; start-up ${x.startup.toFixed(2)} s; ${fmt(x.raw)} hands/s over ${fmt(l.long)} hands with it)`;
@@ -143,11 +144,20 @@ async function main(): Promise<void> {
     const one = t.get(1)!;
     const all = t.get(cores)!;
     console.log(`${l.name} (${l.rules}, ${fmt(l.short)}/${fmt(l.long)} hands): ${parts.join('; ')}`);
-    console.log(`  scaling ${cores} vs 1 worker: ${(all.steady / one.steady).toFixed(2)}× steady state, ${(all.raw / one.raw).toFixed(2)}× with start-up; load average ${load()}`);
+    // Each round's ratio compares runs made minutes apart at most, so a slow drift of the machine's speed moves it less.
+    const byRound = rounds.get(cores)!.map((x, r) => x.steady / rounds.get(1)![r]!.steady);
+    console.log(
+      `  scaling ${cores} vs 1 worker: ${(all.steady / one.steady).toFixed(2)}× steady state (rounds: ${byRound.map((x) => x.toFixed(2)).join(', ')}; ` +
+        `median ${median(byRound).toFixed(2)}×), ${(all.raw / one.raw).toFixed(2)}× with start-up; load average ${load()}`,
+    );
   }
   // The least work any engine does for a hand of four uniform players, against the engine, in one thread.
   console.log('\nbenchFloor():');
   console.log(await benchFloor(quick ? 4_000 : 40_000));
+  if (cores > 1) {
+    console.log(`\nfloorScaling(${cores}): the machine's own scaling, the ceiling for the runner's`);
+    console.log(await floorScaling(cores, quick ? 10_000 : 60_000, quick ? 3 : ROUNDS + 2));
+  }
   if (throughputOnly) return;
   // Peak RSS of the whole process (main thread and workers), sizes interleaved round by round.
   const mem = new Map<number, RunnerBenchResult[]>(MEMORY_GAMES.map((g) => [g, []]));
