@@ -23,10 +23,6 @@ export class Scratch {
   readonly sh = new Int8Array(KINDS);
   /** Per-kind discard cost (the strategy's tie-break), filled before pickDiscard. */
   readonly cost = new Float64Array(KINDS);
-  /** Each seat's public record as last counted into `seen` (seenTable), to count only what changed. */
-  readonly seatRef: (SeatPublic | null)[] = [null, null, null, null];
-  /** Seen counts on the table (seenTable): the sum of what the records in seatRef show. */
-  readonly seen = new Uint8Array(KINDS);
   /** `live` holds this decision's live counts (liveOnce); cleared by beginDecision. */
   liveOk = false;
   #b: HandAnalyser | null = null;
@@ -457,62 +453,6 @@ function addSeat(seat: SeatPublic, out: Counts, at: number): void {
   }
 }
 
-/**
- * tableSeen, into `s.seen`, kept up to date by the difference between each seat's public record and the one last
- * counted: records, their discard entries and melds are immutable, so an entry that is the same object shows the
- * same tiles, and only the entries that differ (in a hand, the new discards, the one just claimed, a new or
- * extended meld; any number after a new deal) are taken out and put in.
- */
-export function seenTable(view: AgentView, s: Scratch): Counts {
-  const out = s.seen;
-  const table = view.table;
-  for (let p = 0; p < table.length; p++) {
-    const sp = table[p]!;
-    const old = s.seatRef[p] ?? null;
-    if (old === sp) continue;
-    const nd = sp.discards;
-    const od = old === null ? EMPTY : old.discards;
-    if (nd !== od) {
-      const n = nd.length;
-      const o = od.length;
-      for (let i = 0; i < n || i < o; i++) {
-        const x = i < n ? nd[i]! : null;
-        const y = i < o ? od[i]! : null;
-        if (x === y) continue;
-        if (y !== null && !y.claimed && y.tile < KINDS) out[y.tile]!--;
-        if (x !== null && !x.claimed && x.tile < KINDS) out[x.tile]!++;
-      }
-    }
-    const nm = sp.melds;
-    const om = old === null ? EMPTY_MELDS : old.melds;
-    if (nm !== om) {
-      const n = nm.length;
-      const o = om.length;
-      for (let i = 0; i < n || i < o; i++) {
-        const x = i < n ? nm[i]! : null;
-        const y = i < o ? om[i]! : null;
-        if (x === y) continue;
-        if (y !== null) addMeld(y, out, -1);
-        if (x !== null) addMeld(x, out, 1);
-      }
-    }
-    s.seatRef[p] = sp;
-  }
-  return out;
-}
-
-const EMPTY: SeatPublic['discards'] = Object.freeze([]);
-const EMPTY_MELDS: SeatPublic['melds'] = Object.freeze([]);
-
-/** Add (sign 1) or take out (sign -1) the tiles a meld shows. */
-function addMeld(m: SeatPublic['melds'][number], out: Counts, sign: number): void {
-  if (m.type === 'chow') {
-    out[m.tile]! += sign;
-    out[m.tile + 1]! += sign;
-    out[m.tile + 2]! += sign;
-  } else out[m.tile]! += sign * (m.type === 'pung' ? 3 : 4);
-}
-
 /** Live counts from the player's view: 4 minus own concealed minus seen on the table. */
 export function liveFrom(seen: Counts, own: Counts, out: Counts): Counts {
   for (let t = 0; t < KINDS; t++) {
@@ -536,7 +476,7 @@ export function beginDecision(s: Scratch): void {
  */
 export function liveOnce(view: AgentView, s: Scratch, c: Counts): Counts {
   if (!s.liveOk) {
-    liveFrom(seenTable(view, s), c, s.live);
+    liveFrom(view.seen, c, s.live);
     s.liveOk = true;
   }
   return s.live;

@@ -10,7 +10,7 @@ import type { Action, AgentView } from '../src/agent/types.js';
 import { KINDS, isDragon, isHead, isWind, type Tile } from '../src/tiles/tile.js';
 import type { Counts } from '../src/tiles/counts.js';
 import type { HandAnalyser } from '../src/hand/shanten.js';
-import { PASS_ACTION, Scratch, beginDecision, drawsHelping, helpBound, legalOf, liveFrom, liveOnce, pickDiscard, prepareDraws, shantenAfterClaim, seenTable, shapeValue, tableSeen } from './common.js';
+import { PASS_ACTION, Scratch, beginDecision, drawsHelping, helpBound, legalOf, liveFrom, liveOnce, pickDiscard, prepareDraws, shantenAfterClaim, shapeValue, tableSeen } from './common.js';
 
 /**
  * Fast play: the discard keeping shanten lowest; among equals the one leaving the most live improving tiles
@@ -341,8 +341,7 @@ export function defendTurn(view: AgentView, s: Scratch, melds: number, forbid: U
   const mj = legalOf(view, 'mahjong');
   if (mj) return mj;
   const c = s.counts;
-  const seen = seenTable(view, s);
-  const danger = dangerOf(view, c, seen, s.danger, s.recent);
+  const danger = dangerOf(view, c, view.seen, s.danger, s.recent);
   const a = s.a.load(c, melds);
   // score = safety + shanten after * 10 + shape / 10. The shanten after a discard is the hand's (S) or one more,
   // so a kind whose score with S is above the best score with S + 1 cannot be chosen and needs no shanten.
@@ -380,7 +379,7 @@ export function safeNormalTurn(view: AgentView, s: Scratch, melds: number, forbi
   const mj = legalOf(view, 'mahjong');
   if (mj) return mj;
   const c = s.counts;
-  const danger = dangerOf(view, c, seenTable(view, s), s.danger, s.recent);
+  const danger = dangerOf(view, c, view.seen, s.danger, s.recent);
   const a = s.a.load(c, melds);
   const cost = s.cost;
   for (let t = 0; t < KINDS; t++) if (c[t] !== 0) cost[t] = (forbid && forbid[t] ? 100_000 : 0) + danger[t]! * 20 + shapeValue(c, t);

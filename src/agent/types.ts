@@ -74,6 +74,12 @@ export interface AgentView {
   readonly drawn: Tile | null;
   /** Every seat's public information, indexed by physical seat. */
   readonly table: readonly SeatPublic[];
+  /**
+   * Copies of each kind (0-33) the table shows, counted from `table`: discards still lying (a claimed one is counted
+   * in its meld) and every meld, a chow one of each of its tiles, a pung three, a kong four (declared concealed
+   * kongs included). A fresh array on every read, the reader's to keep or change.
+   */
+  readonly seen: Uint8Array;
   /** Tiles left to draw before play ends (the live wall, excluding the dead wall). */
   readonly wallCount: number;
   /** Cumulative scores so far (match unit); zeros (or the starting score) in a one-hand game. */

@@ -19,7 +19,7 @@ import { greedy } from '../../strategies/greedy.js';
 import { chowMixer } from '../../strategies/chow-mixer.js';
 import { defender } from '../../strategies/defender.js';
 import { suitHunter } from '../../strategies/suit-hunter.js';
-import { Scratch, drawCandidates, drawsHelping, pickDiscard, prepareDraws, seenTable, tableSeen, touches } from '../../strategies/common.js';
+import { Scratch, drawCandidates, drawsHelping, pickDiscard, prepareDraws, tableSeen, touches } from '../../strategies/common.js';
 
 const handArb = hand([[0, 1, 2, 3], [0, 1, 2, 3], [1, 3], [2]]);
 
@@ -138,18 +138,20 @@ describe('pickDiscard', () => {
   });
 });
 
-describe('seenTable (kept by record differences) in play', () => {
-  /** Wraps a strategy: before each decision, checks seenTable against a fresh tableSeen count. */
+describe('view.seen (counted from the state) in play', () => {
+  /** Wraps a strategy: before each decision, checks view.seen against a count of view.table. */
   function checked(inner: Strategy, log: { decisions: number; bad: number }): Strategy {
     return {
       ...inner,
       create(init) {
         const agent: Agent = inner.create(init);
-        const s = new Scratch();
         return {
           act(view: AgentView) {
             const fresh = tableSeen(view, new Uint8Array(KINDS));
-            if (!seenTable(view, s).every((x, t) => x === fresh[t])) log.bad++;
+            const seen = view.seen;
+            if (seen.length !== KINDS || !seen.every((x, t) => x === fresh[t])) log.bad++;
+            seen[0] = 99; // the reader's own copy
+            if (view.seen[0] !== fresh[0]) log.bad++;
             log.decisions++;
             return agent.act(view);
           },

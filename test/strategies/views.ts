@@ -1,7 +1,8 @@
 /** Constructed AgentViews for unit tests of single decisions (src/agent/types.ts). */
 import type { Action, AgentView, Phase, SeatPublic } from '../../src/agent/types.js';
 import { ruleSet } from '../../src/rules/index.js';
-import { parseTiles, type Meld, type Tile } from '../../src/tiles/index.js';
+import { KINDS, parseTiles, type Meld, type Tile } from '../../src/tiles/index.js';
+import { tableSeen } from '../../strategies/common.js';
 
 export interface ViewSpec {
   rules?: string;
@@ -54,6 +55,10 @@ export function makeView(spec: ViewSpec): AgentView {
     concealed,
     drawn: phase === 'turn' ? concealed[concealed.length - 1]! : null,
     table,
+    // Counted from the table as src/view counts it from the state (test/view: the two agree in play).
+    get seen() {
+      return tableSeen(this, new Uint8Array(KINDS));
+    },
     wallCount: spec.wallCount ?? 60,
     scores: [0, 0, 0, 0],
     lastDiscard: spec.lastDiscard ?? null,
