@@ -480,7 +480,9 @@ function robPhase(c: Ctx, from: Seat, tile: Tile): Seat | null {
 }
 
 function markClaimed(s: HandState, from: Seat): void {
-  s.discClaimed[from * MAX_DISCARDS + s.discCount[from]! - 1] = 1;
+  const j = from * MAX_DISCARDS + s.discCount[from]! - 1;
+  s.discClaimed[j] = 1;
+  s.seen[s.discTile[j]!]!--; // the tile is counted in its meld (or the winner's hand) now
   s.pubVer[from]!++;
 }
 
@@ -607,6 +609,7 @@ function playTurns(c: Ctx, washes: WashResult[]): HandEnd {
           const j = seat * MAX_MELDS + i;
           if (s.meldType[j] === PUNG && s.meldTile[j] === t) s.meldType[j] = KONG;
         }
+        s.seen[t]!++;
         s.pubVer[seat]!++;
         c.turnSeat = -1;
         if (c.events !== null) c.events.push({ e: 'kong', seat, type: 'add', tile: tileCode(t) });
@@ -621,6 +624,7 @@ function playTurns(c: Ctx, washes: WashResult[]): HandEnd {
       s.discTile[seat * MAX_DISCARDS + s.discCount[seat]!] = t;
       s.discClaimed[seat * MAX_DISCARDS + s.discCount[seat]!] = 0;
       s.discCount[seat]!++;
+      s.seen[t]!++;
       s.pubVer[seat]!++;
       s.discardCount++;
       s.turnsBySeat[seat]!++;

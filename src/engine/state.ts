@@ -100,6 +100,11 @@ export interface HandState {
   readonly discClaimed: Uint8Array;
   readonly discCount: Uint16Array;
   readonly turnsBySeat: Uint16Array;
+  /**
+   * Copies of each kind the table shows (AgentView.seen): discards not claimed, and every meld (a chow one of each
+   * tile, a pung three, a kong four). Kept by the discard, claim and meld steps; validateState recomputes it.
+   */
+  readonly seen: Uint8Array;
   /** Cumulative scores at the start of this hand (what the view shows). */
   scores: number[];
   /** Tile drawn on the current turn (-1 none). */
@@ -148,7 +153,7 @@ export function createHandState(
   const p = players;
   // The per-seat counters a new deal clears live in a few slabs (each field a view into one), so resetHand clears
   // them with one fill per slab instead of one per field.
-  const zero8 = new Uint8Array(p * (34 + 3 + 9));
+  const zero8 = new Uint8Array(p * (34 + 3 + 9) + 34);
   const zero16 = new Uint16Array(p * 2);
   const zero32 = new Int32Array(p * 6);
   const minus1 = new Int32Array(p * 5).fill(-1);
@@ -190,6 +195,7 @@ export function createHandState(
     discClaimed: new Uint8Array(p * MAX_DISCARDS),
     discCount: zero16.subarray(0, p),
     turnsBySeat: zero16.subarray(p, 2 * p),
+    seen: u8(34),
     pubVer: zero32.subarray(p * 5, p * 6),
     pubSeat: new Array<SeatPublic | null>(p).fill(null),
     pubSeatVer: minus1.subarray(0, p),
@@ -265,6 +271,11 @@ export function addMeld(s: HandState, seat: Seat, type: number, tile: number, co
   s.meldConcealed[j] = concealed ? 1 : 0;
   s.meldCount[seat]!++;
   s.pubVer[seat]!++;
+  if (type === CHOW) {
+    s.seen[tile]!++;
+    s.seen[tile + 1]!++;
+    s.seen[tile + 2]!++;
+  } else s.seen[tile]! += type === KONG ? 4 : 3;
 }
 
 /** 1 for the heads (terminals and honours), per kind. */

@@ -6,9 +6,29 @@
  */
 import type { Seat } from '../agent/types.js';
 import { FIRST_BONUS, tileCode } from '../tiles/index.js';
-import { type HandState, HEAD_KIND, KONG, MAX_BONUS, MAX_DISCARDS, MAX_MELDS, POW5 } from './state.js';
+import { CHOW, type HandState, HEAD_KIND, KONG, MAX_BONUS, MAX_DISCARDS, MAX_MELDS, POW5 } from './state.js';
+
+/** What the table shows of each kind (AgentView.seen), counted afresh from the discard and meld slabs. */
+export function seenFresh(s: HandState): Uint8Array {
+  const out = new Uint8Array(34);
+  for (let p = 0; p < s.players; p++) {
+    for (let i = 0, j = p * MAX_DISCARDS; i < s.discCount[p]!; i++, j++) if (s.discClaimed[j] === 0) out[s.discTile[j]!]!++;
+    for (let i = 0, j = p * MAX_MELDS; i < s.meldCount[p]!; i++, j++) {
+      const t = s.meldTile[j]!;
+      const type = s.meldType[j]!;
+      if (type === CHOW) {
+        out[t]!++;
+        out[t + 1]!++;
+        out[t + 2]!++;
+      } else out[t]! += type === KONG ? 4 : 3;
+    }
+  }
+  return out;
+}
 
 export function validateState(s: HandState, inTurn: Seat | null): void {
+  const table = seenFresh(s);
+  for (let t = 0; t < 34; t++) if (table[t] !== s.seen[t]) throw new Error(`stale count of ${tileCode(t)} seen on the table`);
   const seen = new Uint8Array(42);
   const w = s.wall;
   if (w.head < 0 || w.tail > w.size || w.head > w.tail) throw new Error(`wall cursors out of range: ${w.head}..${w.tail}`);

@@ -12,7 +12,7 @@ import type { Action, AgentView, Phase, Seat, SeatPublic, Wind } from '../agent/
 import type { RuleSet } from '../rules/index.js';
 import type { Meld, Tile } from '../tiles/index.js';
 import { liveCount } from '../wall/wall.js';
-import { CHOW, type DiscardInfo, type HandState, KONG, MAX_DISCARDS, MAX_MELDS, type SeatHand, bonusOf, concealedOf, meldsOf } from '../engine/state.js';
+import { type DiscardInfo, type HandState, KONG, MAX_DISCARDS, MAX_MELDS, type SeatHand, bonusOf, concealedOf, meldsOf } from '../engine/state.js';
 
 /**
  * One decision's view: a small object, new for each decision (a young object: storing the fresh legal list in it
@@ -117,7 +117,7 @@ class TableView implements AgentView {
   }
 
   get seen(): Uint8Array {
-    return seenOf(this.#live());
+    return this.#live().seen.slice(); // kept by the engine (state.seen); a copy is the reader's
   }
 
   get scores(): readonly number[] {
@@ -164,27 +164,6 @@ function seatHand(s: HandState, seat: Seat): SeatHand {
 const LAST_DISCARD: readonly { readonly tile: Tile; readonly by: Seat }[] = Object.freeze(
   Array.from({ length: 4 * 34 }, (_, i) => Object.freeze({ tile: i % 34, by: Math.floor(i / 34) })),
 );
-
-/**
- * AgentView.seen, counted from the state's slabs (what seatPublic shows, without building it): a strategy that
- * wants only the counts (live tiles) need not have the table's records built and walk them.
- */
-function seenOf(s: HandState): Uint8Array {
-  const out = new Uint8Array(34);
-  for (let p = 0; p < s.players; p++) {
-    for (let i = 0, j = p * MAX_DISCARDS; i < s.discCount[p]!; i++, j++) if (s.discClaimed[j] === 0) out[s.discTile[j]!]!++;
-    for (let i = 0, j = p * MAX_MELDS; i < s.meldCount[p]!; i++, j++) {
-      const t = s.meldTile[j]!;
-      const type = s.meldType[j]!;
-      if (type === CHOW) {
-        out[t]!++;
-        out[t + 1]!++;
-        out[t + 2]!++;
-      } else out[t]! += type === KONG ? 4 : 3;
-    }
-  }
-  return out;
-}
 
 /** The view `seat` gets of `state` for the decision now open, with its legal actions. */
 export function viewFor(state: HandState, seat: Seat, legal: readonly Action[]): AgentView {

@@ -23,6 +23,7 @@ function tableState(otherSouth: string, wallSeed: number): HandState {
   hands.forEach((h, seat) => parseTiles(h).forEach((t) => addTiles(s, seat, t, 1)));
   s.discTile[3 * 128] = 31;
   s.discCount[3] = 1;
+  s.seen[31] = 1;
   s.discardCount = 1;
   s.lastDiscard = 31;
   s.lastDiscardBy = 3;
