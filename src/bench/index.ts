@@ -11,7 +11,8 @@
  * start-up would make the scaling ratio depend on the run length rather than on the workers.
  *
  * After throughput, the floor (src/bench/floor.ts): the least work a hand of four uniform players takes on this
- * machine, measured side by side with the engine, against which the per-worker target for four `random` is read.
+ * machine, measured side by side with the engine, against which the per-worker target for four `random` is read;
+ * where a hand of the mix spends its time (src/bench/decisions.ts); and the machine's own two-core scaling.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { builtinNames } from '../agent/registry.js';
 import { DEFAULT_STRATEGIES } from '../runner/run.js';
+import { benchDecisions } from './decisions.js';
 import { benchFloor, floorScaling } from './floor.js';
 import type { RunnerBenchResult, RunnerBenchSpec } from './runner.js';
 
@@ -177,9 +179,12 @@ async function main(): Promise<void> {
     console.log(`peak memory growth ${fmt(MEMORY_GAMES[0]!)} → ${fmt(MEMORY_GAMES[1]!)} hands: ${((100 * (large - small)) / small).toFixed(1)}%; load average ${load()}`);
   }
 
+  // benchHand first: it times the hand table's build, which only the process's first query pays.
+  await optionalBench('hand', 'benchHand');
+  console.log('\nbenchDecisions(): where a hand of the four-strategy mix spends its time');
+  console.log(await benchDecisions(quick ? 300 : 3_000));
   await optionalBench('engine', 'benchEngine');
   await optionalBench('scoring', 'benchScoring');
-  await optionalBench('hand', 'benchHand');
 }
 
 await main();
