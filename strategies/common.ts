@@ -10,19 +10,58 @@ import { KINDS, type Tile } from '../src/tiles/tile.js';
 import type { Counts } from '../src/tiles/counts.js';
 
 /**
- * Per-agent scratch space (agents are created per game; nothing here outlives a game). The arrays only some
- * strategies need are made on first use: an agent is created for every game, so its construction is on the hot path.
+ * Where each of a Scratch's arrays lies in its one buffer, in bytes: 8-byte kinds first, then 4-, 2- and 1-byte
+ * ones, so every offset is aligned for its kind.
+ */
+const LAYOUT = (() => {
+  let at = 0;
+  const take = (bytes: number): number => {
+    const o = at;
+    at += bytes;
+    return o;
+  };
+  const f64 = 8 * KINDS;
+  return Object.freeze({
+    cost: take(f64),
+    danger: take(f64),
+    score: take(f64),
+    tmpF: take(f64),
+    a: take(HandAnalyser.BYTES),
+    b: take(HandAnalyser.BYTES),
+    candFrom: take(4 * 5),
+    memo: take(4 * 4 * KINDS),
+    dec: take(2 * KINDS),
+    counts: take(KINDS),
+    tmp: take(KINDS),
+    live: take(KINDS),
+    cand: take(KINDS),
+    sh: take(KINDS),
+    tmp2: take(KINDS),
+    proj: take(KINDS),
+    recent: take(KINDS),
+    order: take(KINDS),
+    helps: take(KINDS),
+    bytes: at,
+  });
+})();
+
+/**
+ * Per-agent scratch space (agents are created per game; nothing here outlives a game). Its arrays are views into
+ * one zeroed buffer: an agent is created for every game, and a typed array of more than 64 bytes has a backing
+ * store of its own (allocated, tracked and freed by the collector), which cost about 5 µs per agent when each
+ * array had one. The views only some strategies need are made on first use.
  */
 export class Scratch {
-  readonly a = new HandAnalyser();
-  readonly counts = new Uint8Array(KINDS);
-  readonly tmp = new Uint8Array(KINDS);
-  readonly live = new Uint8Array(KINDS);
-  readonly cand = new Uint8Array(KINDS);
+  readonly #mem = new ArrayBuffer(LAYOUT.bytes);
+  readonly a = new HandAnalyser(this.#mem, LAYOUT.a);
+  readonly counts = new Uint8Array(this.#mem, LAYOUT.counts, KINDS);
+  readonly tmp = new Uint8Array(this.#mem, LAYOUT.tmp, KINDS);
+  readonly live = new Uint8Array(this.#mem, LAYOUT.live, KINDS);
+  readonly cand = new Uint8Array(this.#mem, LAYOUT.cand, KINDS);
   /** Shanten after discarding each held kind, for the hand last passed to pickDiscard. */
-  readonly sh = new Int8Array(KINDS);
+  readonly sh = new Int8Array(this.#mem, LAYOUT.sh, KINDS);
   /** Per-kind discard cost (the strategy's tie-break), filled before pickDiscard. */
-  readonly cost = new Float64Array(KINDS);
+  readonly cost = new Float64Array(this.#mem, LAYOUT.cost, KINDS);
   /** `live` holds this decision's live counts (liveOnce); cleared by beginDecision. */
   liveOk = false;
   #b: HandAnalyser | null = null;
@@ -37,49 +76,49 @@ export class Scratch {
   #tmpF: Float64Array | null = null;
   #helps: Uint8Array | null = null;
   /** First candidate of each suit in `cand` (prepareDraws): suit s spans candFrom[s] .. candFrom[s + 1]. */
-  readonly candFrom = new Int32Array(5);
+  readonly candFrom = new Int32Array(this.#mem, LAYOUT.candFrom, 5);
   /** Entries in `memo` (drawsHelping); reset by prepareDraws. */
   memoN = 0;
 
   /** A second analyser (claims, projections). */
   get b(): HandAnalyser {
-    return (this.#b ??= new HandAnalyser());
+    return (this.#b ??= new HandAnalyser(this.#mem, LAYOUT.b));
   }
   get tmp2(): Uint8Array {
-    return (this.#tmp2 ??= new Uint8Array(KINDS));
+    return (this.#tmp2 ??= new Uint8Array(this.#mem, LAYOUT.tmp2, KINDS));
   }
   get proj(): Uint8Array {
-    return (this.#proj ??= new Uint8Array(KINDS));
+    return (this.#proj ??= new Uint8Array(this.#mem, LAYOUT.proj, KINDS));
   }
   get danger(): Float64Array {
-    return (this.#danger ??= new Float64Array(KINDS));
+    return (this.#danger ??= new Float64Array(this.#mem, LAYOUT.danger, KINDS));
   }
   get recent(): Uint8Array {
-    return (this.#recent ??= new Uint8Array(KINDS));
+    return (this.#recent ??= new Uint8Array(this.#mem, LAYOUT.recent, KINDS));
   }
   /** Least discard scores (pickDiscard's bound). */
   get score(): Float64Array {
-    return (this.#score ??= new Float64Array(KINDS));
+    return (this.#score ??= new Float64Array(this.#mem, LAYOUT.score, KINDS));
   }
   /** Per candidate draw (cand), the suit-vector entries it lowers (HandAnalyser.drawMasks). */
   get dec(): Uint16Array {
-    return (this.#dec ??= new Uint16Array(KINDS));
+    return (this.#dec ??= new Uint16Array(this.#mem, LAYOUT.dec, KINDS));
   }
   /** Kinds in a working order (the branch and bound of pickDiscard and fastTurn's tie-break). */
   get order(): Uint8Array {
-    return (this.#order ??= new Uint8Array(KINDS));
+    return (this.#order ??= new Uint8Array(this.#mem, LAYOUT.order, KINDS));
   }
   /** Per-kind numbers beside `score` (fastTurn's tie-break bonuses). */
   get tmpF(): Float64Array {
-    return (this.#tmpF ??= new Float64Array(KINDS));
+    return (this.#tmpF ??= new Float64Array(this.#mem, LAYOUT.tmpF, KINDS));
   }
   /** Per kind, live copies counted in the bound of helpBound. */
   get helps(): Uint8Array {
-    return (this.#helps ??= new Uint8Array(KINDS));
+    return (this.#helps ??= new Uint8Array(this.#mem, LAYOUT.helps, KINDS));
   }
   /** drawsHelping's other-suit counts by reduced vector: [suit, table offset, below, count] per entry. */
   get memo(): Int32Array {
-    return (this.#memo ??= new Int32Array(4 * KINDS));
+    return (this.#memo ??= new Int32Array(this.#mem, LAYOUT.memo, 4 * KINDS));
   }
 }
 

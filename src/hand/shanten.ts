@@ -333,9 +333,9 @@ export class HandAnalyser {
    * Suit vectors at 0, 10, 20, 30; "all suits but s" at 40 + 10 s; two-suit combinations at 80..139 (REST_AT);
    * for the selected discard, "all suits but s" of the reduced hand at 140 + 10 s; scratch at 180.
    */
-  private readonly v = new Int32Array(200);
+  private readonly v: Int32Array;
   /** Keys of the loaded hand; -1 before the first load. */
-  private readonly keys = new Int32Array(4).fill(-1);
+  private readonly keys: Int32Array;
   private need = 4;
   private readonly t = getTable();
   /** Selected discard: its suit and the reduced key of that suit. */
@@ -343,6 +343,19 @@ export class HandAnalyser {
   private selKey = 0;
   /** Bit i: two-suit combination at 80 + 10 i built. Bit 6 + s: "all but s" built. */
   private ready = 0;
+
+  /** Bytes an analyser's arrays take in a buffer given to the constructor (4-byte aligned offset). */
+  static readonly BYTES = 4 * (200 + 4);
+
+  /**
+   * With `buffer`, the arrays are views into it at `byteOffset` (HandAnalyser.BYTES, zeroed): an owner making
+   * several arrays per game (a strategy's scratch) makes one backing store for all of them, not one each.
+   */
+  constructor(buffer?: ArrayBuffer, byteOffset = 0) {
+    const b = buffer ?? new ArrayBuffer(HandAnalyser.BYTES);
+    this.v = new Int32Array(b, byteOffset, 200);
+    this.keys = new Int32Array(b, byteOffset + 4 * 200, 4).fill(-1);
+  }
 
   /**
    * Load a hand: concealed counts and the number of sets already declared. Reloading the hand already loaded
