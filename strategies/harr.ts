@@ -58,10 +58,22 @@ export const harr: Strategy = {
   ],
   create: ({ params }) => {
     const s = new Scratch();
-    // Parameters read once: a decision reads several of them.
-    const num: Record<string, number> = {};
-    for (const k of Object.keys(params)) num[k] = Number(params[k]);
-    const n = (k: string): number => num[k]!;
+    // Parameters read once, as numbers, into an object of fixed shape: a decision reads several of them.
+    const n = {
+      minPairs: Number(params.minPairs),
+      minTiles: Number(params.minTiles),
+      limitMinPairs: Number(params.limitMinPairs),
+      limitMinTiles: Number(params.limitMinTiles),
+      honourPairs: Number(params.honourPairs),
+      honourBias: Number(params.honourBias),
+      lateWall: Number(params.lateWall),
+      threatMelds: Number(params.threatMelds),
+      keepShanten: Number(params.keepShanten),
+      poorShanten: Number(params.poorShanten),
+      rivalTiles: Number(params.rivalTiles),
+      washMin: Number(params.washMin),
+      planBy: Number(params.planBy),
+    };
     const anyClaim = (): boolean => true;
     const forbid = new Uint8Array(KINDS);
     let plan: Plan = 'fast';
@@ -77,30 +89,30 @@ export const harr: Strategy = {
         if (view.phase === 'wash') {
           let heads = 0;
           for (let t = 0; t < KINDS; t++) if (c[t]! > 0 && isHead(t)) heads++;
-          return heads >= n('washMin') ? (legalOf(view, 'wash') ?? PASS_ACTION) : PASS_ACTION;
+          return heads >= n.washMin ? (legalOf(view, 'wash') ?? PASS_ACTION) : PASS_ACTION;
         }
         if (view.phase === 'rob') return legalOf(view, 'rob') ?? PASS_ACTION;
         // Harr: plan "from the original tiles and the first discards" — re-planned while nothing is exposed.
-        if (!planned || (melds === 0 && view.discardCount <= n('planBy'))) {
+        if (!planned || (melds === 0 && view.discardCount <= n.planBy)) {
           planned = true;
           // The stricter one-suit thresholds are for the books played with a limit (harr-limit, babcock, code500):
           // their tables score a one-suit hand lower, so a hunt pays less (measured: docs/strategies.md). A cap
           // put on Part I's table with --limit is almost never reached (under 1% of hands at 300), so there the
           // hunt keeps its value and only the "not beyond the limit" switch below applies.
           const limited = view.rules.limit !== null && view.limit !== null;
-          suit = pickSuit(c, n(limited ? 'limitMinPairs' : 'minPairs'), n(limited ? 'limitMinTiles' : 'minTiles'));
+          suit = pickSuit(c, limited ? n.limitMinPairs : n.minPairs, limited ? n.limitMinTiles : n.minTiles);
           let honourSets = 0;
           for (let t = 27; t < KINDS; t++) if (c[t]! >= 2 && doublingHonour(view, t)) honourSets++;
-          plan = suit >= 0 ? 'suit' : honourSets >= n('honourPairs') ? 'honours' : 'fast';
+          plan = suit >= 0 ? 'suit' : honourSets >= n.honourPairs ? 'honours' : 'fast';
         }
-        if (plan === 'suit' && (!meldsFit(view, suit) || rivalOnSuit(view, suit, n('rivalTiles')))) plan = 'honours';
+        if (plan === 'suit' && (!meldsFit(view, suit) || rivalOnSuit(view, suit, n.rivalTiles))) plan = 'honours';
 
-        const late = view.wallCount <= n('lateWall') || maxOpponentMelds(view) >= n('threatMelds');
+        const late = view.wallCount <= n.lateWall || maxOpponentMelds(view) >= n.threatMelds;
         const sh = s.a.load(c, melds).shanten();
         let mode: Plan | 'defend' = plan;
         if (late) {
-          const exceptional = plan === 'suit' && huntShanten(s, melds, suit) <= n('keepShanten');
-          if (!exceptional) mode = sh >= n('poorShanten') ? 'defend' : 'fast';
+          const exceptional = plan === 'suit' && huntShanten(s, melds, suit) <= n.keepShanten;
+          if (!exceptional) mode = sh >= n.poorShanten ? 'defend' : 'fast';
         }
         // Under a limit: a shape already worth the limit is finished, not improved further.
         if (view.limit !== null && mode === 'honours' && estimateValue(view, c, -1) >= view.limit) mode = 'fast';
@@ -118,7 +130,7 @@ export const harr: Strategy = {
         // Late and ordinary: finish fast, but of equally quick discards give the safest ("watch discards").
         if (mode === 'fast' && late) return safeNormalTurn(view, s, melds, penalty);
         const act =
-          mode === 'suit' ? huntTurn(view, s, melds, suit) : mode === 'honours' ? honoursTurn(view, s, melds, n('honourBias')) : fastTurn(view, s, melds, true, 6);
+          mode === 'suit' ? huntTurn(view, s, melds, suit) : mode === 'honours' ? honoursTurn(view, s, melds, n.honourBias) : fastTurn(view, s, melds, true, 6);
         if (penalty !== null && act.type === 'discard' && penalty[act.tile] === 1 && hasOther(c, penalty)) return safeNormalTurn(view, s, melds, penalty);
         return act;
       },
