@@ -7,38 +7,16 @@
  * Every other listed special hand (Nine United Sons, all honours, sets of heads, four kongs, ...) is of the standard
  * form.
  *
- * Suits are checked by table lookup (engine/shapes.ts). On the engine's path the counts rule most hands out first:
+ * Suits are checked by table lookup (hand/suit-shapes.ts). On the engine's path the counts rule most hands out first:
  * each suit's tile count mod 3 and the honours' singles and pairs decide, through one small table (COUNT_MASK), whether
  * the standard form is possible at all, as held (own turn) or with a discard of each group (claims; cached per seat
  * until its hand changes), before any suit shape is looked up.
  */
 import type { Counts } from '../tiles/counts.js';
 import type { HandState } from './state.js';
-import { POW5, suitGood } from './shapes.js';
+import { POW5, isStandardShape, suitGood } from '../hand/suit-shapes.js';
 
-/** True when the concealed counts split exactly into sets and one pair (the standard form). */
-export function isStandardShape(c: Counts): boolean {
-  let pairs = 0;
-  for (let base = 0; base < 27; base += 9) {
-    let k = 0;
-    let n = 0;
-    for (let i = 0; i < 9; i++) {
-      const x = c[base + i]!;
-      k += x * POW5[i]!;
-      n += x;
-    }
-    if (n === 0) continue;
-    const r = n % 3;
-    if (r === 1 || !suitGood(k)) return false;
-    if (r === 2) pairs++;
-  }
-  for (let t = 27; t < 34; t++) {
-    const x = c[t]!;
-    if (x === 2) pairs++;
-    else if (x === 1 || x === 4) return false;
-  }
-  return pairs === 1;
-}
+export { isStandardShape };
 
 const HEADS = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33] as const;
 

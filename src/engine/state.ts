@@ -6,8 +6,8 @@
 import type { Phase, Seat, SeatPublic, Wind } from '../agent/types.js';
 import type { RuleSet } from '../rules/index.js';
 import { createWall, type Wall } from '../wall/wall.js';
-import { POW5 } from './shapes.js';
-export { POW5 } from './shapes.js';
+import { POW5 } from '../hand/suit-shapes.js';
+export { POW5 } from '../hand/suit-shapes.js';
 import type { Meld, MeldType } from '../tiles/index.js';
 
 /** Per-seat capacity of the discard slab: more than any seat can discard from a 144-tile wall with two players. */

@@ -4,7 +4,7 @@
  */
 import type { HandSpec } from '../tiles/index.js';
 import { KINDS, isHead } from '../tiles/index.js';
-import { isStandardComplete } from '../hand/decompose.js';
+import { isStandardShape } from '../hand/suit-shapes.js';
 import { isHeavenlyTwins, isNineUnitedSons, isThirteenHeads, HEAD_KINDS } from '../hand/special.js';
 import type { ScoreTable } from './tables/index.js';
 
@@ -77,7 +77,7 @@ export function completeWith(table: ScoreTable, c: Uint8Array, melds: number): b
   let n = 0;
   for (let t = 0; t < KINDS; t++) n += c[t]!;
   if (n + 3 * melds !== 14) return false;
-  if (isStandardComplete(c)) return true;
+  if (isStandardShape(c)) return true; // by table: the same answer as decompose.ts's search
   return melds === 0 && specialShape(table, c) !== null;
 }
 

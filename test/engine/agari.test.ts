@@ -1,32 +1,65 @@
-// The engine's completeness prefilter must agree with src/hand's reference decomposition (RULES.md "Complete
+// The table-driven standard-form test (src/hand/suit-shapes.ts: the engine's prefilter and the scorer's check) must
+// agree with src/hand's reference decomposition (RULES.md "Complete
 // hand": four combinations and a pair) on every hand, or the engine would miss or invent Mah-Jongg offers.
 import { describe, expect, it } from 'vitest';
-import { couldBeComplete, isStandardShape } from '../../src/engine/agari.js';
+import { couldBeComplete } from '../../src/engine/agari.js';
+import { isStandardShape } from '../../src/hand/suit-shapes.js';
 import { isStandardComplete } from '../../src/hand/index.js';
 import { makeStream } from '../../src/rng/streams.js';
 import { countsOf, parseTiles } from '../../src/tiles/index.js';
 
 describe('agari prefilter', () => {
-  it('agrees with isStandardComplete on 100,000 biased random 14-tile hands', () => {
-    const r = makeStream(1, 0, 'agari-test');
-    let complete = 0;
-    for (let i = 0; i < 100_000; i++) {
-      const c = new Uint8Array(34);
-      const suit = r.int(3) * 9;
-      let n = 0;
-      while (n < 14) {
-        const t = r.int(3) > 0 ? suit + r.int(9) : 27 + r.int(7);
-        if (c[t]! < 4) {
-          c[t]!++;
-          n++;
+  // The scorer's completeness test (scoring/shape.ts completeWith) is the same table lookup: a hand with declared
+  // sets holds 2, 5, 8 or 11 concealed tiles.
+  for (const size of [2, 5, 8, 11, 14]) {
+    it(`agrees with isStandardComplete on 40,000 random ${size}-tile hands, half of them built complete`, () => {
+      const r = makeStream(size, 0, 'agari-test');
+      let complete = 0;
+      let built = 0;
+      for (let i = 0; i < 40_000; i++) {
+        const c = new Uint8Array(34);
+        const add = (t: number, k: number): boolean => {
+          if (c[t]! + k > 4) return false;
+          c[t]! += k;
+          return true;
+        };
+        let n = 0;
+        if (r.int(2) === 0) {
+          // A pair and sets (pungs, runs within a suit), then in half of them one tile moved: complete hands and
+          // near misses of every shape.
+          while (!add(r.int(34), 2));
+          n = 2;
+          while (n < size) {
+            const t = r.int(34);
+            const run = t < 27 && t % 9 <= 6 && r.int(2) === 0;
+            if (run ? c[t]! < 4 && c[t + 1]! < 4 && c[t + 2]! < 4 && add(t, 1) && add(t + 1, 1) && add(t + 2, 1) : add(t, 3)) n += 3;
+          }
+          if (r.int(2) === 0) {
+            let from = r.int(34);
+            while (c[from] === 0) from = r.int(34);
+            c[from]!--;
+            while (!add(r.int(34), 1));
+          }
+          built++;
+        } else {
+          // Mostly one suit and honours, sometimes any suit.
+          const suit = r.int(3) * 9;
+          const mixed = r.int(4) === 0;
+          while (n < size) {
+            const t = r.int(3) > 0 ? (mixed ? r.int(27) : suit + r.int(9)) : 27 + r.int(7);
+            if (add(t, 1)) n++;
+          }
         }
+        const a = isStandardShape(c);
+        expect(a).toBe(isStandardComplete(c));
+        if (a) complete++;
       }
-      const a = isStandardShape(c);
-      expect(a).toBe(isStandardComplete(c));
-      if (a) complete++;
-    }
-    expect(complete).toBeGreaterThan(50); // the sample must contain complete hands for the test to mean anything
-  });
+      // The sample must hold many complete hands and many that are not for the test to mean anything.
+      expect(complete).toBeGreaterThan(5_000);
+      expect(40_000 - complete).toBeGreaterThan(20_000);
+      expect(built).toBeGreaterThan(15_000);
+    });
+  }
   it('knows the special shapes and rejects near misses', () => {
     expect(couldBeComplete(countsOf(parseTiles('19m19p19s12345677z')), 14)).toBe(true);
     expect(couldBeComplete(countsOf(parseTiles('19m19p19s12345678z'.replace('8z', '6z'))), 14)).toBe(true);

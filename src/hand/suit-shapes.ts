@@ -1,8 +1,11 @@
 /**
- * Suit shapes for the completeness prefilter (engine/agari.ts): for key = sum count[rank] * 5^rank over one suit's
- * nine ranks, whether the suit splits into sets (pungs, runs), or into sets and one pair (RULES.md "Complete hand").
- * Built once at load, never written after.
+ * Suit shapes by table (RULES.md "Complete hand"): for key = sum count[rank] * 5^rank over one suit's nine ranks,
+ * whether the suit splits into sets (pungs, runs), or into sets and one pair; and from them isStandardShape, the
+ * standard form of a whole hand's concealed counts by one lookup per suit. Used by the engine's completeness
+ * prefilter (engine/agari.ts) and by the scorer's completeness test (scoring/shape.ts). Built once at load, never
+ * written after. The same answers as the decomposition search of ./decompose.ts (test/engine/agari.test.ts).
  */
+import type { Counts } from '../tiles/counts.js';
 export const POW5: readonly number[] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625];
 export const SETS_ONLY = 1;
 export const SETS_AND_PAIR = 2;
@@ -54,4 +57,28 @@ export const SUIT_GOOD: Uint8Array = packGood(buildShapes());
 /** The suit with key `key` splits into sets (3n tiles) or sets and one pair (3n+2 tiles). */
 export function suitGood(key: number): boolean {
   return ((SUIT_GOOD[key >>> 3]! >>> (key & 7)) & 1) === 1;
+}
+
+/** True when the concealed counts split exactly into sets and one pair (the standard form; 3n+2 tiles). */
+export function isStandardShape(c: Counts): boolean {
+  let pairs = 0;
+  for (let base = 0; base < 27; base += 9) {
+    let k = 0;
+    let n = 0;
+    for (let i = 0; i < 9; i++) {
+      const x = c[base + i]!;
+      k += x * POW5[i]!;
+      n += x;
+    }
+    if (n === 0) continue;
+    const r = n % 3;
+    if (r === 1 || !suitGood(k)) return false;
+    if (r === 2) pairs++;
+  }
+  for (let t = 27; t < 34; t++) {
+    const x = c[t]!;
+    if (x === 2) pairs++;
+    else if (x === 1 || x === 4) return false;
+  }
+  return pairs === 1;
 }
