@@ -48,8 +48,9 @@ const LAYOUT = (() => {
 /**
  * Per-agent scratch space (agents are created per game; nothing here outlives a game). Its arrays are views into
  * one zeroed buffer: an agent is created for every game, and a typed array of more than 64 bytes has a backing
- * store of its own (allocated, tracked and freed by the collector), which cost about 5 µs per agent when each
- * array had one. The views only some strategies need are made on first use.
+ * store of its own (allocated, tracked and freed by the collector; 1-4 µs each here). Creating the mix's four
+ * agents took 21 µs when each array had its own, 15 µs with one buffer. The views only some strategies need are
+ * made on first use.
  */
 export class Scratch {
   readonly #mem = new ArrayBuffer(LAYOUT.bytes);

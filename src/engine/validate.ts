@@ -27,8 +27,8 @@ export function seenFresh(s: HandState): Uint8Array {
 }
 
 export function validateState(s: HandState, inTurn: Seat | null): void {
-  const table = seenFresh(s);
-  for (let t = 0; t < 34; t++) if (table[t] !== s.seen[t]) throw new Error(`stale count of ${tileCode(t)} seen on the table`);
+  const fresh = seenFresh(s);
+  for (let t = 0; t < 34; t++) if (fresh[t] !== s.seen[t]) throw new Error(`stale count of ${tileCode(t)} seen on the table`);
   const seen = new Uint8Array(42);
   const w = s.wall;
   if (w.head < 0 || w.tail > w.size || w.head > w.tail) throw new Error(`wall cursors out of range: ${w.head}..${w.tail}`);
