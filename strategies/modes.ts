@@ -10,7 +10,7 @@ import type { Action, AgentView } from '../src/agent/types.js';
 import { KINDS, isDragon, isHead, isWind, type Tile } from '../src/tiles/tile.js';
 import type { Counts } from '../src/tiles/counts.js';
 import type { HandAnalyser } from '../src/hand/shanten.js';
-import { PASS_ACTION, Scratch, beginDecision, drawsHelping, helpBound, legalOf, liveFrom, liveOnce, pickDiscard, prepareDraws, shantenAfterClaim, shapeValue, tableSeen } from './common.js';
+import { PASS_ACTION, Scratch, beginDecision, drawsHelping, helpBound, legalOf, liveOnce, pickDiscard, prepareDraws, shantenAfterClaim, shapeValue } from './common.js';
 
 /**
  * Fast play: the discard keeping shanten lowest; among equals the one leaving the most live improving tiles
@@ -387,7 +387,6 @@ export function safeNormalTurn(view: AgentView, s: Scratch, melds: number, forbi
   return kongOr(view, a, s.sh[tile]!, false, tile);
 }
 
-export { liveFrom, tableSeen };
 
 // ---------- playing for honour doubles ----------
 

@@ -403,28 +403,27 @@ function claimLegal(c: Ctx, seat: Seat, tile: Tile, next: boolean, live: number)
   if (have >= 2) push(c, PUNG_ACTION);
   // A claimed kong takes three concealed; never onto an exposed pung (Harr, "four of a kind").
   if (have >= 3 && live > 0) push(c, KONG_ACTION);
-  if (next && tile < 27) {
-    // Runs through the tile, lowest first: (t-2, t-1, t), (t-1, t, t+1), (t, t+1, t+2), within the suit.
-    const r = tile % 9;
-    const h = s.hand;
-    const j = base + tile;
-    if (r >= 2 && h[j - 2] !== 0 && h[j - 1] !== 0) push(c, CHOW_FROM[tile - 2]!);
-    if (r >= 1 && r <= 7 && h[j - 1] !== 0 && h[j + 1] !== 0) push(c, CHOW_FROM[tile - 1]!);
-    if (r <= 6 && h[j + 1] !== 0 && h[j + 2] !== 0) push(c, CHOW_FROM[tile]!);
+  if (next) {
+    // Runs through the tile, lowest first: (t-2, t-1, t), (t-1, t, t+1), (t, t+1, t+2).
+    const runs = chowRuns(s, seat, tile);
+    for (let k = 0; k < 3; k++) if ((runs & (1 << k)) !== 0) push(c, CHOW_FROM[tile - 2 + k]!);
   }
   return c.n > 1;
 }
 
-/** The seat holds two tiles making a run with `tile` (a suit tile), as claimLegal's chow checks. */
-function chowPossible(s: HandState, seat: Seat, tile: Tile): boolean {
-  if (tile >= 27) return false;
+/**
+ * The runs through `tile` the seat holds the other two tiles of, within the suit: bit k for the run whose lowest
+ * tile is tile - 2 + k (0 for an honour).
+ */
+function chowRuns(s: HandState, seat: Seat, tile: Tile): number {
+  if (tile >= 27) return 0;
   const r = tile % 9;
   const h = s.hand;
   const j = seat * 34 + tile;
   return (
-    (r >= 2 && h[j - 2] !== 0 && h[j - 1] !== 0) ||
-    (r >= 1 && r <= 7 && h[j - 1] !== 0 && h[j + 1] !== 0) ||
-    (r <= 6 && h[j + 1] !== 0 && h[j + 2] !== 0)
+    (r >= 2 && h[j - 2] !== 0 && h[j - 1] !== 0 ? 1 : 0) |
+    (r >= 1 && r <= 7 && h[j - 1] !== 0 && h[j + 1] !== 0 ? 2 : 0) |
+    (r <= 6 && h[j + 1] !== 0 && h[j + 2] !== 0 ? 4 : 0)
   );
 }
 
@@ -440,7 +439,7 @@ function claimPhase(c: Ctx, from: Seat, tile: Tile): { seat: Seat; action: Actio
   for (let q = next; q !== from; q = q + 1 === p ? 0 : q + 1) {
     // Skip, without building its list, a seat holding fewer than two of the tile, with no chow on it (the next seat
     // only) and that the prefilter (its cached win mask first) says cannot win with it.
-    if (s.hand[q * 34 + tile]! < 2 && (q !== next || !chowPossible(s, q, tile)) && !seatCouldWinWith(s, q, tile)) continue;
+    if (s.hand[q * 34 + tile]! < 2 && (q !== next || chowRuns(s, q, tile) === 0) && !seatCouldWinWith(s, q, tile)) continue;
     if (!claimLegal(c, q, tile, q === next, live)) continue;
     // Only Mah-Jongg beats a pung or kong already claimed; pung/kong is unique (three copies left), chow is next only.
     if (best !== null && CLAIM_RANK[best.action.type]! >= 2 && !legalHas(c, MAHJONG)) continue;
@@ -538,21 +537,7 @@ function end(
  * kong the other three lie in the exposed pung, so they are.
  */
 function visibleCopies(s: HandState, t: Tile): number {
-  let n = 0;
-  for (let p = 0; p < s.players; p++) {
-    for (let i = 0; i < s.discCount[p]!; i++) {
-      const j = p * MAX_DISCARDS + i;
-      if (s.discTile[j] === t && s.discClaimed[j] === 0) n++;
-    }
-    for (let i = 0; i < s.meldCount[p]!; i++) {
-      const j = p * MAX_MELDS + i;
-      const m = s.meldTile[j]!;
-      const type = s.meldType[j]!;
-      if (type === CHOW) n += t >= m && t < m + 3 ? 1 : 0;
-      else if (m === t) n += type === KONG ? 4 : 3;
-    }
-  }
-  return n;
+  return s.seen[t]!; // kept by the discard, claim and meld steps (state.seen)
 }
 
 function playTurns(c: Ctx, washes: WashResult[]): HandEnd {

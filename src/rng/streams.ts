@@ -45,7 +45,7 @@ class Stream implements Rng {
   }
 
   int(n: number): number {
-    return Math.floor((((this.#int32 ?? this.#gen())() >>> 0) / TWO_32) * n);
+    return intFrom(this.#int32 ?? this.#gen(), n);
   }
 
   /** The generator itself, for a caller drawing many numbers in a row (the wall shuffle): one call per number. */
