@@ -4,7 +4,7 @@
  * and valuing claims. Everything works on count arrays with one reusable HandAnalyser per agent, so a decision
  * costs a few dozen table lookups (issue 4: "fast enough for millions of hands").
  */
-import type { Action, AgentView, SeatPublic } from '../src/agent/types.js';
+import type { Action, AgentView } from '../src/agent/types.js';
 import { HandAnalyser } from '../src/hand/shanten.js';
 import { KINDS, type Tile } from '../src/tiles/tile.js';
 import type { Counts } from '../src/tiles/counts.js';
@@ -63,8 +63,6 @@ export class Scratch {
   readonly sh = new Int8Array(this.#mem, LAYOUT.sh, KINDS);
   /** Per-kind discard cost (the strategy's tie-break), filled before pickDiscard. */
   readonly cost = new Float64Array(this.#mem, LAYOUT.cost, KINDS);
-  /** `live` holds this decision's live counts (liveOnce); cleared by beginDecision. */
-  liveOk = false;
   #b: HandAnalyser | null = null;
   #tmp2: Uint8Array | null = null;
   #proj: Uint8Array | null = null;
@@ -214,8 +212,8 @@ export function touches(c: Counts, u: Tile): boolean {
  * the hand ready, when `live` is given. Ties go to the lowest tile id. Leaves each held kind's shanten after the
  * discard in `s.sh`, so callers need not ask again. The winning tiles of a ready discard are counted only when
  * they can change the choice (a lone ready discard already ahead of every other needs no count), with the live
- * counts given in `waitsOf` or, when it is the view, computed from the view only then (liveOnce; `c` the own hand;
- * the caller has called beginDecision). `s.sh` holds the shanten after every held kind's discard when `allSh` or
+ * counts given in `waitsOf` or, when it is the view, computed from the view only then (liveOf; `c` the own hand).
+ * `s.sh` holds the shanten after every held kind's discard when `allSh` or
  * when waits may count; otherwise at least after the chosen one's.
  */
 export function pickDiscard(
@@ -255,7 +253,7 @@ export function pickDiscard(
   // A ready discard scores at most its cost (the waits only lower it): alone and already below, it wins.
   if (ready === 1 && cost[firstReady]! < bestScore) return firstReady;
   // Live counts: given, or from the view (the own hand `c`), only now that they can matter.
-  const live = waitsOf instanceof Uint8Array ? waitsOf : liveOnce(waitsOf as AgentView, s, c);
+  const live = waitsOf instanceof Uint8Array ? waitsOf : liveOf(waitsOf as AgentView, s, c);
   // The mask test needs the draw masks of the analysed hand, in s.a; another analyser takes the plain scan.
   const own = a === s.a;
   const ncand = own ? prepareDraws(s, c, live) : drawCandidates(c, live, s.cand);
@@ -475,24 +473,6 @@ export function shantenAfterClaim(s: Scratch, c: Counts, melds: number, action: 
   return best;
 }
 
-/** Visible count of each kind on the table (discards in the pool and melds), not counting one's own hand. */
-export function tableSeen(view: AgentView, out: Counts): Counts {
-  out.fill(0);
-  for (const seat of view.table) addSeat(seat, out, 0);
-  return out;
-}
-
-function addSeat(seat: SeatPublic, out: Counts, at: number): void {
-  for (const d of seat.discards) if (!d.claimed && d.tile < KINDS) out[at + d.tile]!++;
-  for (const m of seat.melds) {
-    if (m.type === 'chow') {
-      out[at + m.tile]!++;
-      out[at + m.tile + 1]!++;
-      out[at + m.tile + 2]!++;
-    } else out[at + m.tile]! += m.type === 'pung' ? 3 : 4;
-  }
-}
-
 /** Live counts from the player's view: 4 minus own concealed minus seen on the table. */
 export function liveFrom(seen: Counts, own: Counts, out: Counts): Counts {
   for (let t = 0; t < KINDS; t++) {
@@ -503,23 +483,11 @@ export function liveFrom(seen: Counts, own: Counts, out: Counts): Counts {
 }
 
 /**
- * Start of a decision that may use liveOnce: forgets the live counts of the last one (a view object may be reused
- * from decision to decision, so it cannot tell them apart).
+ * Live counts of the own hand `c` (`view.seen` and `c`), into `s.live`: asked for only when a choice between
+ * discards turns on them.
  */
-export function beginDecision(s: Scratch): void {
-  s.liveOk = false;
-}
-
-/**
- * Live counts of the own hand `c` for this decision (`view`), into `s.live`, computed on the first call after
- * beginDecision only: strategies need them only when a choice between discards turns on them.
- */
-export function liveOnce(view: AgentView, s: Scratch, c: Counts): Counts {
-  if (!s.liveOk) {
-    liveFrom(view.seen, c, s.live);
-    s.liveOk = true;
-  }
-  return s.live;
+export function liveOf(view: AgentView, s: Scratch, c: Counts): Counts {
+  return liveFrom(view.seen, c, s.live);
 }
 
 export const PASS_ACTION: Action = Object.freeze({ type: 'pass' });

@@ -6,7 +6,7 @@
  */
 import type { Action, AgentView, Strategy } from '../src/agent/types.js';
 import { KINDS } from '../src/tiles/tile.js';
-import { PASS_ACTION, Scratch, beginDecision, legalOf, pickDiscard, readHand, shapeValue } from './common.js';
+import { PASS_ACTION, Scratch, legalOf, pickDiscard, readHand, shapeValue } from './common.js';
 import { fastClaim } from './modes.js';
 
 /** Every claim that brings the hand nearer to complete (kongs when not worse): fastClaim with no filter. */
@@ -19,7 +19,6 @@ const anyClaim = (): boolean => true;
 export function greedyTurn(view: AgentView, s: Scratch, melds: number): Action {
   const mj = legalOf(view, 'mahjong');
   if (mj) return mj;
-  beginDecision(s);
   const c = s.counts;
   const a = s.a.load(c, melds);
   for (let t = 0; t < KINDS; t++) if (c[t] !== 0) s.cost[t] = shapeValue(c, t);

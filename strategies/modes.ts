@@ -10,7 +10,7 @@ import type { Action, AgentView } from '../src/agent/types.js';
 import { KINDS, isDragon, isHead, isWind, type Tile } from '../src/tiles/tile.js';
 import type { Counts } from '../src/tiles/counts.js';
 import type { HandAnalyser } from '../src/hand/shanten.js';
-import { PASS_ACTION, Scratch, beginDecision, drawsHelping, helpBound, legalOf, liveOnce, pickDiscard, prepareDraws, shantenAfterClaim, shapeValue } from './common.js';
+import { PASS_ACTION, Scratch, drawsHelping, helpBound, legalOf, liveOf, pickDiscard, prepareDraws, shantenAfterClaim, shapeValue } from './common.js';
 
 /**
  * Fast play: the discard keeping shanten lowest; among equals the one leaving the most live improving tiles
@@ -19,7 +19,6 @@ import { PASS_ACTION, Scratch, beginDecision, drawsHelping, helpBound, legalOf, 
 export function fastTurn(view: AgentView, s: Scratch, melds: number, ukeire: boolean, honourBias: number): Action {
   const mj = legalOf(view, 'mahjong');
   if (mj) return mj;
-  beginDecision(s);
   const c = s.counts;
   const a = s.a.load(c, melds);
   const cost = s.cost;
@@ -30,7 +29,7 @@ export function fastTurn(view: AgentView, s: Scratch, melds: number, ukeire: boo
   // With one discard at the least shanten there is nothing to break.
   let ties = 0;
   if (ukeire && baseSh > 0) for (let t = 0; t < KINDS && ties < 2; t++) if (c[t]! > 0 && sh[t] === baseSh) ties++;
-  if (ties > 1) tile = helpTieBreak(s, a, liveOnce(view, s, c), baseSh, honourBias, tile);
+  if (ties > 1) tile = helpTieBreak(s, a, liveOf(view, s, c), baseSh, honourBias, tile);
   return kongOr(view, a, baseSh, true, tile);
 }
 
@@ -395,7 +394,6 @@ export function honoursTurn(view: AgentView, s: Scratch, melds: number, bias: nu
   const mj = legalOf(view, 'mahjong');
   if (mj) return mj;
   const c = s.counts;
-  beginDecision(s);
   const a = s.a.load(c, melds);
   const cost = s.cost;
   for (let t = 0; t < KINDS; t++) if (c[t] !== 0) cost[t] = shapeValue(c, t) + (t >= 27 && doublingHonour(view, t) ? bias : 0);

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { HandAnalyser, shanten } from '../../src/hand/index.js';
 import { KINDS } from '../../src/tiles/tile.js';
 import type { Counts } from '../../src/tiles/counts.js';
-import { handArb as hand, refDraws } from './reference.js';
+import { handArb as hand, refDraws, tableSeen } from './reference.js';
 import type { Agent, AgentView, Strategy } from '../../src/agent/types.js';
 import { ruleSet } from '../../src/rules/index.js';
 import { createEngine } from '../../src/engine/play.js';
@@ -19,7 +19,7 @@ import { greedy } from '../../strategies/greedy.js';
 import { chowMixer } from '../../strategies/chow-mixer.js';
 import { defender } from '../../strategies/defender.js';
 import { suitHunter } from '../../strategies/suit-hunter.js';
-import { Scratch, drawCandidates, drawsHelping, pickDiscard, prepareDraws, tableSeen, touches } from '../../strategies/common.js';
+import { Scratch, drawCandidates, drawsHelping, pickDiscard, prepareDraws, touches } from '../../strategies/common.js';
 
 const handArb = hand([[0, 1, 2, 3], [0, 1, 2, 3], [1, 3], [2]]);
 

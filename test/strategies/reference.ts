@@ -7,6 +7,7 @@ import { shanten } from '../../src/hand/index.js';
 import { KINDS } from '../../src/tiles/tile.js';
 import type { Counts } from '../../src/tiles/counts.js';
 import { touches } from '../../strategies/common.js';
+import type { AgentView } from '../../src/agent/types.js';
 
 /**
  * A concealed hand of 3(4 - melds) + 2 tiles from the 136, drawn from the suits of one of `suitSets` (3: honours),
@@ -46,4 +47,20 @@ export function refDraws(c: Counts, melds: number, t: number, live: Counts, belo
     d[u]!--;
   }
   return n;
+}
+
+/** Visible count of each kind on the table (discards still lying and melds), counted from the view's records. */
+export function tableSeen(view: AgentView, out: Counts): Counts {
+  out.fill(0);
+  for (const seat of view.table) {
+    for (const d of seat.discards) if (!d.claimed && d.tile < KINDS) out[d.tile]!++;
+    for (const m of seat.melds) {
+      if (m.type === 'chow') {
+        out[m.tile]!++;
+        out[m.tile + 1]!++;
+        out[m.tile + 2]!++;
+      } else out[m.tile]! += m.type === 'pung' ? 3 : 4;
+    }
+  }
+  return out;
 }

@@ -2,7 +2,7 @@
 import type { Action, AgentView, Phase, SeatPublic } from '../../src/agent/types.js';
 import { ruleSet } from '../../src/rules/index.js';
 import { KINDS, parseTiles, type Meld, type Tile } from '../../src/tiles/index.js';
-import { tableSeen } from '../../strategies/common.js';
+import { tableSeen } from './reference.js';
 
 export interface ViewSpec {
   rules?: string;
