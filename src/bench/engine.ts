@@ -11,6 +11,7 @@ import { RULESET_IDS, ruleSet } from '../rules/index.js';
 import { random } from '../../strategies/random.js';
 import { greedy } from '../../strategies/greedy.js';
 import type { Strategy } from '../agent/types.js';
+import { median } from 'simple-statistics';
 
 const RUNS = 5;
 
@@ -26,11 +27,6 @@ function config(rules: string, strategy: Strategy): TableConfig {
     lineup: Array.from({ length: 4 }, () => ({ label: strategy.name, strategy, params: {} })),
     duplicate: false,
   };
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
 }
 
 function handsPerSecond(c: TableConfig, hands: number, run: number): number {

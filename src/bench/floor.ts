@@ -23,6 +23,7 @@ import { ruleSet } from '../rules/index.js';
 import { type Rng, intFrom, makeStream, rawInt32, seatStream } from '../rng/streams.js';
 import { KINDS } from '../tiles/index.js';
 import { type Wall, createWall, drawHead, fillWall, liveCount } from '../wall/wall.js';
+import { median } from 'simple-statistics';
 
 const SEED = 1;
 
@@ -82,11 +83,6 @@ export function floorHand(f: FloorTable, game: number): number {
     seat = (seat + 1) % 4;
     add(f, seat, drawHead(f.wall));
   }
-}
-
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
 }
 
 /** Interleaved chunks of floor hands, setup-only hands and engine hands; median chunk rates. */

@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { makeStream, shuffleInPlace } from '../rng/streams.js';
 import { HandAnalyser, shanten } from '../hand/shanten.js';
 import { KINDS } from '../tiles/tile.js';
+import { median } from 'simple-statistics';
 
 const HANDS = 20_000;
 const RUNS = 5;
@@ -27,11 +28,6 @@ function sampleHands(n: number): Uint8Array[] {
     out.push(c);
   }
   return out;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
 }
 
 export async function benchHand(): Promise<Record<string, number>> {

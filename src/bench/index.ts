@@ -23,6 +23,7 @@ import { DEFAULT_STRATEGIES } from '../runner/run.js';
 import { benchDecisions } from './decisions.js';
 import { benchFloor, floorScaling } from './floor.js';
 import type { RunnerBenchResult, RunnerBenchSpec } from './runner.js';
+import { median } from 'simple-statistics';
 
 // `npm run bench --quick` hands --quick to npm, which passes it on as npm_config_quick rather than as an argument.
 const quick = process.argv.includes('--quick') || process.env.npm_config_quick === 'true';
@@ -39,12 +40,6 @@ interface Lineup {
   /** Short and long run sizes (hands): the long one makes the one-worker run last several seconds. */
   readonly short: number;
   readonly long: number;
-}
-
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
 function once(spec: RunnerBenchSpec): RunnerBenchResult {

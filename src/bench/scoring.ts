@@ -8,6 +8,7 @@ import { makeStream, shuffleInPlace } from '../rng/streams.js';
 import { RULESET_IDS, ruleSet } from '../rules/index.js';
 import type { HandSpec, Meld } from '../tiles/index.js';
 import { scoreHand, scoreValue, isWinningHand, type ScoreContext, type WinBy } from '../scoring/index.js';
+import { median } from 'simple-statistics';
 
 const WIN_BY: readonly WinBy[] = ['discard', 'self-draw', 'loose-tile', 'robbing-kong'];
 
@@ -63,11 +64,6 @@ function sampleHands(n: number): { hand: HandSpec; ctx: ScoreContext; rules: str
     out.push({ hand: loser, ctx: { ...ctx, win: null }, rules });
   }
   return out;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
 }
 
 function rate(samples: ReturnType<typeof sampleHands>, full: boolean, runs: number): number {
