@@ -15,7 +15,8 @@ import { median } from 'simple-statistics';
 
 const RUNS = 5;
 
-function config(rules: string, strategy: Strategy): TableConfig {
+/** One-hand games of `rules` with `strategy` in all four seats, seed 1, the rule set's own limit and flowers. */
+export function fourOf(rules: string, strategy: Strategy): TableConfig {
   const r = ruleSet(rules);
   return {
     rules: r,
@@ -41,7 +42,7 @@ export async function benchEngine(hands = 10_000): Promise<Record<string, number
   const out: Record<string, number> = {};
   for (const [name, strategy, n] of [['random', random, hands], ['greedy', greedy, Math.ceil(hands / 10)]] as const) {
     for (const rules of RULESET_IDS) {
-      const c = config(rules, strategy);
+      const c = fourOf(rules, strategy);
       handsPerSecond(c, Math.ceil(n / 5), 99); // warm-up
       const runs = Array.from({ length: RUNS }, (_, i) => handsPerSecond(c, n, i));
       out[`${rules} four ${name}, hands/s`] = Math.round(median(runs));

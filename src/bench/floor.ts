@@ -18,8 +18,7 @@ import { Worker, isMainThread, parentPort } from 'node:worker_threads';
 import { random } from '../../strategies/random.js';
 import { createEngine } from '../engine/play.js';
 import { gameSetup } from '../engine/setup.js';
-import type { TableConfig } from '../engine/types.js';
-import { ruleSet } from '../rules/index.js';
+import { fourOf } from './engine.js';
 import { type Rng, intFrom, makeStream, rawInt32, seatStream } from '../rng/streams.js';
 import { KINDS } from '../tiles/index.js';
 import { type Wall, createWall, drawHead, fillWall, liveCount } from '../wall/wall.js';
@@ -87,17 +86,7 @@ export function floorHand(f: FloorTable, game: number): number {
 
 /** Interleaved chunks of floor hands, setup-only hands and engine hands; median chunk rates. */
 export async function benchFloor(hands = 40_000, chunk = 2_000): Promise<Record<string, number | string>> {
-  const rules = ruleSet('harr');
-  const config: TableConfig = {
-    rules,
-    limit: rules.limit,
-    flowers: rules.flowers,
-    players: 4,
-    unit: 'hand',
-    seed: SEED,
-    lineup: Array.from({ length: 4 }, () => ({ label: random.name, strategy: random, params: {} })),
-    duplicate: false,
-  };
+  const config = fourOf('harr', random); // seed 1, as SEED
   const engine = createEngine(config);
   const f = floorTable();
   let engineTurns = 0;
