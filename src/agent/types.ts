@@ -3,47 +3,15 @@
  * An agent sees only what a player at the table sees. The engine builds an AgentView for every decision and
  * validates the returned action against `view.legal`.
  */
+import type { Action, HandPhase, Phase } from '../core/action.js';
+import type { Seat, Wind } from '../core/seat.js';
 import type { Meld, Tile } from '../tiles/index.js';
 import type { RuleSet } from '../rules/index.js';
 import type { Rng } from '../rng/streams.js';
 
-/** Physical seat at the table, 0..players-1. Seat winds rotate over seats as the deal passes. */
-export type Seat = number;
-/** Wind index: 0 East, 1 South, 2 West, 3 North. */
-export type Wind = number;
-
-export type Action =
-  /** Own turn: discard this tile. */
-  | { readonly type: 'discard'; readonly tile: Tile }
-  /** Own turn: declare a concealed kong of four held tiles, then draw a loose tile. */
-  | { readonly type: 'concealed-kong'; readonly tile: Tile }
-  /** Own turn: add the fourth tile to one's own exposed pung, then draw a loose tile (may be robbed). */
-  | { readonly type: 'add-kong'; readonly tile: Tile }
-  /** Own turn: declare Mah-Jongg on the tiles held. Claim phase: take the discard to win. */
-  | { readonly type: 'mahjong' }
-  /** Wash phase (harr-limit): call "no play" and collect for the different heads held. */
-  | { readonly type: 'wash' }
-  /** Claim, rob or wash phase: do nothing. */
-  | { readonly type: 'pass' }
-  /** Claim phase (next player only): take the discard into a run whose lowest tile is `tile`. */
-  | { readonly type: 'chow'; readonly tile: Tile }
-  /** Claim phase: take the discard to a concealed pair and expose the pung. */
-  | { readonly type: 'pung' }
-  /** Claim phase: take the discard to three concealed alike and expose the kong. */
-  | { readonly type: 'kong' }
-  /** Rob phase: take the tile another player is adding to his pung, to win. */
-  | { readonly type: 'rob' };
-
-export type ActionType = Action['type'];
-
-/**
- * Decision phases:
- * - 'turn': after drawing (or claiming), the seat to move chooses discard / kongs / Mah-Jongg;
- * - 'claim': another player discarded `lastDiscard`; pass or claim it;
- * - 'rob': another player is adding `lastDiscard.tile` to an exposed pung; pass or rob;
- * - 'wash': harr-limit, before the first draw, a seat holding 9+ different heads may wash.
- */
-export type Phase = 'turn' | 'claim' | 'rob' | 'wash';
+export type { Seat, Wind } from '../core/seat.js';
+export type { Action, ActionType, HandPhase, Phase } from '../core/action.js';
+export { sameAction } from '../core/action.js';
 
 export interface SeatPublic {
   readonly seatWind: Wind;
@@ -90,6 +58,35 @@ export interface AgentView {
   readonly discardCount: number;
   /** The legal actions; the agent must return one of them (structurally equal). */
   readonly legal: readonly Action[];
+  /**
+   * A world sampled from this view alone (src/engine/sample.ts): every tile the seat cannot see dealt afresh from
+   * `rng`, everything it has seen as it is, and this decision open in it. Only while the decision is open. The same
+   * view and the same stream give the same world; the true hidden tiles are never read.
+   */
+  sampleWorld(rng: Rng): World;
+}
+
+/**
+ * A hand that an agent may play forward on its own (a sampled world): whose decision it is, that seat's view of it,
+ * apply, and each seat's net once over. Agents acting in it see only their own view of the world.
+ */
+export interface World {
+  /** The seat to decide, or -1 once the hand is over. */
+  toMove(): Seat;
+  phase(): HandPhase;
+  /** The view the seat to move has of this world (valid until the next apply). */
+  view(): AgentView;
+  /** The legal actions of the seat to move (shared, frozen action objects). */
+  legal(): readonly Action[];
+  /** Apply the open decision's answer; an action not legal here throws, naming it. */
+  apply(a: Action): void;
+  isOver(): boolean;
+  /** Each seat's net settlement of the hand, once over (indexed by seat; sums to zero). */
+  nets(): readonly number[];
+  /** A copy that plays on independently (into `into`, a world of the same table, when given: no allocation). */
+  copy(into?: World): World;
+  /** Play to the end, each seat's decisions from `agents[seat]` through its own view; returns the nets. */
+  playOut(agents: readonly Agent[]): readonly number[];
 }
 
 export interface Agent {
@@ -125,9 +122,10 @@ export interface Strategy {
   create(init: AgentInit): Agent;
 }
 
-export function sameAction(a: Action, b: Action): boolean {
-  if (a.type !== b.type) return false;
-  const ta = (a as { tile?: Tile }).tile;
-  const tb = (b as { tile?: Tile }).tile;
-  return ta === tb;
+/** A strategy with its parameters fixed: what sits at a seat. */
+export interface StrategyInstance {
+  /** Label used in outputs: the lineup entry as written (e.g. "suit-hunter:minPairs=3"). */
+  readonly label: string;
+  readonly strategy: Strategy;
+  readonly params: Readonly<Record<string, ParamValue>>;
 }

@@ -6,10 +6,10 @@
  */
 import { pathToFileURL } from 'node:url';
 import type { Strategy } from '../agent/types.js';
-import { resolveLineup } from '../agent/registry.js';
-import { createEngine } from '../engine/play.js';
-import { gameSetup } from '../engine/setup.js';
-import type { TableConfig } from '../engine/types.js';
+import { resolveLineup } from '../lineup/registry.js';
+import { createEngine } from '../game/play.js';
+import { gameSetup } from '../game/setup.js';
+import type { TableConfig } from '../game/types.js';
 import { ruleSet } from '../rules/index.js';
 import { DEFAULT_STRATEGIES } from '../runner/run.js';
 

@@ -4,9 +4,9 @@
  * src/bench/index.ts (`npm run bench`); `node dist/src/bench/engine.js` runs it alone.
  */
 import { pathToFileURL } from 'node:url';
-import { createEngine } from '../engine/play.js';
-import { gameSetup } from '../engine/setup.js';
-import type { TableConfig } from '../engine/types.js';
+import { createEngine } from '../game/play.js';
+import { gameSetup } from '../game/setup.js';
+import type { TableConfig } from '../game/types.js';
 import { RULESET_IDS, ruleSet } from '../rules/index.js';
 import { random } from '../../strategies/random.js';
 import { greedy } from '../../strategies/greedy.js';

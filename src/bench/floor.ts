@@ -16,8 +16,8 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, isMainThread, parentPort } from 'node:worker_threads';
 import { random } from '../../strategies/random.js';
-import { createEngine } from '../engine/play.js';
-import { gameSetup } from '../engine/setup.js';
+import { createEngine } from '../game/play.js';
+import { gameSetup } from '../game/setup.js';
 import { fourOf } from './engine.js';
 import { type Rng, intFrom, makeStream, rawInt32, seatStream } from '../rng/streams.js';
 import { KINDS } from '../tiles/index.js';

@@ -18,7 +18,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { builtinNames } from '../agent/registry.js';
+import { builtinNames } from '../lineup/registry.js';
 import { DEFAULT_STRATEGIES } from '../runner/run.js';
 import { benchDecisions } from './decisions.js';
 import { benchFloor, floorScaling } from './floor.js';

@@ -67,15 +67,15 @@ export function waitingKinds(c: Counts, total: number): number[] {
  * Counts first (a suit of 3n+1 tiles, an honour single or four, two pairs), suit shape lookups only for the survivors.
  */
 export function seatCouldWin(s: HandState, seat: number, extra: number): boolean {
-  const total = s.handCount[seat]! + (extra >= 0 ? 1 : 0);
+  const total = s.pub.handCount[seat]! + (extra >= 0 ? 1 : 0);
   if (total % 3 !== 2) return false;
   const base = seat * 34;
   const xu = extra >= 0 && extra < 27 ? (extra / 9) | 0 : -1;
-  let singles = s.honSingles[seat]!;
-  let pairs = s.honPairs[seat]!;
+  let singles = s.priv.honSingles[seat]!;
+  let pairs = s.priv.honPairs[seat]!;
   if (extra >= 27) {
     // The honour kind the extra tile joins goes from x to x + 1 tiles.
-    const x = s.hand[base + extra]!;
+    const x = s.priv.hand[base + extra]!;
     if (x === 1 || x === 4) singles--;
     else if (x === 2) pairs--;
     if (x === 0 || x === 3) singles++;
@@ -84,16 +84,16 @@ export function seatCouldWin(s: HandState, seat: number, extra: number): boolean
   let standard = singles === 0 && pairs <= 1;
   const u0 = seat * 3;
   for (let u = 0; u < 3 && standard; u++) {
-    const n = s.suitN[u0 + u]! + (u === xu ? 1 : 0);
+    const n = s.priv.suitN[u0 + u]! + (u === xu ? 1 : 0);
     const r = n % 3;
     if (r === 1) standard = false;
     else if (r === 2) pairs++;
   }
   if (standard && pairs === 1) {
     for (let u = 0; u < 3; u++) {
-      const n = s.suitN[u0 + u]!;
+      const n = s.priv.suitN[u0 + u]!;
       if (n === 0 && u !== xu) continue;
-      const k = s.suitKey[u0 + u]! + (u === xu ? POW5[extra % 9]! : 0);
+      const k = s.priv.suitKey[u0 + u]! + (u === xu ? POW5[extra % 9]! : 0);
       if (!suitGood(k)) {
         standard = false;
         break;
@@ -103,14 +103,14 @@ export function seatCouldWin(s: HandState, seat: number, extra: number): boolean
   }
   if (total !== 14) return false;
   // Seven pairs needs no kind held an odd number of times; thirteen heads needs every tile a head.
-  let odd = s.oddKinds[seat]!;
-  let nonHeads = s.nonHeads[seat]!;
+  let odd = s.priv.oddKinds[seat]!;
+  let nonHeads = s.priv.nonHeads[seat]!;
   if (extra >= 0) {
-    odd += (s.hand[base + extra]! & 1) === 1 ? -1 : 1;
+    odd += (s.priv.hand[base + extra]! & 1) === 1 ? -1 : 1;
     if (extra < 27 && extra % 9 !== 0 && extra % 9 !== 8) nonHeads++;
   }
   if (odd !== 0 && nonHeads !== 0) return false;
-  const c = s.hand.slice(base, base + 34);
+  const c = s.priv.hand.slice(base, base + 34);
   if (extra >= 0) c[extra]!++;
   return isThirteenHeads(c, total) || isSevenPairs(c, total);
 }
@@ -164,22 +164,22 @@ const MOD3: Uint8Array = Uint8Array.from({ length: 15 }, (_, n) => n % 3);
 /** The COUNT_MASK entry of a seat's hand as held. */
 function countMask(s: HandState, seat: number): number {
   const u0 = seat * 3;
-  const si = s.honSingles[seat]!;
-  const hp = s.honPairs[seat]!;
-  return COUNT_MASK[((MOD3[s.suitN[u0]!]! * 3 + MOD3[s.suitN[u0 + 1]!]!) * 3 + MOD3[s.suitN[u0 + 2]!]!) * 12 + (si < 2 ? si : 2) * 4 + (hp < 3 ? hp : 3)]!;
+  const si = s.priv.honSingles[seat]!;
+  const hp = s.priv.honPairs[seat]!;
+  return COUNT_MASK[((MOD3[s.priv.suitN[u0]!]! * 3 + MOD3[s.priv.suitN[u0 + 1]!]!) * 3 + MOD3[s.priv.suitN[u0 + 2]!]!) * 12 + (si < 2 ? si : 2) * 4 + (hp < 3 ? hp : 3)]!;
 }
 
 export function winMask(s: HandState, seat: number): number {
-  if (s.winMaskVer[seat] === s.pubVer[seat]) return s.winMask[seat]!;
+  if (s.priv.winMaskVer[seat] === s.pub.pubVer[seat]) return s.priv.winMask[seat]!;
   let mask = 0;
-  const total = s.handCount[seat]! + 1;
+  const total = s.pub.handCount[seat]! + 1;
   if (total % 3 === 2) {
     mask = countMask(s, seat) & 31;
     // Seven pairs needs one odd kind (the extra pairs it); thirteen heads needs no tile that is not a head.
-    if (total === 14 && (s.oddKinds[seat] === 1 || s.nonHeads[seat] === 0)) mask |= 16;
+    if (total === 14 && (s.priv.oddKinds[seat] === 1 || s.priv.nonHeads[seat] === 0)) mask |= 16;
   }
-  s.winMask[seat] = mask;
-  s.winMaskVer[seat] = s.pubVer[seat]!;
+  s.priv.winMask[seat] = mask;
+  s.priv.winMaskVer[seat] = s.pub.pubVer[seat]!;
   return mask;
 }
 
@@ -195,9 +195,9 @@ export function seatCouldWinWith(s: HandState, seat: number, tile: number): bool
  * standard form (one table lookup) and of the special shapes.
  */
 export function seatCouldWinHeld(s: HandState, seat: number): boolean {
-  const total = s.handCount[seat]!;
+  const total = s.pub.handCount[seat]!;
   if (total % 3 !== 2) return false;
   const ok = countMask(s, seat) & 32;
-  if (ok === 0 && !(total === 14 && (s.oddKinds[seat] === 0 || s.nonHeads[seat] === 0))) return false;
+  if (ok === 0 && !(total === 14 && (s.priv.oddKinds[seat] === 0 || s.priv.nonHeads[seat] === 0))) return false;
   return seatCouldWin(s, seat, -1);
 }

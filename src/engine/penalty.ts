@@ -17,7 +17,7 @@ import { couldBeComplete, waitingKinds } from './agari.js';
 import { KONG, type HandState, MAX_MELDS, PUNG, bonusOf, concealedOf, meldsOf } from './state.js';
 
 function counts(s: HandState, seat: Seat): Uint8Array {
-  return s.hand.slice(seat * 34, seat * 34 + 34);
+  return s.priv.hand.slice(seat * 34, seat * 34 + 34);
 }
 
 /** Which penalty condition (1-4) a win of `winner` on `tile` falls under; 0 for none. */
@@ -27,11 +27,11 @@ function condition(s: HandState, winner: Seat, tile: Tile): number {
   let heads = 0;
   let dragonSets = 0;
   let windSets = 0;
-  for (let i = 0; i < s.meldCount[winner]!; i++) {
+  for (let i = 0; i < s.pub.meldCount[winner]!; i++) {
     const j = winner * MAX_MELDS + i;
-    if (s.meldConcealed[j] === 1) continue;
-    const t = s.meldTile[j]!;
-    const type = s.meldType[j]!;
+    if (s.pub.meldConcealed[j] === 1) continue;
+    const t = s.pub.meldTile[j]!;
+    const type = s.pub.meldType[j]!;
     const n = type === KONG ? 4 : 3;
     if (t < 27) suitTiles[suitOf(t)]! += n;
     if (type === PUNG || type === KONG) {
@@ -68,19 +68,19 @@ function condition(s: HandState, winner: Seat, tile: Tile): number {
 function winsWith(s: HandState, seat: Seat, tile: Tile): boolean {
   const c = counts(s, seat);
   c[tile]!++;
-  if (!couldBeComplete(c, s.handCount[seat]! + 1)) return false;
+  if (!couldBeComplete(c, s.pub.handCount[seat]! + 1)) return false;
   return isWinningHand(s.rules, { concealed: concealedOf(s, seat), melds: meldsOf(s, seat), bonus: bonusOf(s, seat), winning: tile });
 }
 
 /** Two complete doubling honours (sets of dragons or of own wind, exposed or concealed) and waiting. */
 function excusedByOwnHand(s: HandState, seat: Seat): boolean {
   const c = counts(s, seat);
-  const own = 27 + s.seatWind[seat]!;
+  const own = 27 + s.pub.seatWind[seat]!;
   let honours = 0;
   for (let t = 31; t <= 33; t++) if (c[t]! >= 3) honours++;
   if (c[own]! >= 3) honours++;
   for (const m of meldsOf(s, seat)) if (m.type !== 'chow' && (isDragon(m.tile) || m.tile === own)) honours++;
-  return honours >= 2 && waitingKinds(c, s.handCount[seat]!).length > 0;
+  return honours >= 2 && waitingKinds(c, s.pub.handCount[seat]!).length > 0;
 }
 
 /** The seat that pays for all (the discarder), or null when no penalty applies. Call before the win is applied. */

@@ -1,14 +1,30 @@
 /**
- * The hidden state of one hand (RULES.md "Common to all"), in typed arrays so the hand loop allocates almost
- * nothing: concealed hands as 34-kind counts per seat, melds / flowers / discards as fixed-size per-seat slabs.
- * Only the engine touches it; agents see it through src/view (viewFor), never directly.
+ * The state of one hand (docs/rules.md "Common to all"), everything needed to continue it from any decision, in
+ * five groups:
+ * - `hidden`: the wall's order and where later walls come from (a reshuffle after washing);
+ * - `priv`: each seat's concealed tiles (34-kind counts) with statistics kept beside them, and the tile the mover
+ *   has just drawn;
+ * - `pub`: what a player at the table sees: seat winds, scores, melds, flowers, discards, concealed counts, the
+ *   copies of each kind shown, the last discard;
+ * - `flow`: where the hand stands: phase, the seat to decide and its legal actions, how the mover's tiles came,
+ *   the claim, robbing and washing rounds' progress, and the end;
+ * - `viewCache`: caches that src/view keeps for this state (the engine never reads them).
+ * Every typed field is a view into one of three slabs per width, so a new deal clears the per-hand counters with
+ * three fills and `cloneInto` (clone.ts) copies the whole state with a handful of copies.
+ * Only the engine changes a state, through the named tile movements of moves.ts; agents see it only through
+ * src/view.
  */
-import type { Phase, Seat, SeatPublic, Wind } from '../agent/types.js';
+import type { Action, HandPhase } from '../core/action.js';
+import type { Seat, Wind } from '../core/seat.js';
 import type { RuleSet } from '../rules/index.js';
 import { createWall, type Wall } from '../wall/wall.js';
 import { POW5 } from '../hand/suit-shapes.js';
-export { POW5 } from '../hand/suit-shapes.js';
 import type { Meld, MeldType } from '../tiles/index.js';
+import { PASS } from './actions.js';
+import { NO_OBSERVER, type HandObserver } from './observer.js';
+import type { HandEnd, WashResult } from './types.js';
+import type { WallSource } from './chance.js';
+export { POW5 } from '../hand/suit-shapes.js';
 
 /** Per-seat capacity of the discard slab: more than any seat can discard from a 144-tile wall with two players. */
 export const MAX_DISCARDS = 128;
@@ -18,78 +34,64 @@ export const MELD_TYPES: readonly MeldType[] = ['chow', 'pung', 'kong'];
 export const CHOW = 0;
 export const PUNG = 1;
 export const KONG = 2;
+/** Longest legal list: 14 discards, 3 concealed and 4 added kongs, Mah-Jongg (turn); 7 in a claim. */
+export const MAX_LEGAL = 32;
 
 /**
  * Seat winds by players, counted from the dealer: Harr's two- and three-handed games are played "in exactly the same
  * way ... omitting the dummy's turn of play" (Part II, "Two and three-handed games"). Three players keep East, South
  * and West (the dummy sits North). Two players each build two sides of the wall and sit opposite, so they are East
- * and West (**Reading**: Harr names no winds for two players).
+ * and West (docs/rules.md "Players", **Reading**: Harr names no winds for two players).
  */
 export const SEAT_WINDS: Readonly<Record<number, readonly Wind[]>> = { 2: [0, 2], 3: [0, 1, 2], 4: [0, 1, 2, 3] };
 
-export type DiscardInfo = SeatPublic['discards'][number];
+/** How the tiles of the seat to move came to it this turn (first-turn and loose-tile wins depend on it). */
+export type TileSource = 'deal' | 'wall' | 'loose' | 'claim';
 
-/** A seat's view fields that hold for a whole hand. */
-export interface SeatHand {
-  readonly rules: RuleSet;
-  readonly limit: number | null;
-  readonly players: number;
-  readonly seatWind: Wind;
-  readonly dealer: Seat;
-  readonly prevailingWind: Wind | null;
+/** The hidden part: only chance and the engine know it. */
+export interface HiddenState {
+  readonly wall: Wall;
+  /** Where this hand's walls come from: the first deal and every reshuffle after a wash (chance.ts). */
+  chance: WallSource;
 }
 
-export interface HandState {
-  readonly rules: RuleSet;
-  readonly limit: number | null;
-  readonly flowers: boolean;
-  readonly players: number;
-  readonly wall: Wall;
-  dealer: Seat;
-  prevailing: Wind | null;
-  readonly seatWind: Uint8Array;
-  /**
-   * Slabs holding the per-seat counters cleared by every deal (hand, handCount, the hand statistics, meld / flower /
-   * discard / turn counts; and the public caches' keys, set to -1): the named fields below are views into them.
-   */
-  readonly zero8: Uint8Array;
-  readonly zero16: Uint16Array;
-  readonly zero32: Int32Array;
-  readonly minus1: Int32Array;
+/**
+ * Each seat's concealed tiles and what the engine keeps beside them: for each suit sum count * 5^rank and the
+ * tile count; kinds held an odd number of times and tiles that are not heads; the kinds held as bit masks; honour
+ * singles/fours and pairs; kinds held four times; and the cached "which discards could complete this hand" mask.
+ * Kept by moves.ts's changeTiles (the only writer of `hand`); validateState recomputes all of them.
+ */
+export interface PrivateState {
   /** Concealed counts, seat-major: hand[seat * 34 + kind]. */
   readonly hand: Uint8Array;
-  readonly handCount: Uint8Array;
-  /**
-   * Cached per-seat hand statistics, kept up to date by addTile/removeTiles (the only writers of `hand`) so the
-   * "could this win?" test costs a few lookups (engine/agari.ts): for each suit, sum count * 5^rank and the tile
-   * count; per seat, kinds held an odd number of times and tiles that are not heads. validateState recomputes them.
-   * Whether a suit splits into sets is looked up only when a win is asked about (the counts rule most hands out
-   * first), not on every change: a table lookup per tile moved cost more than the few the checks need.
-   */
   readonly suitKey: Int32Array;
   readonly suitN: Uint8Array;
   readonly oddKinds: Uint8Array;
   readonly nonHeads: Uint8Array;
-  /**
-   * Kinds held, as bit masks: held[seat * 2] bit t for kinds 0..16, held[seat * 2 + 1] bit t - 17 for kinds 17..33,
-   * so the own-turn legal list visits only the kinds held (lowest bit first: the list stays in tile order).
-   */
+  /** held[seat * 2] bit t for kinds 0..16, held[seat * 2 + 1] bit t - 17 for kinds 17..33. */
   readonly held: Int32Array;
-  /**
-   * Per seat: honour kinds held once or four times, and honour kinds held as a pair: the honours fit a standard
-   * complete hand only with no single or four and at most one pair (RULES.md "Complete hand").
-   */
+  /** Honour kinds held once or four times, and held as a pair: a standard hand allows no single or four, one pair. */
   readonly honSingles: Uint8Array;
   readonly honPairs: Uint8Array;
-  /** Per seat: kinds held four times (the own-turn list looks for concealed kongs only when there is one). */
   readonly fours: Uint8Array;
   /**
-   * Per seat, which discards could possibly complete its hand (engine/agari.ts winMask): bit g for a tile of group g
-   * (0-2 suits, 3 honours), bit 4 for the special shapes; valid while winMaskVer equals the seat's pubVer, which every
-   * change of its concealed tiles bumps. A seat sees three discards per round between two changes of its hand.
+   * Per seat, which discards could possibly complete its hand (agari.ts winMask): bit g for a tile of group g (0-2
+   * suits, 3 honours), bit 4 for the special shapes; valid while winMaskVer equals the seat's pub.pubVer.
    */
   readonly winMask: Uint8Array;
   readonly winMaskVer: Int32Array;
+  /** Tile the seat to move drew this turn (-1 none). */
+  drawn: number;
+}
+
+/** What every player at the table sees. */
+export interface PublicState {
+  dealer: Seat;
+  prevailing: Wind | null;
+  readonly seatWind: Uint8Array;
+  /** Cumulative scores at the start of this hand (what the views show). */
+  scores: number[];
+  readonly handCount: Uint8Array;
   readonly meldType: Uint8Array;
   readonly meldTile: Uint8Array;
   readonly meldConcealed: Uint8Array;
@@ -102,13 +104,14 @@ export interface HandState {
   readonly turnsBySeat: Uint16Array;
   /**
    * Copies of each kind the table shows (AgentView.seen): discards not claimed, and every meld (a chow one of each
-   * tile, a pung three, a kong four). Kept by the discard, claim and meld steps; validateState recomputes it.
+   * tile, a pung three, a kong four). Kept by moves.ts; validateState recomputes it.
    */
   readonly seen: Uint8Array;
-  /** Cumulative scores at the start of this hand (what the view shows). */
-  scores: number[];
-  /** Tile drawn on the current turn (-1 none). */
-  drawn: number;
+  /**
+   * Public-information version per seat, bumped by every change a player at the table could see (discards, claimed
+   * marks, melds, flowers, concealed count); the views' caches are keyed by it. Reset with every deal.
+   */
+  readonly pubVer: Int32Array;
   lastDiscard: number;
   lastDiscardBy: number;
   discardCount: number;
@@ -116,126 +119,207 @@ export interface HandState {
   claimCount: number;
   /** Set while the seat to move took its tiles by a pung or chow (Babcock: no own-turn kong straight after). */
   afterClaim: boolean;
-  /**
-   * Public-information version per seat, bumped by every change a player at the table could see (discards, claimed
-   * marks, melds, flowers, concealed count); views reuse a seat's frozen SeatPublic while its version holds. Reset
-   * with every deal (the caches keyed by it are reset too), so it stays a small integer however many hands an engine
-   * plays.
-   */
-  readonly pubVer: Int32Array;
-  readonly pubSeat: (SeatPublic | null)[];
-  readonly pubSeatVer: Int32Array;
-  /**
-   * Parts of SeatPublic kept between versions (src/view seatPublic): a seat's public version changes with every tile
-   * it draws (its concealed count), but its discards, melds and flowers change far less often. Each part is keyed by
-   * the counts that determine it within a hand (keys reset by resetHand); frozen discard entries are kept per slot.
-   */
-  readonly pubDisc: (readonly DiscardInfo[] | null)[];
-  readonly pubDiscKey: Int32Array;
-  readonly pubMelds: (readonly Meld[] | null)[];
-  readonly pubMeldKey: Int32Array;
-  readonly pubFlowers: (readonly number[] | null)[];
-  readonly pubFlowerKey: Int32Array;
-  /** Per seat, what its views share for the whole hand (src/view): built on first use, cleared by resetHand. */
-  readonly seatHand: (SeatHand | null)[];
-  /** Whose decision is being asked, and in which phase (for the view). */
-  phase: Phase;
-  /** Incremented for every decision: an AgentView is valid only while its decision is open. */
-  decision: number;
 }
 
-export function createHandState(
-  rules: RuleSet,
-  limit: number | null,
-  flowers: boolean,
-  players: number,
-): HandState {
+/** The claim round on a discard: who is asked next, and the best claim so far (claims.ts). */
+export interface ClaimRound {
+  from: Seat;
+  tile: number;
+  /** Live wall count when the discard was made. */
+  live: number;
+  /** The seat being asked, or the next to consider. */
+  seat: Seat;
+  bestSeat: Seat;
+  bestAction: Action | null;
+}
+
+/** The robbing round on a tile added to a pung (claims.ts). */
+export interface RobRound {
+  from: Seat;
+  tile: number;
+  seat: Seat;
+  /** The last discard while the round runs (the view shows the added tile there); restored after it. */
+  savedDiscard: number;
+  savedBy: number;
+}
+
+/** The washing round after a deal (wash.ts). */
+export interface WashRound {
+  /** The deal of this hand being played: 0 the first, W after W washes. */
+  reshuffle: number;
+  /** Seats considered so far, counted from the dealer. */
+  k: number;
+  heads: number;
+  /** This hand's washes so far (a new list each hand: the hand's end keeps it). */
+  washes: WashResult[];
+}
+
+export interface FlowState {
+  phase: HandPhase;
+  /** The seat to decide (-1 once over). */
+  seat: Seat;
+  /** How the tiles of the seat in its turn came (deal, wall, loose tile, claim). */
+  source: TileSource;
+  /** The legal actions of the open decision, in legal[0 .. n): engine-owned, copied into each view. */
+  readonly legal: Action[];
+  n: number;
+  /** Incremented when a decision opens and when it is answered: a view is valid only while its decision is open. */
+  decision: number;
+  readonly claim: ClaimRound;
+  readonly rob: RobRound;
+  readonly wash: WashRound;
+  /**
+   * The seat holding 3n+2 tiles, null when every seat holds 3n+1, -1 while a seat waits for a loose tile (hand
+   * sizes not checkable): for the invariant check after every event (validate.ts).
+   */
+  inTurn: Seat | null;
+  /** Per seat, flowers dealt and not yet replaced (the deal). */
+  readonly pending: number[];
+  end: HandEnd | null;
+}
+
+export interface HandState {
+  readonly rules: RuleSet;
+  readonly limit: number | null;
+  readonly flowers: boolean;
+  readonly players: number;
+  readonly hidden: HiddenState;
+  readonly priv: PrivateState;
+  readonly pub: PublicState;
+  readonly flow: FlowState;
+  /** The three slabs every typed field lies in (clone.ts copies them whole). */
+  readonly slab8: Uint8Array;
+  readonly slab16: Uint16Array;
+  readonly slab32: Int32Array;
+  /** Bytes of slab8 cleared by a new deal (the rest is gated by the counts and needs no clearing). */
+  readonly cleared8: number;
+  /** Working space of the engine's own (sample.ts: the unseen tiles); means nothing between calls. */
+  readonly scratch: Uint8Array;
+  /** Deals made on this state object: a view cache built for another deal is stale. */
+  generation: number;
+  /** Owned by src/view (its caches for this state); the engine only resets it to null. */
+  viewCache: unknown;
+  /** Told of every event and every applied decision (records, invariant checks); NO_OBSERVER on the fast path. */
+  obs: HandObserver;
+}
+
+export function createHandState(rules: RuleSet, limit: number | null, flowers: boolean, players: number): HandState {
   const p = players;
-  // The per-seat counters a new deal clears live in a few slabs (each field a view into one), so resetHand clears
-  // them with one fill per slab instead of one per field.
-  const zero8 = new Uint8Array(p * (34 + 3 + 9) + 34);
-  const zero16 = new Uint16Array(p * 2);
-  const zero32 = new Int32Array(p * 6);
-  const minus1 = new Int32Array(p * 5).fill(-1);
+  // Cleared by every deal first, then the regions gated by counts.
+  const n8 = p * (34 + 3 + 6 + 3) + 34;
+  const gated8 = p * (1 + 3 * MAX_MELDS + MAX_BONUS + 2 * MAX_DISCARDS);
+  const slab8 = new Uint8Array(n8 + gated8);
+  const slab16 = new Uint16Array(p * 2);
+  const slab32 = new Int32Array(p * 7);
   let o8 = 0;
-  const u8 = (n: number): Uint8Array => zero8.subarray(o8, (o8 += n));
-  return {
-    // A frozen copy: views hand `rules` to agents, who must not be able to change the shared rule set.
-    rules: Object.freeze({ ...rules }),
-    limit,
-    flowers,
-    players,
-    wall: createWall(flowers, rules.deadWall),
-    dealer: 0,
-    prevailing: null,
-    seatWind: new Uint8Array(p),
-    zero8,
-    zero16,
-    zero32,
-    minus1,
+  const u8 = (n: number): Uint8Array => slab8.subarray(o8, (o8 += n));
+  let o32 = 0;
+  const i32 = (n: number): Int32Array => slab32.subarray(o32, (o32 += n));
+  const priv: PrivateState = {
     hand: u8(p * 34),
-    handCount: u8(p),
-    suitKey: zero32.subarray(0, p * 3),
+    suitKey: i32(p * 3),
     suitN: u8(p * 3),
     oddKinds: u8(p),
     nonHeads: u8(p),
-    held: zero32.subarray(p * 3, p * 5),
+    held: i32(p * 2),
     honSingles: u8(p),
     honPairs: u8(p),
     fours: u8(p),
-    winMask: new Uint8Array(p),
-    winMaskVer: minus1.subarray(4 * p, 5 * p),
-    meldType: new Uint8Array(p * MAX_MELDS),
-    meldTile: new Uint8Array(p * MAX_MELDS),
-    meldConcealed: new Uint8Array(p * MAX_MELDS),
-    meldCount: u8(p),
-    bonus: new Uint8Array(p * MAX_BONUS),
-    bonusCount: u8(p),
-    discTile: new Uint8Array(p * MAX_DISCARDS),
-    discClaimed: new Uint8Array(p * MAX_DISCARDS),
-    discCount: zero16.subarray(0, p),
-    turnsBySeat: zero16.subarray(p, 2 * p),
-    seen: u8(34),
-    pubVer: zero32.subarray(p * 5, p * 6),
-    pubSeat: new Array<SeatPublic | null>(p).fill(null),
-    pubSeatVer: minus1.subarray(0, p),
-    seatHand: new Array<SeatHand | null>(p).fill(null),
-    pubDisc: new Array<readonly DiscardInfo[] | null>(p).fill(null),
-    pubDiscKey: minus1.subarray(p, 2 * p),
-    pubMelds: new Array<readonly Meld[] | null>(p).fill(null),
-    pubMeldKey: minus1.subarray(2 * p, 3 * p),
-    pubFlowers: new Array<readonly number[] | null>(p).fill(null),
-    pubFlowerKey: minus1.subarray(3 * p, 4 * p),
-    scores: new Array<number>(p).fill(0),
+    winMask: u8(p),
+    winMaskVer: i32(p),
     drawn: -1,
+  };
+  const pubVer = i32(p);
+  const handCount = u8(p);
+  const meldCount = u8(p);
+  const bonusCount = u8(p);
+  const seen = u8(34);
+  if (o8 !== n8) throw new Error('state layout: cleared region miscounted');
+  const pub: PublicState = {
+    dealer: 0,
+    prevailing: null,
+    seatWind: u8(p),
+    scores: new Array<number>(p).fill(0),
+    handCount,
+    meldType: u8(p * MAX_MELDS),
+    meldTile: u8(p * MAX_MELDS),
+    meldConcealed: u8(p * MAX_MELDS),
+    meldCount,
+    bonus: u8(p * MAX_BONUS),
+    bonusCount,
+    discTile: u8(p * MAX_DISCARDS),
+    discClaimed: u8(p * MAX_DISCARDS),
+    discCount: slab16.subarray(0, p),
+    turnsBySeat: slab16.subarray(p, 2 * p),
+    seen,
+    pubVer,
     lastDiscard: -1,
     lastDiscardBy: -1,
     discardCount: 0,
     claimCount: 0,
     afterClaim: false,
-    phase: 'turn',
+  };
+  const flow: FlowState = {
+    phase: 'over',
+    seat: -1,
+    source: 'deal',
+    legal: new Array<Action>(MAX_LEGAL).fill(PASS),
+    n: 0,
     decision: 0,
+    claim: { from: -1, tile: -1, live: 0, seat: -1, bestSeat: -1, bestAction: null },
+    rob: { from: -1, tile: -1, seat: -1, savedDiscard: -1, savedBy: -1 },
+    wash: { reshuffle: 0, k: 0, heads: 0, washes: [] },
+    inTurn: null,
+    pending: new Array<number>(p).fill(0),
+    end: null,
+  };
+  return {
+    // A frozen copy: views hand `rules` to agents, who must not be able to change the shared rule set. (A state's
+    // copies share its frozen one.)
+    rules: Object.isFrozen(rules) ? rules : Object.freeze({ ...rules }),
+    limit,
+    flowers,
+    players,
+    hidden: { wall: createWall(flowers, rules.deadWall), chance: NO_CHANCE },
+    priv,
+    pub,
+    flow,
+    slab8,
+    slab16,
+    slab32,
+    cleared8: n8,
+    scratch: new Uint8Array(144),
+    generation: 0,
+    viewCache: null,
+    obs: NO_OBSERVER,
   };
 }
 
+/** Until a hand is started: no wall to draw. */
+const NO_CHANCE: WallSource = {
+  fill() {
+    throw new Error('the hand has not been started (startHand)');
+  },
+};
+
 /** Clear everything but the wall's tiles for a new deal with `dealer` as East. */
 export function resetHand(s: HandState, dealer: Seat, prevailing: Wind | null): void {
-  s.dealer = dealer;
-  s.prevailing = prevailing;
+  const pub = s.pub;
+  pub.dealer = dealer;
+  pub.prevailing = prevailing;
   const winds = SEAT_WINDS[s.players]!;
-  for (let seat = 0; seat < s.players; seat++) s.seatWind[seat] = winds[(seat - dealer + s.players) % s.players]!;
-  s.zero8.fill(0);
-  s.zero16.fill(0);
-  s.zero32.fill(0);
-  s.minus1.fill(-1);
-  s.pubSeat.fill(null);
-  s.seatHand.fill(null);
-  s.drawn = -1;
-  s.lastDiscard = -1;
-  s.lastDiscardBy = -1;
-  s.discardCount = 0;
-  s.claimCount = 0;
-  s.afterClaim = false;
+  s.slab8.fill(0, 0, s.cleared8);
+  s.slab16.fill(0);
+  s.slab32.fill(0);
+  s.priv.winMaskVer.fill(-1);
+  for (let seat = 0; seat < s.players; seat++) pub.seatWind[seat] = winds[(seat - dealer + s.players) % s.players]!;
+  s.priv.drawn = -1;
+  pub.lastDiscard = -1;
+  pub.lastDiscardBy = -1;
+  pub.discardCount = 0;
+  pub.claimCount = 0;
+  pub.afterClaim = false;
+  s.generation++;
 }
 
 export function nextSeat(s: HandState, seat: Seat): Seat {
@@ -243,10 +327,11 @@ export function nextSeat(s: HandState, seat: Seat): Seat {
 }
 
 export function meldsOf(s: HandState, seat: Seat): Meld[] {
+  const pub = s.pub;
   const out: Meld[] = [];
-  for (let i = 0; i < s.meldCount[seat]!; i++) {
+  for (let i = 0; i < pub.meldCount[seat]!; i++) {
     const j = seat * MAX_MELDS + i;
-    out.push({ type: MELD_TYPES[s.meldType[j]!]!, tile: s.meldTile[j]!, concealed: s.meldConcealed[j] === 1 });
+    out.push({ type: MELD_TYPES[pub.meldType[j]!]!, tile: pub.meldTile[j]!, concealed: pub.meldConcealed[j] === 1 });
   }
   return out;
 }
@@ -254,75 +339,24 @@ export function meldsOf(s: HandState, seat: Seat): Meld[] {
 export function concealedOf(s: HandState, seat: Seat): number[] {
   const out: number[] = [];
   const base = seat * 34;
-  for (let t = 0; t < 34; t++) for (let k = s.hand[base + t]!; k > 0; k--) out.push(t);
+  const hand = s.priv.hand;
+  for (let t = 0; t < 34; t++) for (let k = hand[base + t]!; k > 0; k--) out.push(t);
   return out;
 }
 
 export function bonusOf(s: HandState, seat: Seat): number[] {
   const out: number[] = [];
-  for (let i = 0; i < s.bonusCount[seat]!; i++) out.push(s.bonus[seat * MAX_BONUS + i]!);
+  for (let i = 0; i < s.pub.bonusCount[seat]!; i++) out.push(s.pub.bonus[seat * MAX_BONUS + i]!);
   return out;
 }
 
-export function addMeld(s: HandState, seat: Seat, type: number, tile: number, concealed: boolean): void {
-  const j = seat * MAX_MELDS + s.meldCount[seat]!;
-  s.meldType[j] = type;
-  s.meldTile[j] = tile;
-  s.meldConcealed[j] = concealed ? 1 : 0;
-  s.meldCount[seat]!++;
-  s.pubVer[seat]!++;
-  if (type === CHOW) {
-    s.seen[tile]!++;
-    s.seen[tile + 1]!++;
-    s.seen[tile + 2]!++;
-  } else s.seen[tile]! += type === KONG ? 4 : 3;
+/** The seat's concealed counts as a fresh 34-kind array. */
+export function handCounts(s: HandState, seat: Seat): Uint8Array {
+  return s.priv.hand.slice(seat * 34, seat * 34 + 34);
 }
 
 /** 1 for the heads (terminals and honours), per kind. */
 export const HEAD_KIND: Uint8Array = Uint8Array.from({ length: 34 }, (_, t) => (t >= 27 || t % 9 === 0 || t % 9 === 8 ? 1 : 0));
 /** Per kind: its group (0-2 the suits, 3 the honours) and, for a suit, 5^rank (its weight in the suit key). */
-const GROUP: Uint8Array = Uint8Array.from({ length: 34 }, (_, t) => (t < 27 ? (t / 9) | 0 : 3));
-const WEIGHT: Int32Array = Int32Array.from({ length: 34 }, (_, t) => (t < 27 ? POW5[t % 9]! : 0));
-
-/** An honour kind went from `was` to `now` tiles: keep the single/pair counts. */
-function honourChanged(s: HandState, seat: Seat, was: number, now: number): void {
-  if (was === 1 || was === 4) s.honSingles[seat]!--;
-  else if (was === 2) s.honPairs[seat]!--;
-  if (now === 1 || now === 4) s.honSingles[seat]!++;
-  else if (now === 2) s.honPairs[seat]!++;
-}
-
-/**
- * Add `n` tiles of kind `t` to a seat's concealed hand (n < 0 removes), keeping the cached statistics. One body for
- * both directions, with per-kind tables instead of divisions: it runs twice per turn.
- */
-function changeTiles(s: HandState, seat: Seat, t: number, n: number): void {
-  const j = seat * 34 + t;
-  const was = s.hand[j]!;
-  const now = was + n;
-  s.hand[j] = now;
-  if (was === 0 || now === 0) {
-    const w = seat * 2 + (t < 17 ? 0 : 1);
-    s.held[w]! ^= 1 << (t < 17 ? t : t - 17);
-  }
-  if (was === 4) s.fours[seat]!--;
-  else if (now === 4) s.fours[seat]!++;
-  s.handCount[seat]! += n;
-  s.pubVer[seat]!++;
-  const g = GROUP[t]!;
-  if (g < 3) {
-    const u = seat * 3 + g;
-    s.suitKey[u]! += n * WEIGHT[t]!;
-    s.suitN[u]! += n;
-  } else honourChanged(s, seat, was, now);
-  if ((n & 1) === 1) s.oddKinds[seat] = (now & 1) === 1 ? s.oddKinds[seat]! + 1 : s.oddKinds[seat]! - 1;
-  if (HEAD_KIND[t] === 0) s.nonHeads[seat]! += n;
-}
-
-export function addTiles(s: HandState, seat: Seat, t: number, n: number): void {
-  changeTiles(s, seat, t, n);
-}
-
-export function removeTiles(s: HandState, seat: Seat, t: number, n: number): void {
-  changeTiles(s, seat, t, -n);
-}
+export const GROUP: Uint8Array = Uint8Array.from({ length: 34 }, (_, t) => (t < 27 ? (t / 9) | 0 : 3));
+export const WEIGHT: Int32Array = Int32Array.from({ length: 34 }, (_, t) => (t < 27 ? POW5[t % 9]! : 0));

@@ -1,3 +1,2 @@
 export * from './decompose.js';
 export * from './shanten.js';
-export * from './live.js';

@@ -6,7 +6,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { Aggregate } from '../stats/aggregate.js';
 import { summarise } from '../stats/summary.js';
-import type { GameOutcome } from '../engine/types.js';
+import type { GameOutcome } from '../game/types.js';
 
 /** Fixed six decimals; NaN (no data: no wins, fewer than two hands) becomes an empty field. */
 export function fmt(x: number): string {

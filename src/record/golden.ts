@@ -5,9 +5,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { resolveLineup } from '../agent/registry.js';
-import { playGame } from '../engine/play.js';
-import { gameSetup } from '../engine/setup.js';
+import { resolveLineup } from '../lineup/registry.js';
+import { playGame } from '../game/play.js';
+import { gameSetup } from '../game/setup.js';
 import { RULESET_IDS, ruleSet } from '../rules/index.js';
 import type { GameRecord } from './record.js';
 import { renderRecord } from './render.js';

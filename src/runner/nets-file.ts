@@ -9,7 +9,7 @@
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { AppendFile } from './append-file.js';
-import type { GameOutcome } from '../engine/types.js';
+import type { GameOutcome } from '../game/types.js';
 
 export const NETS_FILE = 'nets.bin';
 const INT32_MAX = 2 ** 31 - 1;

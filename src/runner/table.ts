@@ -2,8 +2,8 @@
  * Builds the engine's TableConfig from the plain TableSpec, in the main thread (to validate input before any
  * worker starts) and in each worker (which cannot receive strategy objects).
  */
-import { resolveLineup } from '../agent/registry.js';
-import type { TableConfig } from '../engine/types.js';
+import { resolveLineup } from '../lineup/registry.js';
+import type { TableConfig } from '../game/types.js';
 import { ruleSet } from '../rules/index.js';
 import type { TableSpec } from './protocol.js';
 

@@ -3,7 +3,8 @@
  * so merging batches in any order, from any number of workers or shards, gives the same bits. Nothing per hand
  * is kept: memory is bounded by the number of strategies and of distinct winning scores.
  */
-import type { GameOutcome, HandResult } from '../engine/types.js';
+import type { HandResult } from '../engine/types.js';
+import type { GameOutcome } from '../game/types.js';
 
 /** Σx and Σx² kept in doubles while provably exact (< 2^53), spilled into BigInt before they could round. */
 export interface ExactSums {

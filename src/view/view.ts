@@ -8,11 +8,17 @@
  * in an ES private field, which no agent code can reach; a view refuses the table, the hand and the other per-decision
  * fields once its decision is answered, so a view kept for later cannot be used to watch the table.
  */
-import type { Action, AgentView, Phase, Seat, SeatPublic, Wind } from '../agent/types.js';
+import type { AgentView, SeatPublic, World } from '../agent/types.js';
+import type { Action, Phase } from '../core/action.js';
+import type { Seat, Wind } from '../core/seat.js';
+import type { Rng } from '../rng/streams.js';
 import type { RuleSet } from '../rules/index.js';
 import type { Meld, Tile } from '../tiles/index.js';
 import { liveCount } from '../wall/wall.js';
-import { type DiscardInfo, type HandState, KONG, MAX_DISCARDS, MAX_MELDS, type SeatHand, bonusOf, concealedOf, meldsOf } from '../engine/state.js';
+import { type HandState, KONG, MAX_DISCARDS, MAX_MELDS, bonusOf, concealedOf, meldsOf } from '../engine/state.js';
+import { type DiscardInfo, type SeatHand, type ViewCache, viewCacheOf } from './cache.js';
+import { sampleWorld } from '../engine/sample.js';
+import { StateWorld } from './world.js';
 
 /**
  * One decision's view: a small object, new for each decision (a young object: storing the fresh legal list in it
@@ -25,6 +31,7 @@ import { type DiscardInfo, type HandState, KONG, MAX_DISCARDS, MAX_MELDS, type S
  */
 class TableView implements AgentView {
   readonly #s: HandState;
+  readonly #cache: ViewCache;
   readonly #seat: Seat;
   readonly #decision: number;
   readonly #legal: readonly Action[];
@@ -33,8 +40,9 @@ class TableView implements AgentView {
 
   constructor(s: HandState, seat: Seat, legal: readonly Action[]) {
     this.#s = s;
+    this.#cache = viewCacheOf(s);
     this.#seat = seat;
-    this.#decision = s.decision;
+    this.#decision = s.flow.decision;
     this.#legal = legal;
   }
 
@@ -43,20 +51,20 @@ class TableView implements AgentView {
   }
 
   get phase(): Phase {
-    return this.#live().phase;
+    return this.#live().flow.phase as Phase;
   }
 
   get drawn(): Tile | null {
     const s = this.#live();
-    return s.phase === 'turn' && s.drawn >= 0 ? s.drawn : null;
+    return s.flow.phase === 'turn' && s.flow.seat === this.#seat && s.priv.drawn >= 0 ? s.priv.drawn : null;
   }
 
   get wallCount(): number {
-    return liveCount(this.#live().wall);
+    return liveCount(this.#live().hidden.wall);
   }
 
   get discardCount(): number {
-    return this.#live().discardCount;
+    return this.#live().pub.discardCount;
   }
 
   get legal(): readonly Action[] {
@@ -88,17 +96,17 @@ class TableView implements AgentView {
   }
 
   #hand(): SeatHand {
-    return this.#s.seatHand[this.#seat] ?? seatHand(this.#s, this.#seat);
+    return this.#cache.hand[this.#seat] ?? seatHand(this.#s, this.#cache, this.#seat);
   }
 
   #live(): HandState {
-    if (this.#s.decision !== this.#decision) throw new Error('AgentView used after its decision was answered');
+    if (this.#s.flow.decision !== this.#decision) throw new Error('AgentView used after its decision was answered');
     return this.#s;
   }
 
   get lastDiscard(): { readonly tile: Tile; readonly by: Seat } | null {
-    const s = this.#live();
-    return s.lastDiscard >= 0 ? LAST_DISCARD[s.lastDiscardBy * 34 + s.lastDiscard]! : null;
+    const pub = this.#live().pub;
+    return pub.lastDiscard >= 0 ? LAST_DISCARD[pub.lastDiscardBy * 34 + pub.lastDiscard]! : null;
   }
 
   get concealed(): readonly Tile[] {
@@ -110,18 +118,24 @@ class TableView implements AgentView {
     if (this.#table === null) {
       const s = this.#live();
       const out: SeatPublic[] = [];
-      for (let p = 0; p < s.players; p++) out.push(seatPublic(s, p));
+      for (let p = 0; p < s.players; p++) out.push(seatPublic(s, this.#cache, p));
       this.#table = Object.freeze(out);
     }
     return this.#table;
   }
 
   get seen(): Uint8Array {
-    return this.#live().seen.slice(); // kept by the engine (state.seen); a copy is the reader's
+    return this.#live().pub.seen.slice(); // kept by the engine (pub.seen); a copy is the reader's
   }
 
   get scores(): readonly number[] {
-    return this.#live().scores.slice();
+    return this.#live().pub.scores.slice();
+  }
+
+  sampleWorld(rng: Rng): World {
+    const s = this.#live();
+    if (s.flow.seat !== this.#seat) throw new Error('sampleWorld: only the seat to move may sample a world');
+    return new StateWorld(sampleWorld(s, this.#seat, rng), viewFor);
   }
 
   toJSON(): Record<string, unknown> {
@@ -144,16 +158,16 @@ class TableView implements AgentView {
   }
 }
 
-function seatHand(s: HandState, seat: Seat): SeatHand {
+function seatHand(s: HandState, cache: ViewCache, seat: Seat): SeatHand {
   const h: SeatHand = Object.freeze({
     rules: s.rules,
     limit: s.limit,
     players: s.players,
-    seatWind: s.seatWind[seat]!,
-    dealer: s.dealer,
-    prevailingWind: s.rules.prevailingWind ? s.prevailing : null,
+    seatWind: s.pub.seatWind[seat]!,
+    dealer: s.pub.dealer,
+    prevailingWind: s.rules.prevailingWind ? s.pub.prevailing : null,
   });
-  s.seatHand[seat] = h;
+  cache.hand[seat] = h;
   return h;
 }
 
@@ -165,9 +179,15 @@ const LAST_DISCARD: readonly { readonly tile: Tile; readonly by: Seat }[] = Obje
   Array.from({ length: 4 * 34 }, (_, i) => Object.freeze({ tile: i % 34, by: Math.floor(i / 34) })),
 );
 
-/** The view `seat` gets of `state` for the decision now open, with its legal actions. */
-export function viewFor(state: HandState, seat: Seat, legal: readonly Action[]): AgentView {
-  return new TableView(state, seat, legal);
+const NO_LEGAL: readonly Action[] = Object.freeze([]);
+
+/**
+ * The view `seat` gets of `state` while its decision is open: the legal actions are the state's (a copy: whatever the
+ * agent does to it, the engine validates against its own), none for a seat not to move.
+ */
+export function viewFor(state: HandState, seat: Seat): AgentView {
+  const f = state.flow;
+  return new TableView(state, seat, f.seat === seat && f.phase !== 'over' ? f.legal.slice(0, f.n) : NO_LEGAL);
 }
 
 /**
@@ -177,18 +197,19 @@ export function viewFor(state: HandState, seat: Seat, legal: readonly Action[]):
  * determine them in a hand: only the last discard can become claimed (a claim takes the last discard), and a meld
  * changes only from pung to kong.
  */
-function seatPublic(s: HandState, p: Seat): SeatPublic {
-  const cached = s.pubSeat[p];
-  if (cached && s.pubSeatVer[p] === s.pubVer[p]) return cached;
+function seatPublic(s: HandState, c: ViewCache, p: Seat): SeatPublic {
+  const cached = c.seat[p];
+  const pub = s.pub;
+  if (cached && c.seatVer[p] === pub.pubVer[p]) return cached;
   const sp: SeatPublic = Object.freeze({
-    seatWind: s.seatWind[p]!,
-    discards: discardsOf(s, p),
-    melds: publicMelds(s, p),
-    flowers: flowersOf(s, p),
-    concealedCount: s.handCount[p]!,
+    seatWind: pub.seatWind[p]!,
+    discards: discardsOf(s, c, p),
+    melds: publicMelds(s, c, p),
+    flowers: flowersOf(s, c, p),
+    concealedCount: pub.handCount[p]!,
   });
-  s.pubSeat[p] = sp;
-  s.pubSeatVer[p] = s.pubVer[p]!;
+  c.seat[p] = sp;
+  c.seatVer[p] = pub.pubVer[p]!;
   return sp;
 }
 
@@ -197,11 +218,12 @@ const DISCARD_INFO: readonly DiscardInfo[] = Object.freeze(
   Array.from({ length: 34 * 2 }, (_, i) => Object.freeze({ tile: i >> 1, claimed: (i & 1) === 1 })),
 );
 
-function discardsOf(s: HandState, p: Seat): readonly DiscardInfo[] {
-  const n = s.discCount[p]!;
-  const key = n * 2 + (n > 0 ? s.discClaimed[p * MAX_DISCARDS + n - 1]! : 0);
-  const cached = s.pubDisc[p];
-  const was = s.pubDiscKey[p]!;
+function discardsOf(s: HandState, c: ViewCache, p: Seat): readonly DiscardInfo[] {
+  const pub = s.pub;
+  const n = pub.discCount[p]!;
+  const key = n * 2 + (n > 0 ? pub.discClaimed[p * MAX_DISCARDS + n - 1]! : 0);
+  const cached = c.disc[p];
+  const was = c.discKey[p]!;
   if (cached && was === key) return cached;
   // Within a hand (keys are reset with every deal) only the last discard changes: a new one is appended, or the last
   // is claimed. So the earlier entries of the list last built are still right: copied, not looked at again.
@@ -214,48 +236,50 @@ function discardsOf(s: HandState, p: Seat): readonly DiscardInfo[] {
   }
   for (let i = from; i < n; i++) {
     const j = p * MAX_DISCARDS + i;
-    out.push(DISCARD_INFO[s.discTile[j]! * 2 + s.discClaimed[j]!]!);
+    out.push(DISCARD_INFO[pub.discTile[j]! * 2 + pub.discClaimed[j]!]!);
   }
   const frozen = Object.freeze(out);
-  s.pubDisc[p] = frozen;
-  s.pubDiscKey[p] = key;
+  c.disc[p] = frozen;
+  c.discKey[p] = key;
   return frozen;
 }
 
-function publicMelds(s: HandState, p: Seat): readonly Meld[] {
+function publicMelds(s: HandState, c: ViewCache, p: Seat): readonly Meld[] {
+  const pub = s.pub;
   let kongs = 0;
-  for (let i = 0; i < s.meldCount[p]!; i++) if (s.meldType[p * MAX_MELDS + i] === KONG) kongs++;
-  const key = s.meldCount[p]! * 8 + kongs;
-  const cached = s.pubMelds[p];
-  if (cached && s.pubMeldKey[p] === key) return cached;
+  for (let i = 0; i < pub.meldCount[p]!; i++) if (pub.meldType[p * MAX_MELDS + i] === KONG) kongs++;
+  const key = pub.meldCount[p]! * 8 + kongs;
+  const cached = c.melds[p];
+  if (cached && c.meldKey[p] === key) return cached;
   const frozen = Object.freeze(meldsOf(s, p).map((m) => Object.freeze(m)));
-  s.pubMelds[p] = frozen;
-  s.pubMeldKey[p] = key;
+  c.melds[p] = frozen;
+  c.meldKey[p] = key;
   return frozen;
 }
 
-function flowersOf(s: HandState, p: Seat): readonly Tile[] {
-  const key = s.bonusCount[p]!;
-  const cached = s.pubFlowers[p];
-  if (cached && s.pubFlowerKey[p] === key) return cached;
+function flowersOf(s: HandState, c: ViewCache, p: Seat): readonly Tile[] {
+  const key = s.pub.bonusCount[p]!;
+  const cached = c.flowers[p];
+  if (cached && c.flowerKey[p] === key) return cached;
   const frozen = Object.freeze(bonusOf(s, p));
-  s.pubFlowers[p] = frozen;
-  s.pubFlowerKey[p] = key;
+  c.flowers[p] = frozen;
+  c.flowerKey[p] = key;
   return frozen;
 }
 
 /** A seat's public information computed from scratch, without any cache: what the caches are tested against. */
 export function seatPublicFresh(s: HandState, p: Seat): SeatPublic {
+  const pub = s.pub;
   const discards: DiscardInfo[] = [];
-  for (let i = 0; i < s.discCount[p]!; i++) {
+  for (let i = 0; i < pub.discCount[p]!; i++) {
     const j = p * MAX_DISCARDS + i;
-    discards.push({ tile: s.discTile[j]!, claimed: s.discClaimed[j] === 1 });
+    discards.push({ tile: pub.discTile[j]!, claimed: pub.discClaimed[j] === 1 });
   }
   return {
-    seatWind: s.seatWind[p]!,
+    seatWind: pub.seatWind[p]!,
     discards,
     melds: meldsOf(s, p),
     flowers: bonusOf(s, p),
-    concealedCount: s.handCount[p]!,
+    concealedCount: pub.handCount[p]!,
   };
 }

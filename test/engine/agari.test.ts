@@ -73,8 +73,8 @@ describe('agari prefilter', () => {
 
 describe('seatCouldWin (cached per-seat statistics) and seatCouldWinWith (cached win mask) equal couldBeComplete on the counts', async () => {
   const { seatCouldWin, seatCouldWinHeld, seatCouldWinWith } = await import('../../src/engine/agari.js');
-  const { playGame } = await import('../../src/engine/play.js');
-  const { gameSetup } = await import('../../src/engine/setup.js');
+  const { playGame } = await import('../../src/game/play.js');
+  const { gameSetup } = await import('../../src/game/setup.js');
   const { greedy } = await import('../../strategies/greedy.js');
   const { lineupOf, table } = await import('./helpers.js');
   it('at every event of 30 greedy games (all seats, every possible extra tile)', () => {
@@ -87,8 +87,8 @@ describe('seatCouldWin (cached per-seat statistics) and seatCouldWinWith (cached
           record: false,
           check: (s) => {
             for (let seat = 0; seat < 4; seat++) {
-              const c = s.hand.slice(seat * 34, seat * 34 + 34);
-              const n = s.handCount[seat]!;
+              const c = s.priv.hand.slice(seat * 34, seat * 34 + 34);
+              const n = s.pub.handCount[seat]!;
               for (let extra = -1; extra < 34; extra++) {
                 if (extra >= 0) c[extra]!++;
                 const want = couldBeComplete(c, n + (extra >= 0 ? 1 : 0));

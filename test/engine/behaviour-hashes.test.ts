@@ -12,9 +12,9 @@
 import { createHash, type Hash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Action, AgentView, Strategy } from '../../src/agent/types.js';
-import { createEngine } from '../../src/engine/play.js';
-import { gameSetup } from '../../src/engine/setup.js';
-import type { TableConfig } from '../../src/engine/types.js';
+import { createEngine } from '../../src/game/play.js';
+import { gameSetup } from '../../src/game/setup.js';
+import type { TableConfig } from '../../src/game/types.js';
 import { ruleSet } from '../../src/rules/index.js';
 import { builtinStrategies } from '../../strategies/index.js';
 

@@ -3,8 +3,8 @@
 // hand holds 13 tiles plus one per kong (14 plus one per kong on its turn), and the cached hand statistics equal a
 // fresh recomputation. Thousands of seeded games of `random` and `greedy` in every rule set and player count.
 import { describe, expect, it } from 'vitest';
-import { playGame } from '../../src/engine/play.js';
-import { gameSetup } from '../../src/engine/setup.js';
+import { playGame } from '../../src/game/play.js';
+import { gameSetup } from '../../src/game/setup.js';
 import { validateState } from '../../src/engine/validate.js';
 import { RULESET_IDS } from '../../src/rules/index.js';
 import { greedy } from '../../strategies/greedy.js';
@@ -19,10 +19,10 @@ function run(rules: string, players: number, strategy: typeof random, games: num
   for (let g = 0; g < games; g++) {
     const out = playGame(config, gameSetup(config, g), {
       record: false,
-      check: (s, inTurn) => {
-        validateState(s, inTurn);
+      check: (s) => {
+        validateState(s);
         events++;
-        claimsSeen = Math.max(claimsSeen, s.claimCount);
+        claimsSeen = Math.max(claimsSeen, s.pub.claimCount);
       },
     });
     for (const h of out.hands) {
@@ -60,9 +60,9 @@ describe('tile conservation after every event', () => {
     expect(() =>
       playGame(config, gameSetup(config, 0), {
         record: false,
-        check: (s, inTurn) => {
-          if (s.discardCount === 3) s.wall.tail--; // lose a tile
-          validateState(s, inTurn);
+        check: (s) => {
+          if (s.pub.discardCount === 3) s.hidden.wall.tail--; // lose a tile
+          validateState(s);
         },
       }),
     ).toThrow(/seen 3 times|cursors/);

@@ -3,8 +3,8 @@
 // hands the recorded path plays; duplicate seating rotates the lineup over one wall.
 import { describe, expect, it } from 'vitest';
 import type { Strategy } from '../../src/agent/types.js';
-import { createEngine, playGame } from '../../src/engine/play.js';
-import { gameSetup } from '../../src/engine/setup.js';
+import { createEngine, playGame } from '../../src/game/play.js';
+import { gameSetup } from '../../src/game/setup.js';
 import { RULESET_IDS } from '../../src/rules/index.js';
 import { greedy } from '../../strategies/greedy.js';
 import { random } from '../../strategies/random.js';
@@ -73,7 +73,7 @@ describe('determinism', () => {
       for (let g = 0; g < 2; g++) {
         const fast = playGame(config, gameSetup(config, g), { record: false });
         const slow = playGame(config, gameSetup(config, g), { record: true });
-        expect(fast.hands).toEqual(slow.hands.map(({ lines: _lines, ...h }) => h));
+        expect(fast.hands).toEqual(slow.hands.map(({ lines: _lines, scoredHands: _hands, ...h }) => h));
         expect(fast.finalScores).toEqual(slow.finalScores);
       }
     }
@@ -86,7 +86,7 @@ describe('determinism', () => {
       const engine = createEngine(config);
       for (let g = 0; g < 25; g++) {
         const fast = engine.play(gameSetup(config, g), { record: false }).hands[0]!;
-        const { lines: _lines, ...slow } = engine.play(gameSetup(config, g), { record: true }).hands[0]!;
+        const { lines: _lines, scoredHands: _hands, ...slow } = engine.play(gameSetup(config, g), { record: true }).hands[0]!;
         expect(fast).toEqual(slow);
         if (fast.winner !== null) wins++;
       }

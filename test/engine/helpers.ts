@@ -1,11 +1,11 @@
 // Test helpers: constructed walls, scripted agents and table configs for the engine's procedure tests.
 import type { Action, AgentView, Strategy } from '../../src/agent/types.js';
 import { sameAction } from '../../src/agent/types.js';
-import type { StrategyInstance } from '../../src/agent/registry.js';
-import { playGame, type PlayOptions } from '../../src/engine/play.js';
-import { gameSetup } from '../../src/engine/setup.js';
+import type { StrategyInstance } from '../../src/lineup/registry.js';
+import { playGame, type PlayOptions } from '../../src/game/play.js';
+import { gameSetup } from '../../src/game/setup.js';
 import type { HandState } from '../../src/engine/state.js';
-import type { GameOutcome, TableConfig } from '../../src/engine/types.js';
+import type { GameOutcome, TableConfig } from '../../src/game/types.js';
 import { validateState } from '../../src/engine/validate.js';
 import type { GameRecord } from '../../src/record/record.js';
 import { ruleSet } from '../../src/rules/index.js';
@@ -136,8 +136,8 @@ export function playScripted(
   const outcome = playGame(config, gameSetup(config, 0), {
     record: true,
     wallOrders: walls,
-    check: (s, inTurn) => {
-      validateState(s, inTurn);
+    check: (s) => {
+      validateState(s);
       if (states.length === 0) states.push(s);
     },
     ...extra,

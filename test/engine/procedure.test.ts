@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../src/agent/types.js';
 import { AgentError } from '../../src/errors.js';
-import { playGame } from '../../src/engine/play.js';
-import { gameSetup } from '../../src/engine/setup.js';
+import { playGame } from '../../src/game/play.js';
+import { gameSetup } from '../../src/game/setup.js';
 import type { HandState } from '../../src/engine/state.js';
 import type { HandEvent } from '../../src/record/events.js';
 import { settle } from '../../src/scoring/index.js';
@@ -175,7 +175,7 @@ describe('end of play and the dead wall (RULES.md harr: "no dead wall beyond the
         const out = playGame(config, gameSetup(config, g), { record: false, check: (s) => (state = s) });
         if (out.hands[0]!.winner !== null) continue;
         drawn++;
-        expect(remaining((state as unknown as HandState).wall)).toBe(dead);
+        expect(remaining((state as unknown as HandState).hidden.wall)).toBe(dead);
       }
       expect(drawn).toBeGreaterThan(10);
     });

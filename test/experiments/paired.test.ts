@@ -7,8 +7,8 @@ import { runExperiment } from '../../src/experiments/run.js';
 import { experiment } from '../../src/experiments/registry.js';
 import { pathToFileURL } from 'node:url';
 import type { tableConfig as TableConfigFn } from '../../src/runner/table.js';
-import type { gameSetup as GameSetupFn } from '../../src/engine/setup.js';
-import type { playGame as PlayGameFn } from '../../src/engine/play.js';
+import type { gameSetup as GameSetupFn } from '../../src/game/setup.js';
+import type { playGame as PlayGameFn } from '../../src/game/play.js';
 import { ruleSet } from '../../src/rules/index.js';
 import { holm, pairedFromSums, pairedZ } from '../../src/stats/paired.js';
 import { parseCsv, ROOT, read, tempDir } from '../runner/helpers.js';
@@ -24,8 +24,8 @@ let dir: string;
 /** net[variant][lineup][game] = Map label → net sum of that game. */
 async function direct(): Promise<Map<string, Map<string, number>[][]>> {
   const { tableConfig } = await dist<{ tableConfig: typeof TableConfigFn }>('src/runner/table.js');
-  const { gameSetup } = await dist<{ gameSetup: typeof GameSetupFn }>('src/engine/setup.js');
-  const { playGame } = await dist<{ playGame: typeof PlayGameFn }>('src/engine/play.js');
+  const { gameSetup } = await dist<{ gameSetup: typeof GameSetupFn }>('src/game/setup.js');
+  const { playGame } = await dist<{ playGame: typeof PlayGameFn }>('src/game/play.js');
   const spec = experiment(NAME);
   const per = TOTAL / (spec.variants.length * spec.lineups.length);
   const out = new Map<string, Map<string, number>[][]>();

@@ -6,8 +6,8 @@ import { appendFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXACT_FILES, lineCount, mjlab, parseCsv, read, sleep, spawnMjlab, tempDir } from './helpers.js';
 import { tableConfig } from '../../src/runner/table.js';
-import { gameSetup } from '../../src/engine/setup.js';
-import { playGame } from '../../src/engine/play.js';
+import { gameSetup } from '../../src/game/setup.js';
+import { playGame } from '../../src/game/play.js';
 
 const BASE = ['simulate', '--rules', 'harr', '--strategies', 'random,random,random,random', '--seed', '7', '--games-csv', '--no-progress'];
 const GAMES = 240;

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Action, AgentInit, Strategy } from '../../src/agent/types.js';
 import { makeStream } from '../../src/rng/streams.js';
 import { ruleSet } from '../../src/rules/index.js';
-import { applyParams } from '../../src/agent/registry.js';
+import { applyParams } from '../../src/lineup/registry.js';
 import { parseTiles, countsOf, type Tile } from '../../src/tiles/index.js';
 import { shanten } from '../../src/hand/index.js';
 import { greedy } from '../../strategies/greedy.js';

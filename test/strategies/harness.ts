@@ -1,9 +1,9 @@
 /** Play seeded one-hand games with a lineup and aggregate per-lineup-entry figures (issue 4, "Measured behaviour"). */
-import { resolveLineup } from '../../src/agent/registry.js';
+import { resolveLineup } from '../../src/lineup/registry.js';
 import { ruleSet } from '../../src/rules/index.js';
-import { playGame } from '../../src/engine/play.js';
-import { gameSetup } from '../../src/engine/setup.js';
-import type { TableConfig } from '../../src/engine/types.js';
+import { playGame } from '../../src/game/play.js';
+import { gameSetup } from '../../src/game/setup.js';
+import type { TableConfig } from '../../src/game/types.js';
 
 export interface Figures {
   label: string;

@@ -7,11 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { resolveLineup } from '../../src/agent/registry.js';
+import { resolveLineup } from '../../src/lineup/registry.js';
 import { ruleSet } from '../../src/rules/index.js';
-import { playGame } from '../../src/engine/play.js';
-import { gameSetup } from '../../src/engine/setup.js';
-import type { TableConfig } from '../../src/engine/types.js';
+import { playGame } from '../../src/game/play.js';
+import { gameSetup } from '../../src/game/setup.js';
+import type { TableConfig } from '../../src/game/types.js';
 import { play } from './harness.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mjlab-user-'));

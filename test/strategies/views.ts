@@ -64,5 +64,8 @@ export function makeView(spec: ViewSpec): AgentView {
     lastDiscard: spec.lastDiscard ?? null,
     discardCount: spec.discardCount ?? 10,
     legal,
+    sampleWorld() {
+      throw new Error('a constructed view has no world to sample');
+    },
   };
 }

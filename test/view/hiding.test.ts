@@ -4,29 +4,35 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentView } from '../../src/agent/types.js';
 import { seatPublicFresh, viewFor } from '../../src/view/view.js';
-import { createHandState, resetHand, addTiles, type HandState } from '../../src/engine/state.js';
+import { createHandState, resetHand, type HandState } from '../../src/engine/state.js';
+import { takeTile } from '../../src/engine/moves.js';
 import { DISCARD } from '../../src/engine/actions.js';
 import { ruleSet } from '../../src/rules/index.js';
 import { parseTiles } from '../../src/tiles/index.js';
 import { fillWall } from '../../src/wall/wall.js';
 import { makeStream } from '../../src/rng/streams.js';
-import { playGame } from '../../src/engine/play.js';
-import { gameSetup } from '../../src/engine/setup.js';
+import { playGame } from '../../src/game/play.js';
+import { gameSetup } from '../../src/game/setup.js';
 import { buildWall, lineupOf, table } from '../engine/helpers.js';
 
 function tableState(otherSouth: string, wallSeed: number): HandState {
   const s = createHandState(ruleSet('babcock'), 300, false, 4);
   resetHand(s, 0, 0);
-  fillWall(s.wall, makeStream(wallSeed, 0, 'wall'));
-  s.wall.head = 53;
+  fillWall(s.hidden.wall, makeStream(wallSeed, 0, 'wall'));
+  s.hidden.wall.head = 53;
   const hands = ['123m456m789p11s22z5z', otherSouth, '147m258p369s1234z', '9m9p9s5z6z7z1z1z2p3p4p5p6p'];
-  hands.forEach((h, seat) => parseTiles(h).forEach((t) => addTiles(s, seat, t, 1)));
-  s.discTile[3 * 128] = 31;
-  s.discCount[3] = 1;
-  s.seen[31] = 1;
-  s.discardCount = 1;
-  s.lastDiscard = 31;
-  s.lastDiscardBy = 3;
+  hands.forEach((h, seat) => parseTiles(h).forEach((t) => takeTile(s, seat, t)));
+  s.pub.discTile[3 * 128] = 31;
+  s.pub.discCount[3] = 1;
+  s.pub.seen[31] = 1;
+  s.pub.discardCount = 1;
+  s.pub.lastDiscard = 31;
+  s.pub.lastDiscardBy = 3;
+  // Seat 0's turn is the open decision.
+  s.flow.phase = 'turn';
+  s.flow.seat = 0;
+  s.flow.legal[0] = DISCARD[0]!;
+  s.flow.n = 1;
   return s;
 }
 
@@ -38,23 +44,22 @@ describe('information hiding', () => {
   it("another seat's concealed tiles and the wall order do not change a view", () => {
     const a = tableState('11m22p33s44z55z66z7z', 1);
     const b = tableState('99m88p77s1234567z', 2); // different South hand, same size; different wall order
-    const legal = [DISCARD[0]!];
-    const va = snapshot(viewFor(a, 0, legal));
-    const vb = snapshot(viewFor(b, 0, legal));
+    const va = snapshot(viewFor(a, 0));
+    const vb = snapshot(viewFor(b, 0));
     expect(vb).toEqual(va);
     // ...while the viewer's own tiles do (the comparison can fail)
     const c = tableState('11m22p33s44z55z66z7z', 1);
-    addTiles(c, 0, 5, 1);
-    expect(snapshot(viewFor(c, 0, legal))).not.toEqual(va);
+    takeTile(c, 0, 5);
+    expect(snapshot(viewFor(c, 0))).not.toEqual(va);
   });
 
   it('a view exposes no wall and no other hand, and mutating it changes nothing', () => {
     const s = tableState('11m22p33s44z55z66z7z', 1);
-    const v = viewFor(s, 0, [DISCARD[0]!]);
+    const v = viewFor(s, 0);
     const json = JSON.stringify(v);
     expect(json).not.toMatch(/wall"|hand"|tiles/);
     expect(Object.keys(v)).not.toContain('state');
-    const before = Array.from(s.hand);
+    const before = Array.from(s.priv.hand);
     const attempt = (f: () => void) => {
       try {
         f();
@@ -68,9 +73,9 @@ describe('information hiding', () => {
     attempt(() => ((v.rules as { deadWall: number }).deadWall = 0));
     expect(ruleSet('babcock').deadWall).toBe(14);
     expect(s.rules.deadWall).toBe(14);
-    expect(Array.from(s.hand)).toEqual(before);
-    expect(s.scores[0]).toBe(0);
-    expect(viewFor(s, 0, []).concealed.length).toBe(14);
+    expect(Array.from(s.priv.hand)).toEqual(before);
+    expect(s.pub.scores[0]).toBe(0);
+    expect(viewFor(s, 0).concealed.length).toBe(14);
   });
 
   it('a view kept after its decision cannot be used to watch the table', () => {
@@ -155,7 +160,7 @@ describe('the cached public table', () => {
 describe('a view holds no copy of the state: it reads the state while its decision is open', () => {
   it("cannot be pointed at another seat: `seat` has no setter, so the own hand is the viewer's own", () => {
     const s = tableState('11m22p33s44z55z66z7z', 1);
-    const v = viewFor(s, 0, [DISCARD[0]!]);
+    const v = viewFor(s, 0);
     const own = v.concealed.slice();
     expect(() => ((v as { seat: number }).seat = 1)).toThrow(TypeError);
     expect(v.seat).toBe(0);
@@ -211,9 +216,9 @@ describe('shared frozen records: the last discard and the discard entries', () =
         act: (v: AgentView) => {
           const s = state!;
           const last = v.lastDiscard;
-          if (s.lastDiscard >= 0) {
+          if (s.pub.lastDiscard >= 0) {
             // What the view shows is the state's last discard (the comparison fails on a stale shared object).
-            expect(last).toEqual({ tile: s.lastDiscard, by: s.lastDiscardBy });
+            expect(last).toEqual({ tile: s.pub.lastDiscard, by: s.pub.lastDiscardBy });
             expect(Object.isFrozen(last)).toBe(true);
             checked++;
           } else expect(last).toBeNull();

@@ -4,10 +4,10 @@
  * whatever ran before: every stream is derived from (seed, game, purpose) alone (src/rng/streams.ts).
  */
 import type { CommandModule } from 'yargs';
-import { resolveLineup } from '../../agent/registry.js';
-import { playGame } from '../../engine/play.js';
-import { gameSetup } from '../../engine/setup.js';
-import type { TableConfig } from '../../engine/types.js';
+import { resolveLineup } from '../../lineup/registry.js';
+import { playGame } from '../../game/play.js';
+import { gameSetup } from '../../game/setup.js';
+import type { TableConfig } from '../../game/types.js';
 import { UserError } from '../../errors.js';
 import type { GameRecord } from '../../record/record.js';
 import { renderRecord } from '../../record/render.js';

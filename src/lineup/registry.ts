@@ -1,5 +1,5 @@
 /**
- * Strategy lookup: built-in names, `name:param=value:param=value` parameter overrides, and user strategy files
+ * The lineup: strategy lookup, assembled above the engine and the strategies (the built-ins, and user files): built-in names, `name:param=value:param=value` parameter overrides, and user strategy files
  * (`./my-bot.js`), loaded as ES modules exporting a Strategy as `default` or `strategy`.
  */
 import { pathToFileURL } from 'node:url';
@@ -7,15 +7,11 @@ import { resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import { UserError } from '../errors.js';
 import { builtinStrategies } from '../../strategies/index.js';
-import type { ParamValue, Strategy } from './types.js';
+import { applyParams } from '../agent/params.js';
+import type { Strategy, StrategyInstance } from '../agent/types.js';
 
-/** A strategy with its parameters fixed: what sits at a seat. */
-export interface StrategyInstance {
-  /** Label used in outputs: the lineup entry as written (e.g. "suit-hunter:minPairs=3"). */
-  readonly label: string;
-  readonly strategy: Strategy;
-  readonly params: Readonly<Record<string, ParamValue>>;
-}
+export type { StrategyInstance } from '../agent/types.js';
+export { applyParams } from '../agent/params.js';
 
 export function builtinNames(): string[] {
   return builtinStrategies.map((s) => s.name);
@@ -23,34 +19,6 @@ export function builtinNames(): string[] {
 
 function isPath(name: string): boolean {
   return name.startsWith('.') || name.startsWith('/') || /\.(m?js|cjs)$/.test(name);
-}
-
-function parseValue(v: string, def: ParamValue): ParamValue | undefined {
-  if (typeof def === 'number') {
-    const n = Number(v);
-    return v.trim() !== '' && Number.isFinite(n) ? n : undefined;
-  }
-  if (typeof def === 'boolean') return v === 'true' ? true : v === 'false' ? false : undefined;
-  return v;
-}
-
-export function applyParams(strategy: Strategy, overrides: readonly string[], label: string): Record<string, ParamValue> {
-  const params: Record<string, ParamValue> = {};
-  for (const p of strategy.params) params[p.name] = p.default;
-  for (const o of overrides) {
-    const eq = o.indexOf('=');
-    if (eq <= 0) throw new UserError(`strategy "${label}": parameter "${o}" is not name=value`);
-    const key = o.slice(0, eq);
-    const spec = strategy.params.find((p) => p.name === key);
-    if (!spec) {
-      const known = strategy.params.map((p) => p.name).join(', ') || 'none';
-      throw new UserError(`strategy "${strategy.name}" has no parameter "${key}" (known: ${known})`);
-    }
-    const value = parseValue(o.slice(eq + 1), spec.default);
-    if (value === undefined) throw new UserError(`strategy "${label}": bad value for ${key} (expected a ${typeof spec.default})`);
-    params[key] = value;
-  }
-  return params;
 }
 
 function checkStrategy(obj: unknown, where: string): Strategy {

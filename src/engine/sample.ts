@@ -1,0 +1,97 @@
+/**
+ * A world sampled for one seat (issue 12, point 3; the determinisation of OpenSpiel's ResampleFromInfostate): every
+ * tile the seat cannot see (the other seats' concealed tiles, the whole wall, dead wall and loose tiles included,
+ * and the flowers nobody has exposed) dealt afresh, uniformly, consistent with everything the seat has seen: its own
+ * tiles, every discard, meld and flower, each seat's concealed count and the wall's length are as they were.
+ *
+ * The tiles to deal are counted from the seat's own information only (four of each kind less its own and those the
+ * table shows, the bonus tiles not exposed), in kind order, never read from where they truly lie: the world is a
+ * function of the seat's view and the stream alone, so two true states that give the seat the same view give it the
+ * same worlds. Other hands hold no flowers (a flower is always exposed), so flowers go to the wall only.
+ *
+ * Only the seat to move may sample (the state's open decision is its own, so its legal list holds). A claim already
+ * made in the open claim round by a seat asked earlier is not shown to the seat; the world forgets it (those seats
+ * passed, as far as the seat can tell), as it must: the claimant's sampled hand may not hold the tiles for it.
+ * Reshuffles after a wash in the world come from the same stream (chance.ts streamWalls), not from the true seed.
+ */
+import type { Seat } from '../core/seat.js';
+import { type Rng, intFrom, rawInt32 } from '../rng/streams.js';
+import { FIRST_BONUS, KINDS } from '../tiles/index.js';
+import { streamWalls } from './chance.js';
+import { cloneInto } from './clone.js';
+import { recountSeat } from './moves.js';
+import { type HandState, MAX_BONUS, createHandState } from './state.js';
+
+/**
+ * The tiles `seat` cannot see, in kind order, into `out` (144 long); returns how many. From the seat's own hand and
+ * the public state only.
+ */
+export function unseenTiles(s: HandState, seat: Seat, out: Uint8Array): number {
+  const hand = s.priv.hand;
+  const seen = s.pub.seen;
+  let n = 0;
+  for (let t = 0; t < KINDS; t++) for (let k = 4 - hand[seat * 34 + t]! - seen[t]!; k > 0; k--) out[n++] = t;
+  if (s.flowers) {
+    let exposed = 0;
+    for (let p = 0; p < s.players; p++) {
+      for (let i = 0; i < s.pub.bonusCount[p]!; i++) exposed |= 1 << (s.pub.bonus[p * MAX_BONUS + i]! - FIRST_BONUS);
+    }
+    for (let b = 0; b < 8; b++) if ((exposed & (1 << b)) === 0) out[n++] = FIRST_BONUS + b;
+  }
+  return n;
+}
+
+/** Sample a world for `seat` (the seat to move in `src`) into `dst`, a state of the same table. */
+export function sampleWorldInto(dst: HandState, src: HandState, seat: Seat, rng: Rng): HandState {
+  if (src.flow.phase === 'over') throw new Error('sampleWorld: the hand is over');
+  if (src.flow.seat !== seat) throw new Error(`sampleWorld: seat ${seat} is not the seat to move (${src.flow.seat})`);
+  cloneInto(dst, src);
+  const pool = dst.scratch;
+  const n = unseenTiles(src, seat, pool);
+  const g = rawInt32(rng);
+  for (let i = n - 1; i > 0; i--) {
+    const j = g !== null ? intFrom(g, i + 1) : rng.int(i + 1);
+    const tmp = pool[i]!;
+    pool[i] = pool[j]!;
+    pool[j] = tmp;
+  }
+  // The other seats, in seat order after `seat`, take the first playing tiles; everything else, in order, is the wall.
+  const p = dst.players;
+  const hand = dst.priv.hand;
+  const count = dst.pub.handCount;
+  let q = seat;
+  let need = 0;
+  const nextTaker = (): void => {
+    while (need === 0) {
+      q = q + 1 === p ? 0 : q + 1;
+      if (q === seat) return;
+      need = count[q]!;
+      hand.fill(0, q * 34, q * 34 + 34);
+    }
+  };
+  nextTaker();
+  const wall = dst.hidden.wall;
+  let w = wall.head;
+  for (let i = 0; i < n; i++) {
+    const t = pool[i]!;
+    if (q !== seat && t < FIRST_BONUS) {
+      hand[q * 34 + t]!++;
+      if (--need === 0) nextTaker();
+    } else wall.tiles[w++] = t;
+  }
+  if (q !== seat || w !== wall.tail) throw new Error(`sampleWorld: ${n} unseen tiles do not fill the other hands and the wall`);
+  for (let o = seat + 1 === p ? 0 : seat + 1; o !== seat; o = o + 1 === p ? 0 : o + 1) recountSeat(dst, o);
+  const f = dst.flow;
+  // The tile another seat drew is not the seat's to know; no rule reads it before that seat draws again.
+  if (!(f.phase === 'turn' && f.seat === seat)) dst.priv.drawn = -1;
+  if (f.phase === 'claim') {
+    f.claim.bestSeat = -1;
+    f.claim.bestAction = null;
+  }
+  dst.hidden.chance = streamWalls(rng);
+  return dst;
+}
+
+export function sampleWorld(src: HandState, seat: Seat, rng: Rng): HandState {
+  return sampleWorldInto(createHandState(src.rules, src.limit, src.flowers, src.players), src, seat, rng);
+}

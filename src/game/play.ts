@@ -1,0 +1,167 @@
+/**
+ * Plays games with agents (docs/rules.md "Seats"; issue 12): agents are created once per game with their seat
+ * streams, and each hand is driven through the engine's state machine (src/engine/step.ts): the seat to move gets
+ * its view (src/view), its agent answers, the engine applies the answer. A game is one hand (default) or a match
+ * (match.ts).
+ *
+ * Stream purposes (src/rng/streams.ts): a one-hand game deals from "wall" (reshuffle W after a wash: "wall:0:W");
+ * hand H of a match from "wall:H" ("wall:H:W").
+ */
+import type { Agent } from '../agent/types.js';
+import type { Seat } from '../core/seat.js';
+import { AgentError } from '../errors.js';
+import { makeStream, seatStream } from '../rng/streams.js';
+import { type WallSource, orderedWalls, seededWalls } from '../engine/chance.js';
+import { afterEveryEvent, observers, NO_OBSERVER, type HandObserver } from '../engine/observer.js';
+import { handResult } from '../engine/result.js';
+import { type HandState, createHandState } from '../engine/state.js';
+import { IllegalAction, apply, startHand } from '../engine/step.js';
+import { HandRecorder } from '../record/recorder.js';
+import { type HandRecord, gameRecord, handRecord } from '../record/record.js';
+import { viewFor } from '../view/view.js';
+import { GameProgress } from './match.js';
+import type { GameOutcome, GameSetup, TableConfig } from './types.js';
+
+export { MAX_MATCH_HANDS } from './match.js';
+
+export interface PlayOptions {
+  readonly record: boolean;
+  /** Tests: called after every event with the state (tile conservation, cached equals fresh). */
+  readonly check?: (s: HandState) => void;
+  /** Tests: constructed wall orders for the first hand, one per deal, used in order instead of the seeded walls. */
+  readonly wallOrders?: readonly (readonly number[])[];
+}
+
+export function wallPurpose(unit: 'hand' | 'match', hand: number, reshuffle: number): string {
+  if (unit === 'hand') return reshuffle === 0 ? 'wall' : `wall:0:${reshuffle}`;
+  return reshuffle === 0 ? `wall:${hand}` : `wall:${hand}:${reshuffle}`;
+}
+
+/** The seeded walls of hand `hand` of the game whose streams come from `streamGame`. */
+export function gameWalls(config: TableConfig, streamGame: number, hand: number): WallSource {
+  return seededWalls((w) => makeStream(config.seed, streamGame, wallPurpose(config.unit, hand, w)));
+}
+
+/** The `mjlab replay` command line reproducing game `game` of `config`. */
+export function replayCommand(config: TableConfig, game: number): string {
+  const parts = [
+    'mjlab replay',
+    `--rules ${config.rules.id}`,
+    `--strategies ${config.lineup.map((l) => l.label).join(',')}`,
+    `--seed ${config.seed}`,
+    `--game ${game}`,
+  ];
+  if (config.players !== 4) parts.push(`--players ${config.players}`);
+  if (config.unit !== 'hand') parts.push(`--unit ${config.unit}`);
+  if (config.limit !== config.rules.limit && config.limit !== null) parts.push(`--limit ${config.limit}`);
+  if (config.flowers && !config.rules.flowers) parts.push('--flowers');
+  if (config.duplicate) parts.push('--duplicate');
+  return parts.join(' ');
+}
+
+/**
+ * Plays games of one table configuration, reusing its hand state (typed arrays, wall) from game to game: each hand
+ * resets it fully (startHand), so a game's outcome never depends on the games played before it on the same engine
+ * (test/engine/determinism.test.ts). Hold one per runner worker; not shared between concurrent callers.
+ */
+export interface GameEngine {
+  readonly config: TableConfig;
+  play(setup: GameSetup, opts: PlayOptions): GameOutcome;
+}
+
+export function createEngine(config: TableConfig): GameEngine {
+  const state = createHandState(config.rules, config.limit, config.flowers, config.players);
+  return { config, play: (setup, opts) => play(config, state, setup, opts) };
+}
+
+/** One game on a fresh engine. A caller playing many games of one configuration should hold a createEngine(). */
+export function playGame(config: TableConfig, setup: GameSetup, opts: PlayOptions): GameOutcome {
+  return createEngine(config).play(setup, opts);
+}
+
+function createAgents(config: TableConfig, setup: GameSetup, where: () => string): Agent[] {
+  const agents: Agent[] = [];
+  for (let seat = 0; seat < config.players; seat++) {
+    const inst = config.lineup[setup.seating[seat]!]!;
+    try {
+      agents.push(
+        inst.strategy.create({ seat, players: config.players, rules: config.rules, rng: seatStream(config.seed, setup.streamGame, seat), params: inst.params }),
+      );
+    } catch (e) {
+      throw new AgentError(
+        `strategy "${inst.label}" failed to create its agent at seat ${seat}: ${(e as Error)?.message ?? String(e)} (${where()})`,
+        inst.label,
+        config.seed,
+        setup.game,
+      );
+    }
+  }
+  return agents;
+}
+
+/** Drive the hand on `s` to its end, each decision from its seat's agent through its own view. */
+function playHandWith(s: HandState, agents: readonly Agent[], labels: readonly string[], config: TableConfig, game: number, where: () => string): void {
+  const f = s.flow;
+  while (f.phase !== 'over') {
+    const seat: Seat = f.seat;
+    let a;
+    try {
+      a = agents[seat]!.act(viewFor(s, seat));
+    } catch (e) {
+      throw new AgentError(`strategy "${labels[seat]}" at seat ${seat} threw: ${(e as Error)?.message ?? String(e)} (${where()})`, labels[seat]!, config.seed, game);
+    }
+    try {
+      apply(s, a);
+    } catch (e) {
+      if (!(e instanceof IllegalAction)) throw e;
+      let shown: string;
+      try {
+        shown = JSON.stringify(a) ?? String(a);
+      } catch {
+        shown = String(a);
+      }
+      throw new AgentError(
+        `strategy "${labels[seat]}" at seat ${seat} returned an illegal action ${shown} in phase ${e.phase} (${where()})`,
+        labels[seat]!,
+        config.seed,
+        game,
+      );
+    }
+  }
+}
+
+function play(config: TableConfig, state: HandState, setup: GameSetup, opts: PlayOptions): GameOutcome {
+  const labels = setup.seating.map((i) => config.lineup[i]!.label);
+  const where = (): string => `seed ${config.seed}, game ${setup.game}; reproduce with: ${replayCommand(config, setup.game)}`;
+  const agents = createAgents(config, setup, where);
+  const progress = new GameProgress(config, setup);
+  const handRecords: HandRecord[] = [];
+  const check: HandObserver | null = opts.check ? afterEveryEvent(opts.check) : null;
+  while (!progress.over) {
+    const h = progress.hand;
+    const seeded = gameWalls(config, setup.streamGame, h);
+    const chance = h === 0 && opts.wallOrders ? orderedWalls(opts.wallOrders, seeded) : seeded;
+    const recorder = opts.record ? new HandRecorder() : null;
+    state.obs = recorder === null && check === null ? NO_OBSERVER : observers([recorder, check].filter((o): o is HandObserver => o !== null));
+    const start = progress.handStart(chance);
+    startHand(state, start);
+    playHandWith(state, agents, labels, config, setup.game, where);
+    const result = handResult(state, h, opts.record);
+    if (recorder !== null) {
+      recorder.scored(result);
+      handRecords.push(handRecord(h, start, config.rules, recorder, result, labels, Array.from(state.pub.seatWind)));
+    }
+    progress.finishHand(result);
+  }
+  state.obs = NO_OBSERVER;
+  const outcome: GameOutcome = {
+    seed: config.seed,
+    game: setup.game,
+    setup,
+    strategies: labels,
+    hands: progress.hands,
+    finalScores: progress.cumulative,
+  };
+  if (!opts.record) return outcome;
+  return { ...outcome, record: gameRecord(config, setup, labels, handRecords, progress.cumulative) };
+}

@@ -1,0 +1,71 @@
+/**
+ * What the views of one hand state share, kept by src/view in the state's `viewCache` slot (the engine never reads
+ * it): each seat's public information, deep-frozen and rebuilt only when the seat's public version moves, with its
+ * discards, melds and flowers kept apart (a seat's version moves with every tile it draws, its discards far less
+ * often), and each seat's hand-long fields. A cache belongs to one deal of one state: a new deal or a copy into the
+ * state moves the state's generation, and the next view starts the cache afresh.
+ */
+import type { SeatPublic } from '../agent/types.js';
+import type { HandState } from '../engine/state.js';
+import type { Meld, Tile } from '../tiles/index.js';
+import type { Seat, Wind } from '../core/seat.js';
+import type { RuleSet } from '../rules/index.js';
+
+export type DiscardInfo = SeatPublic['discards'][number];
+
+/** A seat's view fields that hold for a whole hand. */
+export interface SeatHand {
+  readonly rules: RuleSet;
+  readonly limit: number | null;
+  readonly players: number;
+  readonly seatWind: Wind;
+  readonly dealer: Seat;
+  readonly prevailingWind: Wind | null;
+}
+
+export interface ViewCache {
+  generation: number;
+  readonly seat: (SeatPublic | null)[];
+  readonly seatVer: Int32Array;
+  readonly disc: (readonly DiscardInfo[] | null)[];
+  readonly discKey: Int32Array;
+  readonly melds: (readonly Meld[] | null)[];
+  readonly meldKey: Int32Array;
+  readonly flowers: (readonly Tile[] | null)[];
+  readonly flowerKey: Int32Array;
+  readonly hand: (SeatHand | null)[];
+}
+
+function create(s: HandState): ViewCache {
+  const p = s.players;
+  const keys = new Int32Array(4 * p).fill(-1);
+  return {
+    generation: s.generation,
+    seat: new Array<SeatPublic | null>(p).fill(null),
+    seatVer: keys.subarray(0, p),
+    disc: new Array<readonly DiscardInfo[] | null>(p).fill(null),
+    discKey: keys.subarray(p, 2 * p),
+    melds: new Array<readonly Meld[] | null>(p).fill(null),
+    meldKey: keys.subarray(2 * p, 3 * p),
+    flowers: new Array<readonly Tile[] | null>(p).fill(null),
+    flowerKey: keys.subarray(3 * p, 4 * p),
+    hand: new Array<SeatHand | null>(p).fill(null),
+  };
+}
+
+/** The state's view cache for its current deal. */
+export function viewCacheOf(s: HandState): ViewCache {
+  const c = s.viewCache as ViewCache | null;
+  if (c === null) return (s.viewCache = create(s)) as ViewCache;
+  if (c.generation !== s.generation) {
+    // Cleared in place: a new deal, or a copy into this state (a search copies thousands of times).
+    c.generation = s.generation;
+    c.seat.fill(null);
+    c.seatVer.fill(-1);
+    c.discKey.fill(-1);
+    c.meldKey.fill(-1);
+    c.flowerKey.fill(-1);
+    c.hand.fill(null);
+  }
+  return c;
+}
