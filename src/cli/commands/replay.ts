@@ -2,6 +2,8 @@
  * `mjlab replay` (issue 2, point 7): replays one game from (rules, strategies, seed, game) and prints it move by move
  * in tile notation, or the whole record with --json. The same arguments give the same record on any machine,
  * whatever ran before: every stream is derived from (seed, game, purpose) alone (src/rng/streams.ts).
+ * `--record FILE` instead re-executes a game record or a hand-written scenario through the engine (issue 12,
+ * point 4; src/game/replay.ts): its wall orders and decisions alone give the game.
  */
 import type { CommandModule } from 'yargs';
 import { resolveLineup } from '../../lineup/registry.js';
@@ -13,8 +15,13 @@ import type { GameRecord } from '../../record/record.js';
 import { renderRecord } from '../../record/render.js';
 import { ruleSet } from '../../rules/index.js';
 import { writeReplayHtml } from '../../viewer/write.js';
+import { replayRecordFile } from '../../game/replay.js';
 
-interface ReplayArgs {
+/** Options that define a game from its seed: a record defines its own. */
+const SEEDED = ['rules', 'strategies', 'seed', 'game', 'players', 'unit', 'limit', 'flowers', 'duplicate'] as const;
+
+/** A game from its seed. */
+export interface GameArgs {
   rules: string;
   strategies: string;
   seed: number;
@@ -24,6 +31,11 @@ interface ReplayArgs {
   limit?: number;
   flowers: boolean;
   duplicate: boolean;
+}
+
+interface ReplayArgs extends Partial<GameArgs> {
+  /** Re-execute this game record (or scenario) instead of playing from a seed. */
+  record?: string;
   json: boolean;
   /** Write the browser replay viewer page here (issue 7, src/viewer/). */
   html?: string;
@@ -34,7 +46,7 @@ function nonNegativeInt(name: string, v: number): void {
 }
 
 /** Validate the replay options and build the table (also used by tests and golden.ts). */
-export async function replayConfig(a: Omit<ReplayArgs, 'json'>): Promise<TableConfig> {
+export async function replayConfig(a: GameArgs): Promise<TableConfig> {
   nonNegativeInt('--seed', a.seed);
   nonNegativeInt('--game', a.game);
   if (![2, 3, 4].includes(a.players)) throw new UserError(`--players must be 2, 3 or 4, got ${a.players}`);
@@ -44,7 +56,7 @@ export async function replayConfig(a: Omit<ReplayArgs, 'json'>): Promise<TableCo
   }
   const rules = ruleSet(a.rules);
   if (a.flowers && !rules.flowers && !rules.flowersOptional) {
-    throw new UserError(`rule set ${rules.id} is not played with flowers (RULES.md); drop --flowers`);
+    throw new UserError(`rule set ${rules.id} is not played with flowers (docs/rules.md); drop --flowers`);
   }
   const lineup = await resolveLineup(a.strategies, a.players);
   return {
@@ -59,7 +71,7 @@ export async function replayConfig(a: Omit<ReplayArgs, 'json'>): Promise<TableCo
   };
 }
 
-export async function replayRecord(a: Omit<ReplayArgs, 'json'>): Promise<GameRecord> {
+export async function replayRecord(a: GameArgs): Promise<GameRecord> {
   const config = await replayConfig(a);
   const outcome = playGame(config, gameSetup(config, a.game), { record: true });
   return outcome.record as GameRecord;
@@ -70,19 +82,36 @@ export const replayCommand: CommandModule<object, ReplayArgs> = {
   describe: 'replay one game from its seed, move by move (or --json for the record)',
   builder: (y) =>
     y
-      .option('rules', { type: 'string', demandOption: true, describe: 'rule set: harr, harr-limit, babcock, code500' })
-      .option('strategies', { type: 'string', demandOption: true, describe: 'lineup, one per player, comma-separated' })
-      .option('seed', { type: 'number', demandOption: true, describe: 'master seed' })
-      .option('game', { type: 'number', demandOption: true, describe: 'game index' })
-      .option('players', { type: 'number', default: 4, describe: 'players at the table: 2, 3 or 4' })
-      .option('unit', { type: 'string', default: 'hand', describe: 'hand (default) or match' })
+      .option('rules', { type: 'string', describe: 'rule set: harr, harr-limit, babcock, code500' })
+      .option('strategies', { type: 'string', describe: 'lineup, one per player, comma-separated' })
+      .option('seed', { type: 'number', describe: 'master seed' })
+      .option('game', { type: 'number', describe: 'game index' })
+      .option('players', { type: 'number', describe: 'players at the table: 2, 3 or 4 (default 4)' })
+      .option('unit', { type: 'string', describe: 'hand (default) or match' })
       .option('limit', { type: 'number', describe: "hand limit (default: the rule set's)" })
-      .option('flowers', { type: 'boolean', default: false, describe: 'flowers and seasons in play (where allowed)' })
-      .option('duplicate', { type: 'boolean', default: false, describe: 'the game index is a duplicate-play index' })
+      .option('flowers', { type: 'boolean', describe: 'flowers and seasons in play (where allowed)' })
+      .option('duplicate', { type: 'boolean', describe: 'the game index is a duplicate-play index' })
+      .option('record', { type: 'string', describe: 're-execute this game record (replay --json) or scenario instead (docs/notation.md)' })
       .option('json', { type: 'boolean', default: false, describe: 'print the record as JSON' })
       .option('html', { type: 'string', describe: 'write a self-contained HTML replay viewer page to FILE' }) as never,
   handler: async (a) => {
-    const record = await replayRecord(a);
+    let record: GameRecord;
+    if (a.record !== undefined) {
+      const given = SEEDED.filter((k) => a[k] !== undefined).map((k) => `--${k}`);
+      if (given.length > 0) throw new UserError(`--record FILE defines the game itself; drop ${given.join(', ')}`);
+      record = replayRecordFile(a.record);
+    } else {
+      for (const k of ['rules', 'strategies', 'seed', 'game'] as const) {
+        if (a[k] === undefined) throw new UserError(`--${k} is required (or --record FILE to re-execute a game record)`);
+      }
+      record = await replayRecord({
+        ...(a as GameArgs),
+        players: a.players ?? 4,
+        unit: a.unit ?? 'hand',
+        flowers: a.flowers ?? false,
+        duplicate: a.duplicate ?? false,
+      });
+    }
     if (a.html !== undefined) {
       const note = writeReplayHtml(record, a.html);
       if (!a.json) return void process.stdout.write(`${note}\n`);
