@@ -43,7 +43,7 @@ export const defender: Strategy = {
           if (mj) return mj;
           return defending && !claims ? PASS_ACTION : greedyClaim(view, s, melds);
         }
-        const penalty = view.rules.id === 'harr-limit' && view.limit !== null ? penaltyRisk(view, forbid) : null;
+        const penalty = view.rules.discarderPaysAll && view.limit !== null ? penaltyRisk(view, forbid) : null;
         if (defending) return defendTurn(view, s, melds, penalty);
         // Playing on with a ready-to-be hand: the least shanten, then the safest of the equals.
         return safeNormalTurn(view, s, melds, penalty);

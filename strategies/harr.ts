@@ -125,7 +125,7 @@ export const harr: Strategy = {
         }
         // harr-limit: a discard that could bring the discarder-pays-all penalty is never made while another
         // choice exists (RULES.md harr-limit "Penalties"), whatever the mode.
-        const penalty = view.rules.id === 'harr-limit' && view.limit !== null ? penaltyRisk(view, forbid) : null;
+        const penalty = view.rules.discarderPaysAll && view.limit !== null ? penaltyRisk(view, forbid) : null;
         if (mode === 'defend') return defendTurn(view, s, melds, penalty);
         // Late and ordinary: finish fast, but of equally quick discards give the safest ("watch discards").
         if (mode === 'fast' && late) return safeNormalTurn(view, s, melds, penalty);

@@ -1,11 +1,11 @@
 /**
  * Fast completeness prefilter on 34-kind count arrays (the engine's hot path: every turn and every claim asks "could
- * this be Mah-Jongg?"). RULES.md "Complete hand": four combinations and a pair, plus the limit hands a rule set
+ * this be Mah-Jongg?"). docs/rules.md "Complete hand": four combinations and a pair, plus the limit hands a rule set
  * lists. The authoritative answer is scoring's isWinningHand(); this module only rules out, cheaply, hands that are
- * neither of the standard form nor one of the special forms the rule sets list with a shape outside it
- * (Harr's "thirteen different heads with a pair"; code500's Thirteen Noble Scholars and Heavenly Twins = seven pairs).
- * Every other listed special hand (Nine United Sons, all honours, sets of heads, four kongs, ...) is of the standard
- * form.
+ * neither of the standard form nor one of the special forms the rule set's own table lists with a shape outside it
+ * (HandState.specials, from rules/special.ts: harr-limit's "thirteen different heads with a pair"; code500's Thirteen
+ * Noble Scholars and Heavenly Twins). Every other listed special hand (Nine United Sons, all honours, sets of heads,
+ * four kongs, ...) is of the standard form.
  *
  * Suits are checked by table lookup (hand/suit-shapes.ts). On the engine's path the counts rule most hands out first:
  * each suit's tile count mod 3 and the honours' singles and pairs decide, through one small table (COUNT_MASK), whether
@@ -13,49 +13,31 @@
  * until its hand changes), before any suit shape is looked up.
  */
 import type { Counts } from '../tiles/counts.js';
+import type { SpecialShape } from '../hand/special.js';
 import type { HandState } from './state.js';
 import { POW5, isStandardShape, suitGood } from '../hand/suit-shapes.js';
 
 export { isStandardShape };
 
-const HEADS = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33] as const;
-
-/** Harr's thirteen different heads with a pair / code500's Thirteen Noble Scholars (14 concealed tiles). */
-function isThirteenHeads(c: Counts, total: number): boolean {
-  if (total !== 14) return false;
-  let n = 0;
-  for (const h of HEADS) {
-    if (c[h]! === 0) return false;
-    n += c[h]!;
-  }
-  return n === 14;
-}
-
-/** Seven pairs (code500's Heavenly Twins is seven pairs of honours; accept any seven pairs here). */
-function isSevenPairs(c: Counts, total: number): boolean {
-  if (total !== 14) return false;
-  let pairs = 0;
-  for (let t = 0; t < 34; t++) {
-    const x = c[t]!;
-    if (x === 2) pairs++;
-    else if (x !== 0) return false;
-  }
-  return pairs === 7;
-}
-
-/** Could these concealed tiles (3n+2 of them) be a complete hand under some rule set? Necessary, not sufficient. */
-export function couldBeComplete(c: Counts, total: number): boolean {
+/**
+ * Could these concealed tiles (3n+2 of them) be a complete hand of the standard form or of one of `specials` (the
+ * rule set's non-standard limit hands, rules/special.ts)? Necessary, not sufficient.
+ */
+export function couldBeComplete(c: Counts, total: number, specials: readonly SpecialShape[]): boolean {
   if (total % 3 !== 2) return false;
-  return isStandardShape(c) || isThirteenHeads(c, total) || isSevenPairs(c, total);
+  if (isStandardShape(c)) return true;
+  if (total !== 14) return false;
+  for (const sh of specials) if (sh.test(c)) return true;
+  return false;
 }
 
 /** The kinds that would make `c` (3n+1 tiles) a candidate complete hand. Not a hot path (penalties). */
-export function waitingKinds(c: Counts, total: number): number[] {
+export function waitingKinds(c: Counts, total: number, specials: readonly SpecialShape[]): number[] {
   const out: number[] = [];
   for (let t = 0; t < 34; t++) {
     if (c[t]! >= 4) continue;
     c[t]!++;
-    if (couldBeComplete(c, total + 1)) out.push(t);
+    if (couldBeComplete(c, total + 1, specials)) out.push(t);
     c[t]!--;
   }
   return out;
@@ -101,18 +83,33 @@ export function seatCouldWin(s: HandState, seat: number, extra: number): boolean
     }
     if (standard) return true;
   }
-  if (total !== 14) return false;
-  // Seven pairs needs no kind held an odd number of times; thirteen heads needs every tile a head.
+  const specials = s.specials;
+  if (total !== 14 || specials.length === 0) return false;
+  // The special shapes' count conditions first (kinds held an odd number of times, tiles that are not heads).
   let odd = s.priv.oddKinds[seat]!;
   let nonHeads = s.priv.nonHeads[seat]!;
   if (extra >= 0) {
     odd += (s.priv.hand[base + extra]! & 1) === 1 ? -1 : 1;
     if (extra < 27 && extra % 9 !== 0 && extra % 9 !== 8) nonHeads++;
   }
-  if (odd !== 0 && nonHeads !== 0) return false;
-  const c = s.priv.hand.slice(base, base + 34);
-  if (extra >= 0) c[extra]!++;
-  return isThirteenHeads(c, total) || isSevenPairs(c, total);
+  let c: Uint8Array | null = null;
+  for (const sh of specials) {
+    if (!sh.possible(odd, nonHeads)) continue;
+    if (c === null) {
+      c = s.priv.hand.slice(base, base + 34);
+      if (extra >= 0) c[extra]!++;
+    }
+    if (sh.test(c)) return true;
+  }
+  return false;
+}
+
+/** Some special shape of the rule set could be made by adding one tile to a hand of these counts (winMask bit 4). */
+function specialWithExtra(specials: readonly SpecialShape[], odd: number, nonHeads: number): boolean {
+  for (const sh of specials) {
+    if (sh.possible(odd - 1, nonHeads) || sh.possible(odd + 1, nonHeads) || sh.possible(odd - 1, nonHeads + 1) || sh.possible(odd + 1, nonHeads + 1)) return true;
+  }
+  return false;
 }
 
 /**
@@ -175,8 +172,7 @@ export function winMask(s: HandState, seat: number): number {
   const total = s.pub.handCount[seat]! + 1;
   if (total % 3 === 2) {
     mask = countMask(s, seat) & 31;
-    // Seven pairs needs one odd kind (the extra pairs it); thirteen heads needs no tile that is not a head.
-    if (total === 14 && (s.priv.oddKinds[seat] === 1 || s.priv.nonHeads[seat] === 0)) mask |= 16;
+    if (total === 14 && specialWithExtra(s.specials, s.priv.oddKinds[seat]!, s.priv.nonHeads[seat]!)) mask |= 16;
   }
   s.priv.winMask[seat] = mask;
   s.priv.winMaskVer[seat] = s.pub.pubVer[seat]!;
@@ -198,6 +194,11 @@ export function seatCouldWinHeld(s: HandState, seat: number): boolean {
   const total = s.pub.handCount[seat]!;
   if (total % 3 !== 2) return false;
   const ok = countMask(s, seat) & 32;
-  if (ok === 0 && !(total === 14 && (s.priv.oddKinds[seat] === 0 || s.priv.nonHeads[seat] === 0))) return false;
+  if (ok === 0 && !(total === 14 && heldSpecialPossible(s, seat))) return false;
   return seatCouldWin(s, seat, -1);
+}
+
+function heldSpecialPossible(s: HandState, seat: number): boolean {
+  for (const sh of s.specials) if (sh.possible(s.priv.oddKinds[seat]!, s.priv.nonHeads[seat]!)) return true;
+  return false;
 }

@@ -68,7 +68,7 @@ function condition(s: HandState, winner: Seat, tile: Tile): number {
 function winsWith(s: HandState, seat: Seat, tile: Tile): boolean {
   const c = counts(s, seat);
   c[tile]!++;
-  if (!couldBeComplete(c, s.pub.handCount[seat]! + 1)) return false;
+  if (!couldBeComplete(c, s.pub.handCount[seat]! + 1, s.specials)) return false;
   return isWinningHand(s.rules, { concealed: concealedOf(s, seat), melds: meldsOf(s, seat), bonus: bonusOf(s, seat), winning: tile });
 }
 
@@ -80,7 +80,7 @@ function excusedByOwnHand(s: HandState, seat: Seat): boolean {
   for (let t = 31; t <= 33; t++) if (c[t]! >= 3) honours++;
   if (c[own]! >= 3) honours++;
   for (const m of meldsOf(s, seat)) if (m.type !== 'chow' && (isDragon(m.tile) || m.tile === own)) honours++;
-  return honours >= 2 && waitingKinds(c, s.pub.handCount[seat]!).length > 0;
+  return honours >= 2 && waitingKinds(c, s.pub.handCount[seat]!, s.specials).length > 0;
 }
 
 /** The seat that pays for all (the discarder), or null when no penalty applies. Call before the win is applied. */

@@ -16,7 +16,8 @@
  */
 import type { Action, HandPhase } from '../core/action.js';
 import type { Seat, Wind } from '../core/seat.js';
-import type { RuleSet } from '../rules/index.js';
+import { type RuleSet, specialShapesOf } from '../rules/index.js';
+import type { SpecialShape } from '../hand/special.js';
 import { createWall, type Wall } from '../wall/wall.js';
 import { POW5 } from '../hand/suit-shapes.js';
 import type { Meld, MeldType } from '../tiles/index.js';
@@ -183,6 +184,8 @@ export interface HandState {
   readonly limit: number | null;
   readonly flowers: boolean;
   readonly players: number;
+  /** The rule set's complete hands of non-standard shape (rules/special.ts), for the Mah-Jongg prefilter. */
+  readonly specials: readonly SpecialShape[];
   readonly hidden: HiddenState;
   readonly priv: PrivateState;
   readonly pub: PublicState;
@@ -280,6 +283,7 @@ export function createHandState(rules: RuleSet, limit: number | null, flowers: b
     limit,
     flowers,
     players,
+    specials: specialShapesOf(rules.table),
     hidden: { wall: createWall(flowers, rules.deadWall), chance: NO_CHANCE },
     priv,
     pub,

@@ -56,3 +56,21 @@ export function isNineUnitedSons(c: Counts): boolean {
   }
   return extra === 1;
 }
+
+/**
+ * A complete hand that is not four sets and a pair: 14 concealed tiles, nothing laid down. `possible` is a necessary
+ * condition on two counts the engine keeps for every hand (kinds held an odd number of times, tiles that are not
+ * heads), so most hands are ruled out without a look at their tiles; `candidates` are the kinds that may complete it
+ * beyond those next to a held tile (the waits of a thirteen-heads hand).
+ */
+export interface SpecialShape {
+  possible(oddKinds: number, nonHeads: number): boolean;
+  test(c: Counts): boolean;
+  readonly candidates: readonly number[];
+}
+
+/** The special shapes by the limit hand they make (docs/rules.md harr-limit "Limit hands", code500 "Special hands"). */
+export const SPECIAL_SHAPES: Readonly<Record<string, SpecialShape>> = Object.freeze({
+  'thirteen-heads': Object.freeze({ possible: (_odd: number, nonHeads: number) => nonHeads === 0, test: isThirteenHeads, candidates: HEAD_KINDS }),
+  'heavenly-twins': Object.freeze({ possible: (odd: number) => odd === 0, test: isHeavenlyTwins, candidates: [] }),
+});

@@ -1,9 +1,9 @@
 /**
- * The four rule sets' procedure parameters (../shared/RULES.md). Scoring tables are separate
- * (src/scoring/tables/). Each value cites the RULES.md passage it implements.
+ * The four rule sets, one entry each: the procedure parameters, each citing the docs/rules.md passage it
+ * implements, and the scoring table (tables/<ruleset>.ts). The registry is index.ts.
  */
-import { UserError } from '../errors.js';
-import { RULESET_IDS, type RuleSet, type RuleSetId } from './types.js';
+import { BABCOCK_TABLE, CODE500_TABLE, HARR_LIMIT_TABLE, HARR_TABLE } from './tables/index.js';
+import type { RuleSet } from './types.js';
 
 export const HARR: RuleSet = {
   id: 'harr',
@@ -13,7 +13,6 @@ export const HARR: RuleSet = {
   flowersOptional: true,
   prevailingWind: false, // "prevailing wind: no"
   deadWall: 0, // "Hand drawn when the live wall is exhausted (no dead wall beyond the loose tiles)"
-  looseFromDeadWall: true,
   outOfTurnMahjong: 'pung-or-pair', // Claims, Reading: "in harr and harr-limit ... only where it completes a pung or the pair"
   lastDiscardMahjongOnly: false,
   washing: false,
@@ -23,6 +22,7 @@ export const HARR: RuleSet = {
   scoreDrawnHand: false, // "nobody scores (except code500)"
   firstTurnUntilOwnTurn: false, // Part II: "Winning on East's first discard"
   discarderPaysAll: false,
+  table: HARR_TABLE,
 };
 
 export const HARR_LIMIT: RuleSet = {
@@ -32,9 +32,9 @@ export const HARR_LIMIT: RuleSet = {
   limit: 300, // "300 (400 when Mah-Jongg is 20; 600 also common)"
   prevailingWind: true, // "wind rounds"
   deadWall: 14, // "the last 14 tiles (loose tiles included) are never drawn"
-  looseFromDeadWall: false, // "no loose tile is drawn once only 14 remain"
   washing: true, // "Washing the tiles"
   discarderPaysAll: true, // "Penalties: the discarder who lets a player win must pay all the losses"
+  table: HARR_LIMIT_TABLE,
 };
 
 export const BABCOCK: RuleSet = {
@@ -45,7 +45,6 @@ export const BABCOCK: RuleSet = {
   flowersOptional: false,
   prevailingWind: false,
   deadWall: 14, // "Dead wall: the last 14 tiles (loose tiles included) are never drawn"
-  looseFromDeadWall: false,
   outOfTurnMahjong: 'any', // Claims, Reading: "in babcock and code500 any player may take it to complete any combination"
   lastDiscardMahjongOnly: false,
   washing: false,
@@ -55,6 +54,7 @@ export const BABCOCK: RuleSet = {
   scoreDrawnHand: false,
   firstTurnUntilOwnTurn: false, // "Hand from Earth (another player winning on East's first discard ...)"
   discarderPaysAll: false,
+  table: BABCOCK_TABLE,
 };
 
 export const CODE500: RuleSet = {
@@ -65,7 +65,6 @@ export const CODE500: RuleSet = {
   flowersOptional: false,
   prevailingWind: true,
   deadWall: 8, // End of play, Reading: "play ends when 8 tiles remain"
-  looseFromDeadWall: false,
   outOfTurnMahjong: 'any',
   lastDiscardMahjongOnly: true, // "the last discard may be taken only for Mah-Jongg"
   washing: false,
@@ -75,21 +74,6 @@ export const CODE500: RuleSet = {
   scoreDrawnHand: true, // "A dead round (no Mah-Jongg): every hand scores and all settle differences"
   firstTurnUntilOwnTurn: true, // "Gift from Earth (any other player going Mah-Jongg before his first turn is over)"
   discarderPaysAll: false,
+  table: CODE500_TABLE,
 };
 
-const REGISTRY: Record<RuleSetId, RuleSet> = {
-  harr: HARR,
-  'harr-limit': HARR_LIMIT,
-  babcock: BABCOCK,
-  code500: CODE500,
-};
-
-export function isRuleSetId(id: string): id is RuleSetId {
-  return (RULESET_IDS as readonly string[]).includes(id);
-}
-
-/** Look up a rule set by its `--rules` name; unknown names are a user error. */
-export function ruleSet(id: string): RuleSet {
-  if (!isRuleSetId(id)) throw new UserError(`unknown rule set "${id}" (known: ${RULESET_IDS.join(', ')})`);
-  return REGISTRY[id];
-}

@@ -1,9 +1,10 @@
 /**
- * Procedure parameters of a rule set: what the engine needs to play a hand. Scoring values live in
- * src/scoring/tables/<ruleset>.ts. Each field cites ../shared/RULES.md.
+ * A rule set: its procedure (what the engine needs to play a hand) and its scoring table (tables/<ruleset>.ts),
+ * one registry entry each (procedure.ts, index.ts). Each field cites docs/rules.md.
  */
+import type { ScoreTable } from './tables/types.js';
+
 export type RuleSetId = 'harr' | 'harr-limit' | 'babcock' | 'code500';
-export const RULESET_IDS: readonly RuleSetId[] = ['harr', 'harr-limit', 'babcock', 'code500'];
 
 export interface RuleSet {
   readonly id: RuleSetId;
@@ -17,8 +18,6 @@ export interface RuleSet {
   readonly prevailingWind: boolean;
   /** Tiles at the tail never drawn: play ends when only this many remain (loose tiles come from them). */
   readonly deadWall: number;
-  /** Whether a loose tile may still be drawn when only `deadWall` tiles remain. */
-  readonly looseFromDeadWall: boolean;
   /**
    * Out-of-turn Mah-Jongg on a discard: 'pung-or-pair' (harr, harr-limit: only where the tile completes a pung or
    * the pair) or 'any' (babcock, code500: any combination, a run too).
@@ -43,4 +42,6 @@ export interface RuleSet {
   readonly firstTurnUntilOwnTurn: boolean;
   /** harr-limit's discarder-pays-all penalty (RULES.md harr-limit "Penalties"). */
   readonly discarderPaysAll: boolean;
+  /** The scoring table: every value the scorer reads (tables/<ruleset>.ts). */
+  readonly table: ScoreTable;
 }

@@ -6,7 +6,7 @@
 import { EAST, WHITE, GREEN, RED, isHead, FIRST_BONUS } from '../tiles/index.js';
 import { isNineUnitedSons } from '../hand/special.js';
 import type { ScoreContext, ScoreLine } from './types.js';
-import type { LimitHandId, Pair2, ScoreTable, SetValues } from './tables/index.js';
+import type { LimitHandId, Pair2, ScoreTable, SetValues } from '../rules/index.js';
 import { CHOW, KONG, type Candidate, type Facts, type Group } from './shape.js';
 
 export interface Evaluation {

@@ -7,4 +7,3 @@ export { isWinningHand, scoreHand, scoreSummary, scoreValue, readings } from './
 export { settle } from './settle.js';
 export { washPayment, washHeads, settleWash } from './wash.js';
 export { formatBreakdown } from './format.js';
-export { scoreTable } from './tables/index.js';

@@ -4,11 +4,10 @@
  * most, then applies the first-discard rule and the limit. `scoreValue` is the lean path (no lines).
  */
 import type { HandSpec } from '../tiles/index.js';
-import type { RuleSet } from '../rules/index.js';
+import type { RuleSet, ScoreTable } from '../rules/index.js';
 import { UserError } from '../errors.js';
 import { arrangements } from '../hand/decompose.js';
 import type { HandPattern, ScoreContext, ScoreResult } from './types.js';
-import { scoreTable, type ScoreTable } from './tables/index.js';
 import {
   completeWith,
   concealedCounts,
@@ -23,12 +22,12 @@ import { evaluate, LIMIT_LABELS, type BookLine, type Evaluation } from './evalua
 /** True when concealed + winning tile (with the declared melds) form a complete hand under `rules`. */
 export function isWinningHand(rules: RuleSet, hand: HandSpec): boolean {
   if (hand.winning === null) return false;
-  return completeWith(scoreTable(rules.id), concealedCounts(hand, true), hand.melds.length);
+  return completeWith(rules.table, concealedCounts(hand, true), hand.melds.length);
 }
 
 /** The value a limit hand scores: the limit in force, else the rule set's usual one. */
-function limitValue(t: ScoreTable, ctx: ScoreContext): number {
-  return ctx.limit ?? t.defaultLimit ?? 0;
+function limitValue(rules: RuleSet, ctx: ScoreContext): number {
+  return ctx.limit ?? rules.limit ?? 0;
 }
 
 function rawValue(ev: Evaluation, L: number): number {
@@ -49,8 +48,8 @@ interface Analysis {
 }
 
 function analyse(rules: RuleSet, hand: HandSpec, ctx: ScoreContext, keepAll: boolean, known = false): Analysis {
-  const t = scoreTable(rules.id);
-  const L = limitValue(t, ctx);
+  const t = rules.table;
+  const L = limitValue(rules, ctx);
   const melds = hand.melds.length;
   if (hand.winning === null) {
     const facts = factsOf(t, hand, false);
@@ -82,8 +81,9 @@ interface Final {
   readonly half: boolean;
 }
 
-function finalScore(t: ScoreTable, hand: HandSpec, ctx: ScoreContext, r: Reading): Final {
-  const L = limitValue(t, ctx);
+function finalScore(rules: RuleSet, hand: HandSpec, ctx: ScoreContext, r: Reading): Final {
+  const t = rules.table;
+  const L = limitValue(rules, ctx);
   if (r.ev.limitHand !== null) return { score: L, limit: true, half: false };
   let score = r.raw;
   let half = false;
@@ -114,7 +114,7 @@ function patternOf(f: Facts, ev: Evaluation): HandPattern {
 export function scoreHand(rules: RuleSet, hand: HandSpec, ctx: ScoreContext): ScoreResult {
   const a = analyse(rules, hand, ctx, false);
   const { t, facts, best } = a;
-  const fin = finalScore(t, hand, ctx, best);
+  const fin = finalScore(rules, hand, ctx, best);
   const lines: BookLine[] = [];
   const pattern = hand.winning === null ? null : patternOf(facts, best.ev);
   if (best.ev.limitHand !== null) {
@@ -139,7 +139,7 @@ export function scoreSummary(
   complete = false,
 ): Pick<ScoreResult, 'score' | 'limit' | 'pattern'> {
   const a = analyse(rules, hand, ctx, false, complete);
-  const fin = finalScore(a.t, hand, ctx, a.best);
+  const fin = finalScore(rules, hand, ctx, a.best);
   const pattern = hand.winning === null ? null : patternOf(a.facts, a.best.ev);
   if (a.best.ev.limitHand !== null) return { score: fin.score, limit: true, pattern };
   return { score: fin.score, limit: fin.limit, pattern };
@@ -148,7 +148,7 @@ export function scoreSummary(
 /** Lean path for the runner: the final score only, no lines. */
 export function scoreValue(rules: RuleSet, hand: HandSpec, ctx: ScoreContext): number {
   const a = analyse(rules, hand, ctx, false);
-  return finalScore(a.t, hand, ctx, a.best).score;
+  return finalScore(rules, hand, ctx, a.best).score;
 }
 
 /**

@@ -5,8 +5,8 @@
 import type { HandSpec } from '../tiles/index.js';
 import { KINDS, isHead } from '../tiles/index.js';
 import { isStandardShape } from '../hand/suit-shapes.js';
-import { isHeavenlyTwins, isNineUnitedSons, isThirteenHeads, HEAD_KINDS } from '../hand/special.js';
-import type { ScoreTable } from './tables/index.js';
+import { SPECIAL_SHAPES, isNineUnitedSons } from '../hand/special.js';
+import { type LimitHandId, type ScoreTable, specialShapesOf } from '../rules/index.js';
 
 export const CHOW = 0;
 export const PUNG = 1;
@@ -30,7 +30,7 @@ export interface Candidate {
   /** Index in `groups` of the combination the winning tile completed; -1 the pair; -2 none. */
   readonly winIdx: number;
   /** A special shape that is a limit hand by itself ('thirteen-heads', 'heavenly-twins'). */
-  readonly special: 'thirteen-heads' | 'heavenly-twins' | null;
+  readonly special: LimitHandId | null;
 }
 
 /** Facts that do not depend on the arrangement. */
@@ -65,10 +65,9 @@ export function concealedCounts(hand: HandSpec, withWinning: boolean): Uint8Arra
   return c;
 }
 
-/** Special shapes this table accepts as complete (only with nothing laid down). */
-function specialShape(table: ScoreTable, c: Uint8Array): 'thirteen-heads' | 'heavenly-twins' | null {
-  if (table.limitHands.includes('thirteen-heads') && isThirteenHeads(c)) return 'thirteen-heads';
-  if (table.limitHands.includes('heavenly-twins') && isHeavenlyTwins(c)) return 'heavenly-twins';
+/** The limit hand of non-standard shape (src/hand/special.ts) this table accepts and `c` makes (nothing laid down). */
+function specialShape(table: ScoreTable, c: Uint8Array): LimitHandId | null {
+  for (const id of table.limitHands) if (SPECIAL_SHAPES[id]?.test(c)) return id;
   return null;
 }
 
@@ -96,7 +95,7 @@ export function countWaits(table: ScoreTable, hand: HandSpec, all: Uint8Array): 
       for (let d = -2; d <= 2; d++) if (r + d >= 0 && r + d <= 8) candidates[t + d] = 1;
     }
   }
-  if (hand.melds.length === 0 && table.limitHands.includes('thirteen-heads')) for (const h of HEAD_KINDS) candidates[h] = 1;
+  if (hand.melds.length === 0) for (const sh of specialShapesOf(table)) for (const h of sh.candidates) candidates[h] = 1;
   let n = 0;
   for (let t = 0; t < KINDS; t++) {
     if (candidates[t] === 0) continue;

@@ -7,6 +7,7 @@ import { isStandardShape } from '../../src/hand/suit-shapes.js';
 import { isStandardComplete } from '../../src/hand/index.js';
 import { makeStream } from '../../src/rng/streams.js';
 import { countsOf, parseTiles } from '../../src/tiles/index.js';
+import { ruleSet, specialShapesOf } from '../../src/rules/index.js';
 
 describe('agari prefilter', () => {
   // The scorer's completeness test (scoring/shape.ts completeWith) is the same table lookup: a hand with declared
@@ -60,14 +61,20 @@ describe('agari prefilter', () => {
       expect(built).toBeGreaterThan(15_000);
     });
   }
-  it('knows the special shapes and rejects near misses', () => {
-    expect(couldBeComplete(countsOf(parseTiles('19m19p19s12345677z')), 14)).toBe(true);
-    expect(couldBeComplete(countsOf(parseTiles('19m19p19s12345678z'.replace('8z', '6z'))), 14)).toBe(true);
-    expect(couldBeComplete(countsOf(parseTiles('11223344556677z')), 14)).toBe(true);
-    expect(couldBeComplete(countsOf(parseTiles('1112345678999m5p')), 14)).toBe(false);
-    expect(couldBeComplete(countsOf(parseTiles('1112345678999m5m')), 14)).toBe(true);
-    expect(couldBeComplete(countsOf(parseTiles('123m456p789s111z22z')), 14)).toBe(true);
-    expect(couldBeComplete(countsOf(parseTiles('123m456p789s111z2z')), 13)).toBe(false);
+  it('knows the special shapes of the rule set\'s own table and rejects near misses', () => {
+    const code500 = specialShapesOf(ruleSet('code500').table); // thirteen heads and the Heavenly Twins
+    const harr = specialShapesOf(ruleSet('harr').table); // none: Part I lists no limit hands
+    const c = (t: string) => countsOf(parseTiles(t));
+    expect(couldBeComplete(c('19m19p19s12345677z'), 14, code500)).toBe(true);
+    expect(couldBeComplete(c('19m19p19s12345666z'.replace('666', '676')), 14, code500)).toBe(true);
+    expect(couldBeComplete(c('11223344556677z'), 14, code500)).toBe(true);
+    expect(couldBeComplete(c('11223344556677z'), 14, harr)).toBe(false);
+    expect(couldBeComplete(c('19m19p19s12345677z'), 14, harr)).toBe(false);
+    expect(couldBeComplete(c('1122m3344p5566s77z'), 14, code500)).toBe(false); // seven pairs, not all honours
+    expect(couldBeComplete(c('1112345678999m5p'), 14, code500)).toBe(false);
+    expect(couldBeComplete(c('1112345678999m5m'), 14, harr)).toBe(true);
+    expect(couldBeComplete(c('123m456p789s111z22z'), 14, harr)).toBe(true);
+    expect(couldBeComplete(c('123m456p789s111z2z'), 13, harr)).toBe(false);
   });
 });
 
@@ -91,7 +98,7 @@ describe('seatCouldWin (cached per-seat statistics) and seatCouldWinWith (cached
               const n = s.pub.handCount[seat]!;
               for (let extra = -1; extra < 34; extra++) {
                 if (extra >= 0) c[extra]!++;
-                const want = couldBeComplete(c, n + (extra >= 0 ? 1 : 0));
+                const want = couldBeComplete(c, n + (extra >= 0 ? 1 : 0), s.specials);
                 if (extra >= 0) c[extra]!--;
                 const got = seatCouldWin(s, seat, extra);
                 if (got !== want) expect({ seat, extra, got }).toEqual({ seat, extra, got: want });

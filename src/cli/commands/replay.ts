@@ -13,7 +13,7 @@ import type { TableConfig } from '../../game/types.js';
 import { UserError } from '../../errors.js';
 import type { GameRecord } from '../../record/record.js';
 import { renderRecord } from '../../record/render.js';
-import { ruleSet } from '../../rules/index.js';
+import { ruleSet, ruleSetChoices } from '../../rules/index.js';
 import { writeReplayHtml } from '../../viewer/write.js';
 import { replayRecordFile } from '../../game/replay.js';
 
@@ -82,7 +82,7 @@ export const replayCommand: CommandModule<object, ReplayArgs> = {
   describe: 'replay one game from its seed, move by move (or --json for the record)',
   builder: (y) =>
     y
-      .option('rules', { type: 'string', describe: 'rule set: harr, harr-limit, babcock, code500' })
+      .option('rules', { type: 'string', describe: `rule set: ${ruleSetChoices()}` })
       .option('strategies', { type: 'string', describe: 'lineup, one per player, comma-separated' })
       .option('seed', { type: 'number', describe: 'master seed' })
       .option('game', { type: 'number', describe: 'game index' })

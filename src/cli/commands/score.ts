@@ -4,7 +4,7 @@
  */
 import type { CommandModule } from 'yargs';
 import { UserError } from '../../errors.js';
-import { ruleSet } from '../../rules/index.js';
+import { ruleSet, ruleSetChoices } from '../../rules/index.js';
 import { parseHand, type HandSpec } from '../../tiles/index.js';
 import { formatBreakdown, scoreHand, type ScoreContext, type ScoreResult, type WinBy } from '../../scoring/index.js';
 
@@ -78,7 +78,7 @@ export const scoreCommand: CommandModule<object, ScoreArgs> = {
   builder: (y) =>
     y
       .positional('hand', { type: 'string', demandOption: true, describe: 'the hand, e.g. "66p 77m [222s] [777z] [333m] +6p"' })
-      .option('rules', { type: 'string', demandOption: true, describe: 'harr | harr-limit | babcock | code500' })
+      .option('rules', { type: 'string', demandOption: true, describe: `rule set: ${ruleSetChoices()}` })
       .option('seat', { type: 'string', default: 'E', describe: "the player's own wind: E|S|W|N" })
       .option('round', { type: 'string', describe: 'prevailing wind where the rule set has one: E|S|W|N (default E)' })
       .option('win', { type: 'string', default: 'discard', describe: 'discard | self-draw | loose-tile | robbing-kong' })

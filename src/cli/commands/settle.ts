@@ -4,7 +4,7 @@
  */
 import type { CommandModule } from 'yargs';
 import { UserError } from '../../errors.js';
-import { ruleSet } from '../../rules/index.js';
+import { ruleSet, ruleSetChoices } from '../../rules/index.js';
 import { settle } from '../../scoring/index.js';
 
 const WINDS = ['E', 'S', 'W', 'N'] as const;
@@ -57,7 +57,7 @@ export const settleCommand: CommandModule<object, SettleArgs> = {
   describe: 'Settle one hand: what each seat gains or loses',
   builder: (y) =>
     y
-      .option('rules', { type: 'string', demandOption: true, describe: 'harr | harr-limit | babcock | code500' })
+      .option('rules', { type: 'string', demandOption: true, describe: `rule set: ${ruleSetChoices()}` })
       .option('winner', { type: 'string', demandOption: true, describe: 'E|S|W|N, or none for a drawn hand' })
       .option('scores', { type: 'string', demandOption: true, describe: 'each seat\'s hand score, e.g. E=480,S=64,W=272,N=16' })
       .option('limit', { type: 'number', describe: "limit (default: the rule set's)" })

@@ -7,6 +7,7 @@ import { DEFAULT_OUT, DEFAULT_STRATEGIES, simulate } from '../../runner/run.js';
 import { resolveShard } from '../../runner/plan.js';
 import { commandLine } from '../../io/manifest.js';
 import { last } from '../last.js';
+import { ruleSetChoices } from '../../rules/index.js';
 
 interface SimulateArgs {
   rules: string;
@@ -33,7 +34,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
   describe: 'play many hands on all cores and write exact statistics (summary.csv, score-distribution.csv, manifest.json)',
   builder: (y) =>
     y
-      .option('rules', { type: 'string', default: 'harr', describe: 'rule set: harr, harr-limit, babcock, code500' })
+      .option('rules', { type: 'string', default: 'harr', describe: `rule set: ${ruleSetChoices()}` })
       .option('strategies', { type: 'string', default: DEFAULT_STRATEGIES, describe: 'lineup, one per player (name, name:param=value, ./file.js)' })
       .option('games', { type: 'number', default: 100_000, describe: 'games to play (a game is a hand, or a match with --unit match)' })
       .option('seed', { type: 'number', default: 1, describe: 'master seed' })

@@ -3,7 +3,6 @@
  * (harr.ts, harr-limit.ts, babcock.ts, code500.ts), one row per value, each citing its source; the shared
  * predicates in ../evaluate.ts read them. A zero means "the rule set has no such item".
  */
-import type { RuleSetId } from '../../rules/index.js';
 
 /** [exposed (or claimed / by chow), concealed (or drawn / by draw)]. */
 export type Pair2 = readonly [number, number];
@@ -30,10 +29,6 @@ export type LimitHandId =
   | 'all-terminals';
 
 export interface ScoreTable {
-  readonly id: RuleSetId;
-  /** Used for limit hands when no limit is in force (harr-limit's 300). */
-  readonly defaultLimit: number | null;
-
   // --- combinations ---
   /** Every hand's pungs and kongs: [exposed, concealed]. */
   readonly sets: SetValues;

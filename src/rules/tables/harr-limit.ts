@@ -5,8 +5,6 @@
 import type { ScoreTable } from './types.js';
 
 export const HARR_LIMIT_TABLE: ScoreTable = {
-  id: 'harr-limit',
-  defaultLimit: 300, // "300 (400 when Mah-Jongg is 20; 600 also common)"
   sets: {
     // "Every other hand, and the winner's pairs that did not complete the hand"
     pungSimple: [2, 4], // "three of a kind 2–8 | 2 | 4"

@@ -13,8 +13,6 @@ export const HARR_SETS: SetValues = {
 };
 
 export const HARR_TABLE: ScoreTable = {
-  id: 'harr',
-  defaultLimit: null, // "none (--limit N caps)"
   sets: HARR_SETS,
   winnerSets: HARR_SETS, // "every hand": the winner uses the same table
   pairsScoreFor: 'all', // combinations table, "every hand"

@@ -6,8 +6,6 @@ import type { ScoreTable } from './types.js';
 import { HARR_SETS } from './harr.js';
 
 export const CODE500_TABLE: ScoreTable = {
-  id: 'code500',
-  defaultLimit: 500, // "Limit 500"
   sets: HARR_SETS, // "the pungs and kongs of harr's table"
   winnerSets: HARR_SETS,
   pairsScoreFor: 'winner', // "pairs score only in the Mah-Jongg hand"

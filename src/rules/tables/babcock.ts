@@ -6,8 +6,6 @@ import type { ScoreTable } from './types.js';
 import { HARR_SETS } from './harr.js';
 
 export const BABCOCK_TABLE: ScoreTable = {
-  id: 'babcock',
-  defaultLimit: 300, // "Limit 300 for any hand"
   sets: HARR_SETS, // "Combinations (every hand): as harr's table"
   winnerSets: HARR_SETS,
   pairsScoreFor: 'all',
