@@ -1,5 +1,5 @@
 /**
- * `chow-mixer` — fast win, Harr's "running for cover" (RULES.md "Playing advice" (2); Harr, "suggestions for
+ * `chow-mixer` — fast win, Harr's "running for cover" (docs/rules.md "Playing advice" (2); Harr, "suggestions for
  * careful playing of hands": "stop improving and finish fast — form sequences and mix suits"). Gathers sequences
  * in any suits, sheds lone honours first (they make no runs), claims every chow and pung that brings the hand
  * nearer to complete, takes the first win offered.

@@ -1,9 +1,9 @@
 /**
- * `defender` — Harr's rule 3 (RULES.md "Playing advice" (3): "with a poor hand, hold the tiles others need and
+ * `defender` — Harr's rule 3 (docs/rules.md "Playing advice" (3): "with a poor hand, hold the tiles others need and
  * discard only tiles they cannot pung (dead in the discards or exposed sets), aiming for a drawn hand"). Defends
  * when its own hand is poor (shanten >= poorShanten, or >= lateShanten once the wall is short) or when an
  * opponent's exposed sets show him near completion; otherwise plays normally (greedy). Under harr-limit it never
- * makes a discard that could bring the discarder-pays-all penalty (RULES.md harr-limit "Penalties") when it has
+ * makes a discard that could bring the discarder-pays-all penalty (docs/rules.md harr-limit "Penalties") when it has
  * any other choice.
  */
 import type { Strategy } from '../src/agent/types.js';

@@ -1,5 +1,5 @@
 /**
- * `harr` — the adaptive player: Harr's whole plan (RULES.md "Playing advice"; Harr, "suggestions for careful
+ * `harr` — the adaptive player: Harr's whole plan (docs/rules.md "Playing advice"; Harr, "suggestions for careful
  * playing of hands", and Part II introduction on playing with a limit). Plans the highest hand the original tiles
  * allow: all one suit (when a suit has enough tiles and pairs), else honour doubles (pairs of dragons / own or
  * prevailing wind), else the quickest hand. As the wall shortens or an opponent's exposed sets show him near
@@ -124,7 +124,7 @@ export const harr: Strategy = {
           return fastClaim(view, s, melds, anyClaim);
         }
         // harr-limit: a discard that could bring the discarder-pays-all penalty is never made while another
-        // choice exists (RULES.md harr-limit "Penalties"), whatever the mode.
+        // choice exists (docs/rules.md harr-limit "Penalties"), whatever the mode.
         const penalty = view.rules.discarderPaysAll && view.limit !== null ? penaltyRisk(view, forbid) : null;
         if (mode === 'defend') return defendTurn(view, s, melds, penalty);
         // Late and ordinary: finish fast, but of equally quick discards give the safest ("watch discards").

@@ -1,10 +1,10 @@
 /**
- * The three ways of playing a hand that Harr's "suggestions for careful playing of hands" describe (RULES.md,
- * "Playing advice"; ../shared/seeds/harr-1922-pung-chow.txt), as building blocks for the strategies:
+ * The three ways of playing a hand that Harr's "suggestions for careful playing of hands" describe (docs/rules.md,
+ * "Playing advice"; Harr, Pung-Chow 1922), as building blocks for the strategies:
  *  - fast: "run for cover" — stop improving, form sequences, mix suits, take every claim that helps;
  *  - hunt: play a strong suit (all one suit, with honours for the doubles) regardless of others;
  *  - defend: "hold the tiles others need and discard only tiles they cannot pung (dead in the discards or exposed
- *    sets)", aiming for a drawn hand; under harr-limit never give a penalised win (RULES.md harr-limit "Penalties").
+ *    sets)", aiming for a drawn hand; under harr-limit never give a penalised win (docs/rules.md harr-limit "Penalties").
  */
 import type { Action, AgentView } from '../src/agent/types.js';
 import { KINDS, isDragon, isHead, isWind, type Tile } from '../src/tiles/tile.js';
@@ -249,7 +249,7 @@ export function maxOpponentMelds(view: AgentView): number {
 }
 
 /**
- * harr-limit penalty conditions (RULES.md harr-limit "Penalties") that a discard of `t` could meet against some
+ * harr-limit penalty conditions (docs/rules.md harr-limit "Penalties") that a discard of `t` could meet against some
  * opponent's exposed sets: (1) 9+ tiles of one suit exposed and t of that suit; (2) 9+ heads exposed and t a head;
  * (3) two dragon sets exposed and t the third dragon; (4) three wind sets exposed (any discard that wins).
  * Fills `out` with 1 for kinds that risk the penalty.

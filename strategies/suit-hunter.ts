@@ -1,5 +1,5 @@
 /**
- * `suit-hunter` — all one suit (RULES.md "Playing advice": "play a strong suit regardless of others"; "Do not chase
+ * `suit-hunter` — all one suit (docs/rules.md "Playing advice": "play a strong suit regardless of others"; "Do not chase
  * a suit every other player is discarding without enough pairs from the start"; "Two players on one suit should
  * both give it up for sets of honours"). Chooses a suit from the original hand and the first discards, provided it
  * holds `minPairs` pairs; discards the other suits; keeps and pungs honours for the doubles; claims only its suit

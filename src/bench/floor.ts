@@ -3,7 +3,7 @@
  * The floor is the least work any engine for these rules does in a hand of four uniform players, done with the
  * project's own pieces: the wall stream and the four seat streams (src/rng/streams.ts, the same keys as a game),
  * the seeded shuffle (src/wall), the deal, then turns of "draw from the wall, discard a uniformly chosen held kind"
- * until the live wall is exhausted (RULES.md "Wall and deal", harr: no dead wall). No claims, flowers, Mah-Jongg
+ * until the live wall is exhausted (docs/rules.md "Wall and deal", harr: no dead wall). No claims, flowers, Mah-Jongg
  * checks, views, legal lists, validation, scoring or settlement: each of those only adds work.
  *
  * benchFloor measures it interleaved with the engine (four `random`, harr, one reused engine as in a runner worker)

@@ -1,5 +1,5 @@
 /**
- * harr-limit's discarder-pays-all penalty (RULES.md harr-limit "Penalties"; Harr Part II, "Penalties", examples 1-4
+ * harr-limit's discarder-pays-all penalty (docs/rules.md harr-limit "Penalties"; Harr Part II, "Penalties", examples 1-4
  * and notes (a), (b)). Decided from the state at the time of the discard: the winner's exposed sets then, and the
  * discarder's hand then. The discarder pays for all when the winner had exposed
  *   (1) nine or more tiles of one suit and the discard gave an all-one-suit win,

@@ -14,7 +14,7 @@ import { csv, mdTable, num, pval, show, strategiesOf } from './tables.js';
 import type { Variant } from './types.js';
 import { forEachWall, labelHandsPerWall, labelWall, WallMoments, type Cell } from './walls.js';
 
-/** Harr's limit (RULES.md, harr-limit: 300): the threshold for "would have reached the limit" without one. */
+/** Harr's limit (docs/rules.md, harr-limit: 300): the threshold for "would have reached the limit" without one. */
 const HARR_LIMIT = 300;
 
 function limitOf(v: Variant): number | null {

@@ -1,5 +1,5 @@
 /**
- * Rule-free decomposition of concealed tiles into combinations (RULES.md "Complete hand": four combinations —
+ * Rule-free decomposition of concealed tiles into combinations (docs/rules.md "Complete hand": four combinations —
  * pung, kong or run of three in one suit — and a pair). Works on 34-kind count arrays.
  */
 import type { Counts } from '../tiles/counts.js';

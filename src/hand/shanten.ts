@@ -1,5 +1,5 @@
 /**
- * Distance to a complete standard hand (RULES.md "Complete hand": four combinations — pung, kong or run of three
+ * Distance to a complete standard hand (docs/rules.md "Complete hand": four combinations — pung, kong or run of three
  * in one suit — and a pair), on 34-kind count arrays.
  *
  * shanten = (fewest tiles that must be drawn to hold a complete form) - 1: -1 complete, 0 ready (waiting), ...

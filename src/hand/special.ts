@@ -1,6 +1,6 @@
 /**
  * Rule-free shape predicates for the special (limit) hands that are not four sets and a pair
- * (../shared/RULES.md: harr-limit "thirteen different heads with a pair of one of them"; code500 "Thirteen Noble
+ * (docs/rules.md: harr-limit "thirteen different heads with a pair of one of them"; code500 "Thirteen Noble
  * Scholars", "Heavenly Twins", "Nine United Sons"). Which rule set accepts which shape is the scorer's business.
  * All work on 34-kind count arrays and leave them unchanged.
  */

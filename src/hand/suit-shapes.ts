@@ -1,5 +1,5 @@
 /**
- * Suit shapes by table (RULES.md "Complete hand"): for key = sum count[rank] * 5^rank over one suit's nine ranks,
+ * Suit shapes by table (docs/rules.md "Complete hand"): for key = sum count[rank] * 5^rank over one suit's nine ranks,
  * whether the suit splits into sets (pungs, runs), or into sets and one pair; and from them isStandardShape, the
  * standard form of a whole hand's concealed counts by one lookup per suit. Used by the engine's completeness
  * prefilter (engine/agari.ts) and by the scorer's completeness test (scoring/shape.ts). Built once at load, never

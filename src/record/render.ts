@@ -1,7 +1,7 @@
 /**
  * Renders a game record for a player to read (`mjlab replay`): the seats, each hand's deal, every draw, flower,
  * claim, kong and discard in order, the end, each seat's score breakdown and the settlement, in tile notation
- * (../shared/NOTATION.md). Seats are named by their wind in the hand and their strategy.
+ * (docs/notation.md). Seats are named by their wind in the hand and their strategy.
  */
 import type { ScoreLine } from '../scoring/types.js';
 import type { HandEvent } from './events.js';

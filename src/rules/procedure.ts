@@ -8,7 +8,7 @@ import type { RuleSet } from './types.js';
 export const HARR: RuleSet = {
   id: 'harr',
   title: 'Harr 1922, Part I: playing without a limit',
-  limit: null, // RULES.md table: "none (`--limit N` caps)"
+  limit: null, // docs/rules.md table: "none (`--limit N` caps)"
   flowers: false, // "optional (`--flowers`)"
   flowersOptional: true,
   prevailingWind: false, // "prevailing wind: no"

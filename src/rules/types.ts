@@ -40,7 +40,7 @@ export interface RuleSet {
    * otherwise it is only a win on East's first discard (Babcock's Hand from Earth; Harr Part II).
    */
   readonly firstTurnUntilOwnTurn: boolean;
-  /** harr-limit's discarder-pays-all penalty (RULES.md harr-limit "Penalties"). */
+  /** harr-limit's discarder-pays-all penalty (docs/rules.md harr-limit "Penalties"). */
   readonly discarderPaysAll: boolean;
   /** The scoring table: every value the scorer reads (tables/<ruleset>.ts). */
   readonly table: ScoreTable;

@@ -83,7 +83,7 @@ export async function tableSpecFor(o: SimulateOptions): Promise<{ spec: TableSpe
   if (o.limit !== undefined) positiveInt('--limit', o.limit);
   const rules = ruleSet(o.rules);
   if (o.flowers && !rules.flowers && !rules.flowersOptional) {
-    throw new UserError(`rule set ${rules.id} is not played with flowers (RULES.md); drop --flowers`);
+    throw new UserError(`rule set ${rules.id} is not played with flowers (docs/rules.md); drop --flowers`);
   }
   const spec: TableSpec = {
     rules: rules.id,

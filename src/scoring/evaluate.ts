@@ -1,7 +1,7 @@
 /**
  * The shared predicates that turn one reading of a hand into points and doubles, driven by a rule set's table
  * (src/scoring/tables/). Numbers first; book-style lines only when a sink is passed, so the scorer can compare
- * every arrangement cheaply and describe only the best (../shared/RULES.md, each rule set's section).
+ * every arrangement cheaply and describe only the best (docs/rules.md, each rule set's section).
  */
 import { EAST, WHITE, GREEN, RED, isHead, FIRST_BONUS } from '../tiles/index.js';
 import { isNineUnitedSons } from '../hand/special.js';

@@ -1,5 +1,5 @@
 /**
- * The pure scorer (../shared/RULES.md "Arrangement", each rule set's scoring section): reads every arrangement of
+ * The pure scorer (docs/rules.md "Arrangement", each rule set's scoring section): reads every arrangement of
  * the concealed tiles and every combination the winning tile may have completed, keeps the reading that scores
  * most, then applies the first-discard rule and the limit. `scoreValue` is the lean path (no lines).
  */

@@ -1,5 +1,5 @@
 /**
- * Settlement, pure (../shared/RULES.md "harr" Settling, "harr-limit" Settling and Penalties, "babcock" Settling,
+ * Settlement, pure (docs/rules.md "harr" Settling, "harr-limit" Settling and Penalties, "babcock" Settling,
  * "code500" dead round): the winner collects his score from each loser; each pair of losers settles the
  * difference, the higher collecting; East pays and receives double in every one of these. Nets sum to zero.
  */

@@ -1,5 +1,5 @@
 /**
- * The hand as the scorer sees it (../shared/RULES.md "Complete hand", "Arrangement", "Filling the only place"):
+ * The hand as the scorer sees it (docs/rules.md "Complete hand", "Arrangement", "Filling the only place"):
  * arrangement-independent facts computed once, and the candidate groupings the scorer compares. Count arrays only.
  */
 import type { HandSpec } from '../tiles/index.js';
@@ -81,7 +81,7 @@ export function completeWith(table: ScoreTable, c: Uint8Array, melds: number): b
 }
 
 /**
- * Number of tile kinds that would complete the hand (RULES.md "Filling the only place": live copies do not
+ * Number of tile kinds that would complete the hand (docs/rules.md "Filling the only place": live copies do not
  * matter; a kind the player already holds four of cannot be drawn).
  */
 export function countWaits(table: ScoreTable, hand: HandSpec, all: Uint8Array): number {
@@ -140,7 +140,7 @@ function meldGroups(hand: HandSpec): Group[] {
 /**
  * Every reading of a winning hand: each arrangement of the concealed tiles (with the winning tile) into sets and
  * a pair, times each combination the winning tile may have completed; plus a special shape where one applies.
- * A claimed winning tile makes the combination it completes exposed (RULES.md "Complete hand").
+ * A claimed winning tile makes the combination it completes exposed (docs/rules.md "Complete hand").
  */
 export function winningCandidates(
   table: ScoreTable,
@@ -176,7 +176,7 @@ export function winningCandidates(
 }
 
 /**
- * A losing hand "grouped as well as it can be" (RULES.md "Arrangement"): three or more alike concealed count as a
+ * A losing hand "grouped as well as it can be" (docs/rules.md "Arrangement"): three or more alike concealed count as a
  * concealed pung (four only as a kong when declared), pairs as pairs; runs never score, so nothing is lost by
  * taking every pung.
  */

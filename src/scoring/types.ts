@@ -1,5 +1,5 @@
 /**
- * The scorer's contract (issue 3; ../shared/NOTATION.md "Scoring on the command line").
+ * The scorer's contract (issue 3; docs/notation.md "Scoring on the command line").
  * score(ruleset, hand, context) → lines, points, doubles, score — pure.
  */
 import type { Wind } from '../agent/types.js';

@@ -1,5 +1,5 @@
 /**
- * harr-limit "Washing the tiles" (../shared/RULES.md; Harr Part II): a player whose original hand holds 9 or more
+ * harr-limit "Washing the tiles" (docs/rules.md; Harr Part II): a player whose original hand holds 9 or more
  * different heads may call "no play" and collects from each player by the table below; East neither pays nor
  * receives double for it.
  */

@@ -1,5 +1,5 @@
 /**
- * Tile and hand notation, per ../shared/NOTATION.md: digits then a suit letter (`123m 55z`), exposed sets in
+ * Tile and hand notation, per docs/notation.md: digits then a suit letter (`123m 55z`), exposed sets in
  * brackets (`[555p]`), declared concealed kongs in parentheses (`(1111z)`), bonus tiles `1f`..`8f`, and the
  * winning tile `+9p`.
  */

@@ -1,5 +1,5 @@
 /**
- * Tile identities, per ../shared/NOTATION.md.
+ * Tile identities, per docs/notation.md.
  *
  * A tile is a small integer so that hot paths index typed count arrays directly:
  *   0..8   1m..9m  characters

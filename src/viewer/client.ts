@@ -19,7 +19,7 @@ export function viewerClient(win: any, record: GameRecord, reconstruct: (r: Game
     String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
   const WIND_NAME: Record<string, string> = { E: 'East', S: 'South', W: 'West', N: 'North' };
-  // Where a seat sits, by its wind: East at the foot of the page, play running counter-clockwise (RULES.md "A turn").
+  // Where a seat sits, by its wind: East at the foot of the page, play running counter-clockwise (docs/rules.md "A turn").
   const ROTATION: Record<string, number> = { E: 0, S: -90, W: 180, N: 90 };
   const PLATE: Record<string, string> = { E: 'pos-se', S: 'pos-ne', W: 'pos-nw', N: 'pos-sw' };
   const WIN_BY: Record<string, string> = {

@@ -1,5 +1,5 @@
 /**
- * The wall (RULES.md "Wall and deal"): a seeded shuffle of 136 tiles (144 with flowers and seasons), drawn from the
+ * The wall (docs/rules.md "Wall and deal"): a seeded shuffle of 136 tiles (144 with flowers and seasons), drawn from the
  * head; loose tiles (replacements for kongs and flowers) come from the tail. The dead wall (RuleSet.deadWall) is the
  * number of tiles that are never drawn from either end: harr 0 ("no dead wall beyond the loose tiles"), harr-limit
  * and babcock 14 ("the last 14 tiles (loose tiles included) are never drawn ... no loose tile is drawn once only 14

@@ -1,5 +1,5 @@
 /**
- * The floor benchmark's hand (src/bench/floor.ts) is the work it claims: the whole harr wall drawn (RULES.md "Wall and
+ * The floor benchmark's hand (src/bench/floor.ts) is the work it claims: the whole harr wall drawn (docs/rules.md "Wall and
  * deal": 136 tiles, no dead wall; 53 dealt, so 83 draws and 84 discards), every tile conserved, and only the
  * project's streams deciding it.
  */

@@ -1,5 +1,5 @@
 /**
- * `mjlab score` and `mjlab settle` as ../shared/NOTATION.md specifies: Harr's example 4 breakdown ending in 88,
+ * `mjlab score` and `mjlab settle` as docs/notation.md specifies: Harr's example 4 breakdown ending in 88,
  * the --json shape, and each error (one line naming the problem, exit status 2, no score).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';

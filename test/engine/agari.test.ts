@@ -1,5 +1,5 @@
 // The table-driven standard-form test (src/hand/suit-shapes.ts: the engine's prefilter and the scorer's check) must
-// agree with src/hand's reference decomposition (RULES.md "Complete
+// agree with src/hand's reference decomposition (docs/rules.md "Complete
 // hand": four combinations and a pair) on every hand, or the engine would miss or invent Mah-Jongg offers.
 import { describe, expect, it } from 'vitest';
 import { couldBeComplete } from '../../src/engine/agari.js';

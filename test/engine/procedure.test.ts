@@ -1,4 +1,4 @@
-// One test per procedure rule (issue 2), each citing ../shared/RULES.md or Harr's book, on constructed walls with
+// One test per procedure rule (issue 2), each citing docs/rules.md or Harr's book, on constructed walls with
 // scripted agents (test/engine/helpers.ts). Seats: 0 East, 1 South, 2 West, 3 North (game 0: seat 0 deals).
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../src/agent/types.js';
@@ -22,7 +22,7 @@ function setup(rules: string, plans: Record<number, Action[]>, players = 4) {
 }
 const events = (rec: { hands: readonly { events: readonly HandEvent[] }[] }) => rec.hands[0]!.events;
 
-describe('claims on the last discard (RULES.md "Claims on the last discard")', () => {
+describe('claims on the last discard (docs/rules.md "Claims on the last discard")', () => {
   // South (next) holds 9p9p and wants the pung; West is complete with 9p (pair) and wants Mah-Jongg.
   const wall = buildWall({
     hands: [
@@ -33,7 +33,7 @@ describe('claims on the last discard (RULES.md "Claims on the last discard")', (
     ],
   });
 
-  it('Mah-Jongg beats a pung (RULES.md: "Mah-Jongg: beats pung and chow")', () => {
+  it('Mah-Jongg beats a pung (docs/rules.md: "Mah-Jongg: beats pung and chow")', () => {
     const { config } = setup('harr', { 0: [discard('9p')], 1: [{ type: 'pung' }], 2: [{ type: 'mahjong' }] });
     const { outcome } = playScripted(config, [wall]);
     const h = outcome.hands[0]!;
@@ -48,7 +48,7 @@ describe('claims on the last discard (RULES.md "Claims on the last discard")', (
     expect(events(record).find((e) => e.e === 'claim')).toMatchObject({ seat: 1, type: 'pung', tile: '9p', from: 0 });
   });
 
-  it('several Mah-Jongg claimants: the nearest in turn after the discarder wins (RULES.md; Babcock "the one next in turn")', () => {
+  it('several Mah-Jongg claimants: the nearest in turn after the discarder wins (docs/rules.md; Babcock "the one next in turn")', () => {
     // South and West both complete with 5z (each a pair wait); both claim.
     const w = buildWall({
       hands: ['5z 1234z 67z 2468s 357p', '123m 456m 789p 123s 5z', '456p 789s 444s 234m 5z', '1m4m7m 2m5m8m 3m6m 58s 16p 9s'],
@@ -60,7 +60,7 @@ describe('claims on the last discard (RULES.md "Claims on the last discard")', (
     expect(events(record).filter((e) => e.e === 'mahjong')).toHaveLength(1);
   });
 
-  it('a pung beats a chow, and the players passed over lose their turn (RULES.md "Pung": "players in between lose their turn")', () => {
+  it('a pung beats a chow, and the players passed over lose their turn (docs/rules.md "Pung": "players in between lose their turn")', () => {
     // East discards 3p: South (next) could chow 3p4p5p, North holds 3p3p and pungs. After North's discard East draws.
     const w = buildWall({
       hands: ['3p 1234z 67z 2468s 79p 1m', '45p 1234z 67z 357s 89m', '1m2m3m 4m5m6m 7m 1s2s 9s 5z5z 8p', '3p3p 4m 7m 5m8m 6m 9s 58s 16p 4s'],
@@ -76,7 +76,7 @@ describe('claims on the last discard (RULES.md "Claims on the last discard")', (
     expect(ev[claimAt + 2]).toMatchObject({ e: 'draw', seat: 0 }); // South and West were passed over
   });
 
-  it('chow only by the next player (RULES.md "Chow: only the next player")', () => {
+  it('chow only by the next player (docs/rules.md "Chow: only the next player")', () => {
     // West also holds 4p5p but is not next after East: he is never offered the chow.
     const w = buildWall({
       hands: ['3p 1234z 67z 2468s 79p 1m', '1234z 67z 357s 89m 2m 1p', '45p 1m2m3m 4m5m6m 7m 1s2s 9s 5z', '4m 7m 5m8m 6m 9s 58s 16p 4s 3s 2p'],
@@ -87,7 +87,7 @@ describe('claims on the last discard (RULES.md "Claims on the last discard")', (
     expect(events(record).slice(1, 3)).toMatchObject([{ e: 'discard', seat: 0, tile: '3p' }, { e: 'draw', seat: 1 }]);
   });
 
-  it('harr: out of turn, Mah-Jongg only where the discard completes a pung or the pair; babcock: any combination (RULES.md Claims, Reading)', () => {
+  it('harr: out of turn, Mah-Jongg only where the discard completes a pung or the pair; babcock: any combination (docs/rules.md Claims, Reading)', () => {
     // West waits on 3p to complete the run 1p2p3p; East discards it; West is not next.
     const hands = ['3p 1234z 67z 2468s 79p 1m', '1234z 67z 357s 89m 2m 5p', '1m2m3m 4m5m6m 7m8m9m 1s1s 1p2p', '4m 7m 5m 6m 9s 58s 6p 4p 3s 5z5z 6s'];
     const w = buildWall({ hands });
@@ -102,7 +102,7 @@ describe('claims on the last discard (RULES.md "Claims on the last discard")', (
   });
 });
 
-describe('kongs (RULES.md "Own-turn kongs"; Harr "four of a kind")', () => {
+describe('kongs (docs/rules.md "Own-turn kongs"; Harr "four of a kind")', () => {
   it('a concealed kong is laid down and followed by a loose tile from the tail', () => {
     const w = buildWall({
       hands: ['1s1s1s1s 1234z 67z 2468p', '1234z 67z 357s 89m 2m 5p', '1m2m3m 4m5m6m 7m8m9m 2s2s 1p2p', '4m 7m 5m 6m 9s 58s 6p 4p 3s 5z5z 6s'],
@@ -132,7 +132,7 @@ describe('kongs (RULES.md "Own-turn kongs"; Harr "four of a kind")', () => {
     expect(log.some((d) => d.last === T('9p') && d.legal.some((a) => a.type === 'kong'))).toBe(false);
   });
 
-  it('robbing the kong: a player who needs the added tile takes it to win (RULES.md "Robbing the kong")', () => {
+  it('robbing the kong: a player who needs the added tile takes it to win (docs/rules.md "Robbing the kong")', () => {
     // South pungs East's 5p, later draws the fourth and adds it; West waits on 5p (4p6p) and robs it.
     const w = buildWall({
       hands: ['5p 1234z 67z 2468s 37p 9m', '5p5p 1234z 67z 357s 28p', '1m2m3m 4m5m6m 7m8m9m 1s1s 4p6p', '1m4m7m 2m5m8m 3m6m 9s 58s 19p'],
@@ -152,7 +152,7 @@ describe('kongs (RULES.md "Own-turn kongs"; Harr "four of a kind")', () => {
     expect(events(record).find((e) => e.e === 'mahjong')).toMatchObject({ seat: 2, by: 'robbing-kong', tile: '5p', from: 1 });
   });
 
-  it('babcock: no own-turn kong straight after a pung or chow; harr allows it (RULES.md "Own-turn kongs")', () => {
+  it('babcock: no own-turn kong straight after a pung or chow; harr allows it (docs/rules.md "Own-turn kongs")', () => {
     const w = buildWall({
       hands: ['9p 1234z 67z 4568s 357p', '9p9p 2s2s2s2s 67z 357s 4p 1z', '1m2m3m 4m5m6m 7m8m9m 1s1s 8p 8s', '1m4m7m 2m5m8m 3m6m 58s 16p 9s'],
     });
@@ -165,7 +165,7 @@ describe('kongs (RULES.md "Own-turn kongs"; Harr "four of a kind")', () => {
   });
 });
 
-describe('end of play and the dead wall (RULES.md harr: "no dead wall beyond the loose tiles"; harr-limit/babcock: "the last 14 tiles ... are never drawn"; code500: "play ends when 8 tiles remain")', () => {
+describe('end of play and the dead wall (docs/rules.md harr: "no dead wall beyond the loose tiles"; harr-limit/babcock: "the last 14 tiles ... are never drawn"; code500: "play ends when 8 tiles remain")', () => {
   for (const [rules, dead] of [['harr', 0], ['harr-limit', 14], ['babcock', 14], ['code500', 8]] as const) {
     it(`${rules}: a drawn hand ends with exactly ${dead} tiles left in the wall`, () => {
       const config = randomTable(rules);
@@ -181,7 +181,7 @@ describe('end of play and the dead wall (RULES.md harr: "no dead wall beyond the
     });
   }
 
-  it('code500: the last discard may be taken only for Mah-Jongg; babcock allows other claims on it (RULES.md code500 "End of play")', () => {
+  it('code500: the last discard may be taken only for Mah-Jongg; babcock allows other claims on it (docs/rules.md code500 "End of play")', () => {
     const claimsOnLast = (rules: string) => {
       const log: Decision[] = [];
       const logging = {
@@ -209,7 +209,7 @@ describe('end of play and the dead wall (RULES.md harr: "no dead wall beyond the
   });
 });
 
-describe('washing the tiles (RULES.md harr-limit "Washing the tiles")', () => {
+describe('washing the tiles (docs/rules.md harr-limit "Washing the tiles")', () => {
   const south9 = '1m9m1p9p1s9s1z2z3z 2m3m4m5m';
   it('a seat with 9 different heads may wash: collects 50 from each, reshuffle, East keeps the deal', () => {
     const w = buildWall({ hands: ['2468s 357p 6m7m8m 2p4p6p 8p', south9, '456s 7s 5z5z6z6z 7z7z 3s 8s 3p', '2s 6m 7m 8m 5p 6p 7p 4p 2p 3s 4s 6s 8s'] });
@@ -335,7 +335,7 @@ describe('agent errors', () => {
   });
 });
 
-describe('harr-limit penalty (RULES.md harr-limit "Penalties" (3); Harr Part II, Penalties, example 3)', () => {
+describe('harr-limit penalty (docs/rules.md harr-limit "Penalties" (3); Harr Part II, Penalties, example 3)', () => {
   // West pungs East's white and green dragons; East then discards the red that gives West the third dragon set.
   const wall = buildWall({
     hands: ['5z6z7z 1z2z 2468s 357p 9m 1m', '3z4z 1z2z 357s 28p 2m3m 5m6m', '5z5z 6z6z 7z7z 123m 44m 9p 9s', '7m8m 1s 9s 4p6p 1p 3z 4z 8m 6s 7s 5p'],
@@ -364,7 +364,7 @@ describe('harr-limit penalty (RULES.md harr-limit "Penalties" (3); Harr Part II,
   });
 });
 
-describe('adding to an exposed pung, and flowers (RULES.md "Own-turn kongs", "A turn", "Wall and deal")', () => {
+describe('adding to an exposed pung, and flowers (docs/rules.md "Own-turn kongs", "A turn", "Wall and deal")', () => {
   it('the fourth drawn tile added to an exposed pung makes a kong, followed by a loose tile', () => {
     const w = buildWall({
       hands: ['5p 1234z 67z 2468s 37p 9m', '5p5p 1234z 67z 357s 28p', '1m2m3m 4m5m6m 7m8m9m 1s1s 4p6p', '1m4m7m 2m5m8m 3m6m 9s 58s 19p'],
@@ -400,7 +400,7 @@ describe('adding to an exposed pung, and flowers (RULES.md "Own-turn kongs", "A 
   });
 });
 
-describe('code500: Mah-Jongg on the last possible tile (RULES.md code500: "the only tile that completes the hand, the other three already visible" 10)', () => {
+describe('code500: Mah-Jongg on the last possible tile (docs/rules.md code500: "the only tile that completes the hand, the other three already visible" 10)', () => {
   // East waits on 7s only (89s). West discards a 7s, South pungs it with 7s7s: three 7s lie exposed. East then draws
   // the last 7s. East passes on the earlier 7s discard, which would also have completed his hand.
   const wall = buildWall({

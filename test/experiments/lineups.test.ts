@@ -1,5 +1,5 @@
 // The shared five-strategy field (experiments/lineups.ts): leave-one-out lineups whose cyclic orders give every
-// ordered pair of strategies (x discards straight to y, RULES.md "Seats" and "Claims": only the next player may
+// ordered pair of strategies (x discards straight to y, docs/rules.md "Seats" and "Claims": only the next player may
 // chow) exactly once, so no strategy is favoured by whom it follows.
 import { describe, expect, it } from 'vitest';
 import { FIELD, LEAVE_ONE_OUT } from '../../experiments/lineups.js';

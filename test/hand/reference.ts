@@ -1,5 +1,5 @@
 /**
- * Brute-force shanten by definition (RULES.md "Complete hand": sets and a pair): fewest tiles to add so that the
+ * Brute-force shanten by definition (docs/rules.md "Complete hand": sets and a pair): fewest tiles to add so that the
  * concealed tiles contain a complete form, minus one. Independent of the table method: it enumerates target forms
  * directly. Sets sharing no kind with the hand all cost 3 and a non-shared pair costs 2, so only sets and pairs
  * touching the hand are enumerated.

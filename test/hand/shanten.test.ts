@@ -1,6 +1,6 @@
 /**
- * shanten / waits / HandAnalyser against the brute-force definition (RULES.md "Complete hand") on random hands,
- * plus known hands written in NOTATION.md tile notation.
+ * shanten / waits / HandAnalyser against the brute-force definition (docs/rules.md "Complete hand") on random hands,
+ * plus known hands written in docs/notation.md tile notation.
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';

@@ -1,5 +1,5 @@
 /**
- * babcock: the Red Book (../shared/seeds/babcock-1923-red-book.txt "Scoring"; ../shared/RULES.md "babcock").
+ * babcock: the Red Book (Babcock "Scoring"; docs/rules.md "babcock").
  * Each table row, each bonus, each double, the limit, the Hands from Heaven and Earth, and losing hands.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * code500: the codification (../shared/seeds/codification-of-tile-gaming-principles.txt; ../shared/RULES.md
+ * code500: the codification (the Code; docs/rules.md
  * "code500"). Each special hand, flowers and seasons, bouquets, prevailing wind, totally concealed, the limit.
  */
 import { describe, expect, it } from 'vitest';

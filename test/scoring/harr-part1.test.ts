@@ -1,6 +1,6 @@
 /**
  * Harr 1922, Part I, "Example of hands and how they are scored", examples 1–20, errata applied
- * (../shared/seeds/harr-1922-pung-chow.txt, harr-1922-flowers-and-score-card.txt; ../shared/RULES.md "harr").
+ * (Harr I and its score card (docs/rules.md "The books"); docs/rules.md "harr").
  * The book gives the breakdown only; each test builds a concrete hand that realises it and checks every line
  * (order-free), the points before doubling, the doubles and the final score.
  */
@@ -114,7 +114,7 @@ describe('harr Part I examples', () => {
 
   it('example 7 (errata: the punged dragons exposed): nearest realisable hand, 86 x 64 = 5504', () => {
     // Errata: "the three Dragons completed by a pung should be exposed", so they score 4, not 8 (86, not 90).
-    // RULES.md: the illustration is a single wait yet lists no "only place"; this hand waits on green dragons or
+    // docs/rules.md: the illustration is a single wait yet lists no "only place"; this hand waits on green dragons or
     // West (two kinds), which realises the book's bonus lines (Mah-Jongg, no sequence) exactly.
     const lines = [
       'Mah-Jongg=20',
@@ -135,7 +135,7 @@ describe('harr Part I examples', () => {
   });
 
   it('example 8: nearest realisable hand realising 46, white and green dragons = 184', () => {
-    // RULES.md: the illustration is a single wait without the "only place" bonus. Here the eights are punged
+    // docs/rules.md: the illustration is a single wait without the "only place" bonus. Here the eights are punged
     // from a double-pair wait (8s or 3m), so the breakdown is the book's line for line.
     check(
       '555z 88s 33m [666z] [444p] +8s',
@@ -230,7 +230,7 @@ describe('harr Part I examples', () => {
   });
 
   it('example 13: East; nearest realisable hand, 46 doubled three times = 368 (book: 48, 384)', () => {
-    // RULES.md "Harr's examples that contradict the score card": the book scores the exposed dragon pung 8 and
+    // docs/rules.md "Harr's examples that contradict the score card": the book scores the exposed dragon pung 8 and
     // gives its single wait no "only place". With all four sets exposed the pair is the only wait, so the score
     // card gives 2 for it and the exposed dragons score 4: 20 + 10 + 2 + 4 + 4 + 2 + 4 = 46.
     check(
@@ -297,7 +297,7 @@ describe('harr Part I examples', () => {
   });
 
   it("example 16: East's original hand, 32, three times and red dragons = 512 (East collects 1024)", () => {
-    // RULES.md "Original hand": no bonus for drawing or for the only place.
+    // docs/rules.md "Original hand": no bonus for drawing or for the only place.
     check(
       '444s 777z 123m 99m 78s +9s',
       { seat: E, win: 'self-draw', firstTurn: true },

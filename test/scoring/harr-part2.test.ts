@@ -1,7 +1,7 @@
 /**
  * Harr 1922, Part II "Examples of winning hands" 1–10 (errata: example 3 "26 and 52 should read 16 and 32";
  * example 4 "Player is East Wind instead of North Wind"), limit hands, first-discard win, washing
- * (../shared/seeds/harr-1922-pung-chow.txt Part II; ../shared/RULES.md "harr-limit").
+ * (Harr II; docs/rules.md "harr-limit").
  */
 import { describe, expect, it } from 'vitest';
 import { score, summary, E, S, W, N, type Opts } from './helpers.js';
@@ -151,7 +151,7 @@ describe('harr-limit Part II examples', () => {
   });
 });
 
-describe('harr-limit limit hands, bonuses and washing (RULES.md "harr-limit")', () => {
+describe('harr-limit limit hands, bonuses and washing (docs/rules.md "harr-limit")', () => {
   it('four sets of winds and any pair', () => {
     expect(score('harr-limit', '111z 222z 333z 5m [444z] +5m', { seat: S }).lines[0]!.label).toMatch(/four sets of winds/i);
   });

@@ -1,7 +1,7 @@
 /**
  * Properties over random complete hands (issue 3 "Tests that must exist"): score ≥ 0; the limit is respected;
  * the chosen arrangement scores at least as much as any other; settlement sums to zero; East pays and receives
- * double (../shared/RULES.md "Arrangement", "Settling").
+ * double (docs/rules.md "Arrangement", "Settling").
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';

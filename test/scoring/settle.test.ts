@@ -1,5 +1,5 @@
 /**
- * Settlement (../shared/RULES.md "harr" Settling and the four layouts of Harr Part I "Illustrations of score
+ * Settlement (docs/rules.md "harr" Settling and the four layouts of Harr Part I "Illustrations of score
  * settling", errata applied: East 480 not 608, West 272 not 400; West 2562 not 2816; 368 / 184 not 304 / 152).
  */
 import { describe, expect, it } from 'vitest';

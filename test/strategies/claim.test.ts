@@ -1,5 +1,5 @@
 /**
- * shantenAfterClaim (the claim decisions of RULES.md "Playing advice": claim when the claimed set brings the hand
+ * shantenAfterClaim (the claim decisions of docs/rules.md "Playing advice": claim when the claimed set brings the hand
  * nearer) against the definition written the slow way: take the tile, declare the set, make the best discard,
  * each shanten by the brute-force-tested `shanten`; on whole hands (answered from the hand's own shanten) and on
  * projections short of tiles (answered by the scan).

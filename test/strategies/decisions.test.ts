@@ -1,6 +1,6 @@
 /**
- * Single decisions on constructed views: each strategy's signature move (RULES.md "Playing advice"; Harr,
- * "suggestions for careful playing of hands"), and the harr-limit penalty rule (RULES.md harr-limit "Penalties").
+ * Single decisions on constructed views: each strategy's signature move (docs/rules.md "Playing advice"; Harr,
+ * "suggestions for careful playing of hands"), and the harr-limit penalty rule (docs/rules.md harr-limit "Penalties").
  */
 import { describe, expect, it } from 'vitest';
 import type { Action, AgentInit, Strategy } from '../../src/agent/types.js';
@@ -93,7 +93,7 @@ describe('defender', () => {
     expect(after(a.tile)).toBe(Math.min(...[...new Set(v.concealed)].map(after)));
   });
   it('under harr-limit never gives the third dragon set to a player with two exposed', () => {
-    // RULES.md harr-limit Penalties (3): two sets of dragons exposed, the discard gives the third.
+    // docs/rules.md harr-limit Penalties (3): two sets of dragons exposed, the discard gives the third.
     const melds = { 1: [pung(t('5z')), pung(t('6z'))] };
     const v = makeView({ rules: 'harr-limit', concealed: '123m456p789s11z7z9m', melds, wallCount: 70, discardCount: 2 });
     const a = agent(defender, 'harr-limit').act(v) as { tile: Tile };
@@ -119,7 +119,7 @@ describe('chow-mixer and harr', () => {
     expect(agent(harr, 'harr-limit', ['washMin=11']).act(wash).type).toBe('pass');
   });
   it('harr under harr-limit keeps a lone dragon that would give a penalised third dragon set', () => {
-    // RULES.md harr-limit Penalties (3). The same hand under harr (no penalty) sheds the lone dragon first: the
+    // docs/rules.md harr-limit Penalties (3). The same hand under harr (no penalty) sheds the lone dragon first: the
     // quick plan sheds lone honours, so the guard, not the plan, keeps it.
     const melds = { 1: [pung(t('5z')), pung(t('6z'))] };
     const hand = { concealed: '123m456p789s55p7z19s', melds, wallCount: 70, discardCount: 2 };

@@ -1,6 +1,6 @@
 /**
  * The strategies' fast decision paths (issue 5 "Targets": hand analysis and strategies made faster without changing
- * any decision) against plain references written the slow, obvious way: the discard choice (RULES.md "Playing
+ * any decision) against plain references written the slow, obvious way: the discard choice (docs/rules.md "Playing
  * advice": least distance to a complete hand, then the strategy's tie-break), the "tiles that help" counts, the
  * seen-tile counts kept by differences, and the suit-vector masks the ukeire count uses.
  */

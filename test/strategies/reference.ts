@@ -1,6 +1,6 @@
 /**
  * Shared by the fast-path tests (fast-paths, tie-break): random concealed hands with consistent live counts, and
- * the "tiles that help" count written the slow, obvious way (RULES.md "Playing advice").
+ * the "tiles that help" count written the slow, obvious way (docs/rules.md "Playing advice").
  */
 import fc from 'fast-check';
 import { shanten } from '../../src/hand/index.js';

@@ -1,5 +1,5 @@
 /**
- * fastTurn's "tiles that help" tie-break (RULES.md "Playing advice": among discards keeping the hand equally near,
+ * fastTurn's "tiles that help" tie-break (docs/rules.md "Playing advice": among discards keeping the hand equally near,
  * the one leaving most live tiles that would help) by branch and bound (issue 5: faster without changing any
  * decision): the bound it prunes by (HandAnalyser.criticalLoaded) holds for every discard and draw, and the choice
  * equals the full scan in tile order, counted by brute force.

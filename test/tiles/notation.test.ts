@@ -1,9 +1,9 @@
-// Notation per ../shared/NOTATION.md.
+// Notation per docs/notation.md.
 import { describe, expect, it } from 'vitest';
 import { formatHand, formatTiles, parseHand, parseTiles, tileCode, isHead, WHITE, RED } from '../../src/tiles/index.js';
 import { UserError } from '../../src/errors.js';
 
-describe('tile notation (NOTATION.md)', () => {
+describe('tile notation (docs/notation.md)', () => {
   it('digits before one letter share it', () => {
     expect(parseTiles('123m')).toEqual([0, 1, 2]);
     expect(parseTiles('5577z')).toEqual([WHITE, WHITE, RED, RED]);
@@ -16,7 +16,7 @@ describe('tile notation (NOTATION.md)', () => {
     expect(parseTiles('19m19p19s1234567z').every(isHead)).toBe(true);
     expect(parseTiles('2345678m').some(isHead)).toBe(false);
   });
-  it('parses Harr example 4 as written in NOTATION.md', () => {
+  it('parses Harr example 4 as written in docs/notation.md', () => {
     const h = parseHand('66p 77m [222s] [777z] [333m] +6p');
     expect(h.concealed).toEqual(parseTiles('66p77m'));
     expect(h.melds.map((m) => m.type)).toEqual(['pung', 'pung', 'pung']);

@@ -1,7 +1,7 @@
 /**
  * Replay viewer (issue 7, point 3): positions rebuilt from a record's events agree with what the engine recorded —
  * the final concealed tiles, melds and flowers of every seat equal the hands in the record's score / mahjong events
- * (NOTATION.md), and the live wall count equals the `wall` each draw and loose event reports.
+ * (docs/notation.md), and the live wall count equals the `wall` each draw and loose event reports.
  */
 import { describe, expect, it } from 'vitest';
 import { replayRecord } from '../../src/cli/commands/replay.js';
@@ -113,7 +113,7 @@ describe('reconstructPositions', () => {
       for (const s of p.seats) {
         const kongs = s.melds.filter((m) => m.type === 'kong').length;
         const held = s.concealed.length + s.melds.reduce((n, m) => n + m.tiles.length, 0) - kongs;
-        // 13 tiles between turns, 14 while holding a drawn tile or having just claimed (RULES.md "A turn")
+        // 13 tiles between turns, 14 while holding a drawn tile or having just claimed (docs/rules.md "A turn")
         expect([13, 14]).toContain(held);
       }
     });

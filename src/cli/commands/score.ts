@@ -1,5 +1,5 @@
 /**
- * `mjlab score`: score one hand, exactly as ../shared/NOTATION.md "Scoring on the command line" specifies.
+ * `mjlab score`: score one hand, exactly as docs/notation.md "Scoring on the command line" specifies.
  * Without --json the breakdown reads like Harr's score tables; bad input is a UserError (one line, exit 2).
  */
 import type { CommandModule } from 'yargs';
@@ -74,7 +74,7 @@ export function runScore(a: ScoreArgs): { result: ScoreResult; json: object; tex
 
 export const scoreCommand: CommandModule<object, ScoreArgs> = {
   command: 'score <hand>',
-  describe: 'Score one hand (notation as in NOTATION.md), winner or loser',
+  describe: 'Score one hand (notation as in docs/notation.md), winner or loser',
   builder: (y) =>
     y
       .positional('hand', { type: 'string', demandOption: true, describe: 'the hand, e.g. "66p 77m [222s] [777z] [333m] +6p"' })

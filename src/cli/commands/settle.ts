@@ -1,5 +1,5 @@
 /**
- * `mjlab settle`: what each seat gains or loses (../shared/NOTATION.md "Scoring on the command line").
+ * `mjlab settle`: what each seat gains or loses (docs/notation.md "Scoring on the command line").
  * Seats are the winds given in --scores (2, 3 or 4 of them); East pays and receives double.
  */
 import type { CommandModule } from 'yargs';

@@ -1,6 +1,6 @@
 /**
- * babcock: the Red Book, 2nd ed. 1923. Source: ../shared/RULES.md "babcock — the Red Book"
- * (seeds/babcock-1923-red-book.txt, "Scoring").
+ * babcock: the Red Book, 2nd ed. 1923. Source: docs/rules.md "babcock — the Red Book"
+ * (Babcock, "Scoring").
  */
 import type { ScoreTable } from './types.js';
 import { HARR_SETS } from './harr.js';

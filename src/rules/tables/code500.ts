@@ -1,6 +1,6 @@
 /**
- * code500: the codification of tile gaming principles. Source: ../shared/RULES.md "code500 — the codification"
- * (seeds/codification-of-tile-gaming-principles.txt).
+ * code500: the codification of tile gaming principles. Source: docs/rules.md "code500 — the codification"
+ * (the Code).
  */
 import type { ScoreTable } from './types.js';
 import { HARR_SETS } from './harr.js';

@@ -1,5 +1,5 @@
 /**
- * harr-limit: Harr 1922, Part II, playing with a limit. Source: ../shared/RULES.md "harr-limit — Part II, with a
+ * harr-limit: Harr 1922, Part II, playing with a limit. Source: docs/rules.md "harr-limit — Part II, with a
  * limit" (Harr's "Scoring values", "Bonus scores", "Doubling honor scores", "Limit hands").
  */
 import type { ScoreTable } from './types.js';
@@ -50,7 +50,7 @@ export const HARR_LIMIT_TABLE: ScoreTable = {
   dOwnWindSet: 1, // "a set of own wind once"
   dOwnWindSetOwnRound: 2, // "(twice in own wind round)"
   dRoundWindSet: 0,
-  dOwnBonus: 1, // flowers optional (RULES.md table); Harr's mandarins: own one doubles once
+  dOwnBonus: 1, // flowers optional (docs/rules.md table); Harr's mandarins: own one doubles once
   dBouquet: 0,
   suitDoublesFor: 'winner', // "winner only: all one suit with honours once, no sequences once, all one suit three times"
   dOneSuitHonours: 1,

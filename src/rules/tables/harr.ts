@@ -1,6 +1,6 @@
 /**
- * harr: Harr 1922, Part I, playing without a limit. Source: ../shared/RULES.md "harr — Part I, no limit"
- * (from the score card, seeds/harr-1922-flowers-and-score-card.txt).
+ * harr: Harr 1922, Part I, playing without a limit. Source: docs/rules.md "harr — Part I, no limit"
+ * (from the score card, Harr I's score card).
  */
 import type { ScoreTable, SetValues } from './types.js';
 

@@ -1,5 +1,5 @@
 /**
- * Shape of one rule set's scoring table (../shared/RULES.md). Every value of a rule set lives in its own file
+ * Shape of one rule set's scoring table (docs/rules.md). Every value of a rule set lives in its own file
  * (harr.ts, harr-limit.ts, babcock.ts, code500.ts), one row per value, each citing its source; the shared
  * predicates in ../evaluate.ts read them. A zero means "the rule set has no such item".
  */
