@@ -13,6 +13,10 @@
  * After throughput, the floor (src/bench/floor.ts): the least work a hand of four uniform players takes on this
  * machine, measured side by side with the engine, against which the per-worker target for four `random` is read;
  * where a hand of the mix spends its time (src/bench/decisions.ts); and the machine's own two-core scaling.
+ *
+ * Then the state machine's costs for search (src/bench/machine.ts: clone, sampled worlds, rollouts), and, with
+ * `--against OTHER_DIST` (another checkout's compiled dist/), this build and that one side by side in one process on
+ * the same games (src/bench/ab.ts): `npm run bench -- --against ../base/dist`.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -180,6 +184,20 @@ async function main(): Promise<void> {
   console.log(await benchDecisions(quick ? 300 : 3_000));
   await optionalBench('engine', 'benchEngine');
   await optionalBench('scoring', 'benchScoring');
+  await optionalBench('machine', 'benchMachine');
 }
 
-await main();
+/** `--against DIR`: this build and the build in DIR side by side (ab.ts); nothing else is run. */
+async function sideBySide(dir: string): Promise<void> {
+  const { AB_CASES, abCompare, loadBuild } = await import('./ab.js');
+  const mine = await loadBuild(fileURLToPath(new URL('../..', import.meta.url)));
+  console.log(`side by side with ${dir}: median of ${quick ? 3 : 9} alternating rounds; load average ${load()}`);
+  console.log(await abCompare(mine, await loadBuild(dir), AB_CASES, quick ? 3 : 9));
+}
+
+const against = process.argv.indexOf('--against');
+if (against >= 0) {
+  const dir = process.argv[against + 1];
+  if (dir === undefined) throw new Error('--against needs the other build\'s dist/ directory');
+  await sideBySide(dir);
+} else await main();
