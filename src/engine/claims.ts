@@ -10,14 +10,14 @@
 import type { Action } from '../core/action.js';
 import type { Seat } from '../core/seat.js';
 import { liveCount } from '../wall/wall.js';
-import { PASS, ROB } from './actions.js';
+import { ROB } from './actions.js';
 import { seatCouldWinWith } from './agari.js';
 import { drawLooseFor, drawTurnTile } from './deal.js';
 import { chowRuns, claimLegal, legalHasMahjong, winsByRobbing } from './legal.js';
 import { addToPung, claimDiscard, robTile, takeWinningDiscard } from './moves.js';
 import { penaltyPayer } from './penalty.js';
 import { CHOW, type HandState, KONG, PUNG, nextSeat } from './state.js';
-import { decide, endDrawn, endWon, enterTurn } from './transitions.js';
+import { decide, decidePassOr, endDrawn, endWon, enterTurn } from './transitions.js';
 
 const CLAIM_RANK: Readonly<Record<string, number>> = { mahjong: 3, pung: 2, kong: 2, chow: 1, pass: 0 };
 
@@ -123,14 +123,10 @@ export function startRob(s: HandState, from: Seat, tile: number): void {
 
 function askRob(s: HandState, q: Seat): void {
   const r = s.flow.rob;
-  const f = s.flow;
   for (; q !== r.from; q = nextSeat(s, q)) {
     if (!winsByRobbing(s, q, r.tile)) continue;
     r.seat = q;
-    f.legal[0] = PASS;
-    f.legal[1] = ROB;
-    f.n = 2;
-    decide(s, q, 'rob');
+    decidePassOr(s, q, 'rob', ROB);
     return;
   }
   // Nobody robs: the kong stands and its owner draws a loose tile.

@@ -2,11 +2,21 @@
  * The hand's transitions that every phase ends in: open a decision for a seat, begin a seat's turn, end the hand
  * (won or drawn). The phases themselves are in wash.ts, turn.ts and claims.ts; step.ts applies decisions.
  */
-import type { Phase } from '../core/action.js';
+import type { Action, Phase } from '../core/action.js';
+import { PASS } from './actions.js';
 import type { Seat } from '../core/seat.js';
 import { turnLegal } from './legal.js';
 import { type HandState, type TileSource } from './state.js';
-import type { HandEnd, WinKind } from './types.js';
+import type { HandEnd } from './types.js';
+
+/** Offer `seat` the choice between passing and `a` (robbing, washing), in `phase`. */
+export function decidePassOr(s: HandState, seat: Seat, phase: Phase, a: Action): void {
+  const f = s.flow;
+  f.legal[0] = PASS;
+  f.legal[1] = a;
+  f.n = 2;
+  decide(s, seat, phase);
+}
 
 /** Open a decision: `seat` chooses among the legal list already written, in `phase`. */
 export function decide(s: HandState, seat: Seat, phase: Phase): void {
@@ -24,16 +34,8 @@ export function enterTurn(s: HandState, seat: Seat, source: TileSource): void {
   decide(s, seat, 'turn');
 }
 
-export interface WinEnd {
-  readonly winner: Seat;
-  readonly winBy: WinKind;
-  readonly discarder: Seat | null;
-  readonly winTile: number;
-  readonly lastTile: boolean;
-  readonly lastOfKind: boolean;
-  readonly firstTurn: boolean;
-  readonly penaltyPayer: Seat | null;
-}
+/** A won hand's end, less the washes (the state has them). */
+export type WinEnd = Omit<HandEnd, 'washes' | 'winner'> & { readonly winner: Seat };
 
 function close(s: HandState, end: HandEnd): void {
   const f = s.flow;

@@ -8,11 +8,11 @@
 import type { Action } from '../core/action.js';
 import { isHead } from '../tiles/index.js';
 import { washPayment } from '../scoring/index.js';
-import { PASS, WASH } from './actions.js';
+import { WASH } from './actions.js';
 import { dealHand } from './deal.js';
 import { wins } from './legal.js';
 import { type HandState, resetHand } from './state.js';
-import { decide, enterTurn } from './transitions.js';
+import { decidePassOr, enterTurn } from './transitions.js';
 
 /** Safety cap on reshuffles within one hand. */
 export const MAX_WASHES = 20;
@@ -39,17 +39,13 @@ export function dealFrom(s: HandState, reshuffle: number): void {
 
 function askWash(s: HandState): void {
   const w = s.flow.wash;
-  const f = s.flow;
   const dealer = s.pub.dealer;
   for (; w.k < s.players; w.k++) {
     const seat = (dealer + w.k) % s.players;
     const heads = distinctHeads(s, seat);
     if (heads < 9) continue;
     w.heads = heads;
-    f.legal[0] = PASS;
-    f.legal[1] = WASH;
-    f.n = 2;
-    decide(s, seat, 'wash');
+    decidePassOr(s, seat, 'wash', WASH);
     return;
   }
   enterTurn(s, dealer, 'deal');
