@@ -24,6 +24,7 @@ export const chowMixer: Strategy = {
     // One filter per agent, not a closure per claim.
     const allow = (a: Action): boolean => a.type === 'chow' || pungs;
     return {
+      reset() {}, // nothing of a hand is kept between decisions
       act(view) {
         const melds = readHand(view, s.counts);
         switch (view.phase) {

@@ -31,6 +31,7 @@ export const defender: Strategy = {
     const claims = params.claims === true;
     const forbid = new Uint8Array(KINDS);
     return {
+      reset() {}, // nothing of a hand is kept between decisions
       act(view) {
         const melds = readHand(view, s.counts);
         if (view.phase === 'wash') return PASS_ACTION;

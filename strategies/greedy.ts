@@ -40,6 +40,7 @@ export const greedy: Strategy = {
   create: () => {
     const s = new Scratch();
     return {
+      reset() {}, // nothing of a hand is kept between decisions
       act(view) {
         const melds = readHand(view, s.counts);
         switch (view.phase) {

@@ -81,6 +81,12 @@ export const harr: Strategy = {
     let planned = false;
     let lastDiscardCount = -1;
     return {
+      reset() {
+        planned = false;
+        lastDiscardCount = -1;
+        plan = 'fast';
+        suit = -1;
+      },
       act(view) {
         const melds = readHand(view, s.counts);
         const c = s.counts;

@@ -6,5 +6,6 @@ import { chowMixer } from './chow-mixer.js';
 import { suitHunter } from './suit-hunter.js';
 import { defender } from './defender.js';
 import { harr } from './harr.js';
+import { search } from './search.js';
 
-export const builtinStrategies: readonly Strategy[] = [random, greedy, chowMixer, suitHunter, defender, harr];
+export const builtinStrategies: readonly Strategy[] = [random, greedy, chowMixer, suitHunter, defender, harr, search];

@@ -12,6 +12,7 @@ export const random: Strategy = {
     let g: (() => number) | null = null;
     let raw = true;
     return {
+      reset() {}, // the stream is the agent's; nothing of a hand is kept
       act: (view) => {
         const legal = view.legal;
         if (g === null && raw) {

@@ -37,6 +37,10 @@ export const suitHunter: Strategy = {
     let suit = UNDECIDED;
     let lastDiscardCount = -1;
     return {
+      reset() {
+        suit = UNDECIDED;
+        lastDiscardCount = -1;
+      },
       act(view) {
         const melds = readHand(view, s.counts);
         // A new hand of a match starts the plan afresh.

@@ -61,9 +61,10 @@ export interface AgentView {
   /**
    * A world sampled from this view alone (src/engine/sample.ts): every tile the seat cannot see dealt afresh from
    * `rng`, everything it has seen as it is, and this decision open in it. Only while the decision is open. The same
-   * view and the same stream give the same world; the true hidden tiles are never read.
+   * view and the same stream give the same world; the true hidden tiles are never read. `into`: a world of this
+   * table to deal it into instead of a new one (a search samples many per decision).
    */
-  sampleWorld(rng: Rng): World;
+  sampleWorld(rng: Rng, into?: World): World;
 }
 
 /**
@@ -91,6 +92,11 @@ export interface World {
 
 export interface Agent {
   act(view: AgentView): Action;
+  /**
+   * Forget the hand so far: the agent next acts as one just created with the same init would. Optional; a search
+   * reuses its rollout agents through it (every built-in strategy has it), and creates new ones for an agent without.
+   */
+  reset?(): void;
 }
 
 export type ParamValue = number | string | boolean;

@@ -21,9 +21,11 @@ import { harr } from '../../strategies/harr.js';
 
 const RUNS = 7;
 
+const HARR_PARAMS = Object.fromEntries(harr.params.map((p) => [p.name, p.default]));
+
 function agentsFor(s: HandState, game: number): Agent[] {
   return Array.from({ length: s.players }, (_, seat) =>
-    harr.create({ seat, players: s.players, rules: s.rules, rng: makeStream(1, game, `seat:${seat}`), params: Object.fromEntries(harr.params.map((p) => [p.name, p.default])) }),
+    harr.create({ seat, players: s.players, rules: s.rules, rng: makeStream(1, game, `seat:${seat}`), params: HARR_PARAMS }),
   );
 }
 
@@ -67,10 +69,13 @@ export async function benchMachine(rules = 'harr', hands = 60): Promise<Record<s
   // Play sampled worlds to the end: one set of agents per world (a rollout), and what it costs to create them.
   const world = createHandState(r, r.limit, r.flowers, 4);
   let decisions = 0;
+  const reused = agentsFor(world, 0);
+  let fresh = true;
   const rollout = (i: number): void => {
     const s = states[(i * 7919) % states.length]!;
     sampleWorldInto(world, s, s.flow.seat, rng);
-    const agents = agentsFor(world, i);
+    const agents = fresh ? agentsFor(world, i) : reused;
+    if (!fresh) for (const a of agents) a.reset!();
     while (world.flow.phase !== 'over') {
       apply(world, agents[world.flow.seat]!.act(viewFor(world, world.flow.seat)));
       decisions++;
@@ -81,14 +86,19 @@ export async function benchMachine(rules = 'harr', hands = 60): Promise<Record<s
   perCall(rolls / 3, rollout);
   decisions = 0;
   const rolloutRuns = Array.from({ length: RUNS }, () => perCall(rolls, rollout));
+  fresh = false;
+  perCall(rolls / 3, rollout);
+  decisions = 0;
+  const reusedRuns = Array.from({ length: RUNS }, () => perCall(rolls, rollout));
   const createUs = median(Array.from({ length: RUNS }, () => perCall(5_000, (i) => void agentsFor(world, i))));
   return {
     [`${rules}: decision states sampled from`]: states.length,
     'cloneInto, µs (target ≤ 2)': Math.round(cloneUs * 100) / 100,
     'sampleWorldInto, µs (target ≤ 10)': Math.round(sampleUs * 100) / 100,
     'sampled world played to the end by four harr, µs per rollout (agents created, result scored)': Math.round(median(rolloutRuns)),
+    'the same, the four agents reused (reset) from rollout to rollout, as search does, µs per rollout': Math.round(median(reusedRuns)),
     'decisions per rollout': Math.round(decisions / (RUNS * rolls)),
-    'rollouts per second per core': Math.round(1e6 / median(rolloutRuns)),
+    'rollouts per second per core (agents reused)': Math.round(1e6 / median(reusedRuns)),
     'creating four harr agents, µs': Math.round(createUs * 100) / 100,
   };
 }

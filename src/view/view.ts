@@ -17,7 +17,7 @@ import type { Meld, Tile } from '../tiles/index.js';
 import { liveCount } from '../wall/wall.js';
 import { type HandState, KONG, MAX_DISCARDS, MAX_MELDS, bonusOf, concealedOf, meldsOf } from '../engine/state.js';
 import { type DiscardInfo, type SeatHand, type ViewCache, viewCacheOf } from './cache.js';
-import { sampleWorld } from '../engine/sample.js';
+import { sampleWorld, sampleWorldInto } from '../engine/sample.js';
 import { StateWorld } from './world.js';
 
 /**
@@ -132,9 +132,13 @@ class TableView implements AgentView {
     return this.#live().pub.scores.slice();
   }
 
-  sampleWorld(rng: Rng): World {
+  sampleWorld(rng: Rng, into?: World): World {
     const s = this.#live();
     if (s.flow.seat !== this.#seat) throw new Error('sampleWorld: only the seat to move may sample a world');
+    if (into instanceof StateWorld && into.state.players === s.players && into.state.flowers === s.flowers && into.state.rules.id === s.rules.id) {
+      sampleWorldInto(into.state, s, this.#seat, rng);
+      return into;
+    }
     return new StateWorld(sampleWorld(s, this.#seat, rng), viewFor);
   }
 

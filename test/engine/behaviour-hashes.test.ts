@@ -17,6 +17,7 @@ import { gameSetup } from '../../src/game/setup.js';
 import type { TableConfig } from '../../src/game/types.js';
 import { ruleSet } from '../../src/rules/index.js';
 import { builtinStrategies } from '../../strategies/index.js';
+import { applyParams } from '../../src/agent/params.js';
 
 interface Shape {
   readonly name: string;
@@ -73,15 +74,14 @@ function hashing(inner: Strategy, h: Hash): Strategy {
   };
 }
 
-function streamHash(shape: Shape, names: readonly string[]): string {
+function streamHash(shape: Shape, names: readonly string[], games = shape.games): string {
   const h = createHash('sha256');
   const rules = ruleSet(shape.rules);
   const players = shape.players ?? 4;
-  const lineup = names.slice(0, players).map((name) => {
+  const lineup = names.slice(0, players).map((entry) => {
+    const [name, ...overrides] = entry.split(':');
     const s = builtinStrategies.find((b) => b.name === name)!;
-    const params: Record<string, number | string | boolean> = {};
-    for (const p of s.params) params[p.name] = p.default;
-    return { label: name, strategy: hashing(s, h), params };
+    return { label: entry, strategy: hashing(s, h), params: applyParams(s, overrides, entry) };
   });
   const config: TableConfig = {
     rules,
@@ -94,7 +94,7 @@ function streamHash(shape: Shape, names: readonly string[]): string {
     duplicate: shape.duplicate ?? false,
   };
   const engine = createEngine(config);
-  for (let g = 0; g < shape.games; g++) {
+  for (let g = 0; g < games; g++) {
     const out = engine.play(gameSetup(config, g), { record: false });
     for (const r of out.hands) {
       h.update(
@@ -201,19 +201,36 @@ const PINNED: Readonly<Record<string, string>> = {
   'harr/limit300 defender': 'd4e2ec6ea3670755',
   'harr/limit300 harr': '4edd3ee79b5bc76e',
   'harr/limit300 mix': '369ba84d751bbe98',
+  // The search agent (issue 15), pinned when it was added.
+  'harr search': '4745b9bef2c4e29b',
+  'harr-limit search': '24163e85741784b9',
+  'babcock search': '8fcda323f3260607',
+  'code500 search': 'de7c875827f5953d',
+  'harr/3p search': 'b4e33e762607764c',
+  'harr/2p search': '5c3fd039192f250d',
+  'babcock/3p search': '9f7c20a02617b715',
+  'harr-limit/match search': 'f68cb53049c6495d',
+  'code500/match search': 'd813668035a82c1e',
+  'harr/flowers search': '8c2541f3f86641dc',
+  'harr-limit/flowers search': '97c40e79f80e45ee',
+  'babcock/duplicate search': '7e04ba3beae0f537',
+  'harr/limit300 search': 'cd6b62602638ada1',
 };
 
 describe('behaviour hashes: every decision and every number of fixed seeds', () => {
-  const lineups: [string, string[]][] = [
-    ...builtinStrategies.map((s): [string, string[]] => [s.name, [s.name, s.name, s.name, s.name]]),
-    ['mix', MIX],
+  // The search agent plays one seat against three harr, at a small budget and on fewer games (its rollouts make a
+  // hand a hundred times dearer); every other strategy four times over.
+  const lineups: [string, string[], number | null][] = [
+    ...builtinStrategies.filter((s) => s.name !== 'search').map((s): [string, string[], null] => [s.name, [s.name, s.name, s.name, s.name], null]),
+    ['mix', MIX, null],
+    ['search', ['search:budget=6', 'harr', 'harr', 'harr'], 4],
   ];
   const got: Record<string, string> = {};
   for (const shape of SHAPES) {
-    for (const [label, names] of lineups) {
+    for (const [label, names, games] of lineups) {
       const key = `${shape.name} ${label}`;
       it(key, () => {
-        got[key] = streamHash(shape, names);
+        got[key] = streamHash(shape, names, Math.min(games ?? shape.games, shape.games));
         if (process.env.MJLAB_PRINT_HASHES) return;
         expect(got[key], `${key}: the decision stream changed`).toBe(PINNED[key]);
       });

@@ -64,7 +64,7 @@ export function makeView(spec: ViewSpec): AgentView {
     lastDiscard: spec.lastDiscard ?? null,
     discardCount: spec.discardCount ?? 10,
     legal,
-    sampleWorld() {
+    sampleWorld(): never {
       throw new Error('a constructed view has no world to sample');
     },
   };

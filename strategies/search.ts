@@ -1,0 +1,196 @@
+/**
+ * `search` — determinised Monte Carlo over sampled worlds (issue 15): at each decision with more than one candidate,
+ * worlds consistent with the seat's own view only (AgentView.sampleWorld) are dealt; each candidate is applied in
+ * them and the hand is played out by a policy at every seat, each acting through its own view of that world (a
+ * one-step rollout improvement of the policy: Tesauro & Galperin 1996; the determinisation of information-set
+ * search), and scored by the searcher's net settlement. Every candidate meets the same worlds (common random
+ * numbers); rollouts are allocated by sequential halving (Karnin, Koren & Somekh 2013), the policy's own choice
+ * never eliminated, and it is kept unless another candidate beats it in the paired comparison by `margin` standard
+ * errors.
+ *
+ * Candidates: the policy's choice; on a turn, the next best discards by the shared shape evaluation (least shanten,
+ * then shape: strategies/common.ts pickDiscard), up to `candidates` in all, plus the safest discard (Harr's "watch
+ * discards": strategies/modes.ts defendTurn); on a claim, rob or wash, every legal answer (at most a few).
+ *
+ * Randomness comes only from the seat's own stream: the same seed gives the same decisions on any worker count.
+ * The agent never reads hidden state: a world is a function of the view and the stream (src/engine/sample.ts), so
+ * two true states that give the seat the same view give it the same decision (test/strategies/search.test.ts).
+ */
+import { applyParams } from '../src/agent/params.js';
+import type { Action, Agent, AgentInit, AgentView, ParamValue, Strategy, World } from '../src/agent/types.js';
+import { UserError } from '../src/errors.js';
+import { KINDS } from '../src/tiles/tile.js';
+import { chowMixer } from './chow-mixer.js';
+import { Scratch, legalOf, pickDiscard, readHand, shapeValue } from './common.js';
+import { defender } from './defender.js';
+import { greedy } from './greedy.js';
+import { harr } from './harr.js';
+import { defendTurn } from './modes.js';
+import { random } from './random.js';
+import { suitHunter } from './suit-hunter.js';
+
+/** The strategies a search may roll out with. */
+const POLICIES: readonly Strategy[] = [harr, chowMixer, suitHunter, defender, greedy, random];
+
+/** A policy as written in the `policy` parameter: a name, with its own parameters after `/` ("harr/lateWall=12"). */
+export function resolvePolicy(spec: string): { strategy: Strategy; params: Readonly<Record<string, ParamValue>> } {
+  const [name, ...overrides] = spec.split('/');
+  const strategy = POLICIES.find((p) => p.name === name);
+  if (!strategy) throw new UserError(`search: unknown policy "${name}" (known: ${POLICIES.map((p) => p.name).join(', ')})`);
+  return { strategy, params: applyParams(strategy, overrides, spec) };
+}
+
+function sameAction(a: Action, b: Action): boolean {
+  return a.type === b.type && (a as { tile?: number }).tile === (b as { tile?: number }).tile;
+}
+
+/** The actions worth searching at this decision, the policy's choice first. */
+function candidatesOf(view: AgentView, s: Scratch, chosen: Action, n: number): Action[] {
+  const out: Action[] = [chosen];
+  const add = (a: Action | undefined): void => {
+    if (a !== undefined && !out.some((x) => sameAction(x, a))) out.push(a);
+  };
+  if (view.phase !== 'turn') {
+    for (const a of view.legal) add(a);
+    return out;
+  }
+  add(legalOf(view, 'mahjong'));
+  const melds = readHand(view, s.counts);
+  const c = s.counts;
+  // The next best discards by shape: pickDiscard over the kinds not yet taken.
+  const a = s.a.load(c, melds);
+  const held = s.tmp;
+  held.set(c);
+  for (const x of out) if (x.type === 'discard') held[x.tile] = 0;
+  for (let t = 0; t < KINDS; t++) if (c[t] !== 0) s.cost[t] = shapeValue(c, t);
+  while (out.length < n) {
+    let any = false;
+    for (let t = 0; t < KINDS; t++) if (held[t] !== 0) any = true;
+    if (!any) break;
+    const t = pickDiscard(a, c, held, s, null);
+    held[t] = 0;
+    add(legalOf(view, 'discard', t));
+  }
+  add(defendTurn(view, s, melds, null));
+  return out;
+}
+
+export const search: Strategy = {
+  name: 'search',
+  description: 'determinised Monte Carlo: each candidate played out by the policy at every seat in worlds sampled from its own view',
+  params: [
+    { name: 'budget', default: 128, description: 'rollouts per searched decision' },
+    { name: 'policy', default: 'harr', description: 'the strategy that plays every seat in the rollouts; its parameters after "/" (harr/lateWall=12)' },
+    { name: 'candidates', default: 2, description: "how many of the policy's preferred discards are searched (the policy's own choice first), plus the safest discard" },
+    { name: 'worlds', default: 0, description: 'distinct sampled worlds per decision, shared by all candidates (0: one per rollout of a candidate)' },
+    { name: 'margin', default: 1, description: "standard errors by which another candidate must beat the policy's choice in the paired comparison" },
+  ],
+  create(init: AgentInit): Agent {
+    const budget = Number(init.params.budget);
+    const nCand = Number(init.params.candidates);
+    const worldsParam = Number(init.params.worlds);
+    const margin = Number(init.params.margin);
+    if (!Number.isSafeInteger(budget) || budget < 0) throw new UserError(`search: budget must be a whole number of rollouts, got ${init.params.budget}`);
+    if (!Number.isSafeInteger(nCand) || nCand < 1) throw new UserError(`search: candidates must be at least 1, got ${init.params.candidates}`);
+    if (!Number.isSafeInteger(worldsParam) || worldsParam < 0) throw new UserError(`search: worlds must be a whole number (0: as many as rollouts), got ${init.params.worlds}`);
+    if (!Number.isFinite(margin)) throw new UserError(`search: margin must be a number, got ${init.params.margin}`);
+    const policy = resolvePolicy(String(init.params.policy));
+    // The policy's own agent for this seat follows the real hand (it is asked at every decision, so any plan it keeps
+    // is the one it would have): its choice is the default.
+    const own = policy.strategy.create({ ...init, params: policy.params });
+    const s = new Scratch();
+    const rng = init.rng;
+    const players = init.players;
+    /** Sampled worlds of the decision under way, kept for reuse from one decision to the next (no allocation). */
+    const worlds: World[] = [];
+    let scratch: World | null = null;
+    const createAgents = (): Agent[] => {
+      const agents: Agent[] = [];
+      for (let seat = 0; seat < players; seat++) agents.push(policy.strategy.create({ seat, players, rules: init.rules, rng, params: policy.params }));
+      return agents;
+    };
+    // One set of rollout agents, reset before each rollout to be as new (creating them is a tenth of a rollout).
+    let pool: Agent[] | null = null;
+    const rollAgents = (): Agent[] => {
+      if (pool === null) pool = createAgents();
+      else if (pool.every((a) => a.reset !== undefined)) for (const a of pool) a.reset!();
+      else pool = createAgents();
+      return pool;
+    };
+    let rollouts = 0;
+    let lastCandidates = 0;
+    const agent: Agent & { rollouts(): number; lastCandidates(): number } = {
+      /** Rollouts played so far, and the candidates of the last decision (tests, the bench). */
+      rollouts: () => rollouts,
+      lastCandidates: () => lastCandidates,
+      act(view: AgentView): Action {
+        const chosen = own.act(view);
+        lastCandidates = 1;
+        if (budget === 0 || view.legal.length < 2) return chosen;
+        const cands = candidatesOf(view, s, chosen, nCand);
+        lastCandidates = cands.length;
+        if (cands.length < 2) return chosen;
+        const seat = view.seat;
+        const k = cands.length;
+        const nets: number[][] = cands.map(() => []);
+        let nWorlds = 0;
+        const worldFor = (i: number): World => {
+          const w = worldsParam > 0 ? i % worldsParam : i;
+          while (nWorlds <= w) {
+            worlds[nWorlds] = view.sampleWorld(rng, worlds[nWorlds]);
+            nWorlds++;
+          }
+          return worlds[w]!;
+        };
+        const roll = (ci: number): void => {
+          const i = nets[ci]!.length;
+          const world = worldFor(i).copy(scratch ?? undefined);
+          scratch = world;
+          world.apply(cands[ci]!);
+          nets[ci]!.push(world.playOut(rollAgents())[seat]!);
+          rollouts++;
+        };
+        // Sequential halving; the policy's choice (index 0) is never eliminated.
+        let alive = cands.map((_, i) => i);
+        const rounds = Math.max(1, Math.ceil(Math.log2(k)));
+        for (let r = 0; r < rounds; r++) {
+          const each = Math.max(1, Math.floor(budget / (alive.length * rounds)));
+          for (let j = 0; j < each; j++) for (const ci of alive) roll(ci);
+          if (r === rounds - 1) break;
+          const mean = (ci: number): number => nets[ci]!.reduce((x, y) => x + y, 0) / nets[ci]!.length;
+          const keep = Math.ceil(alive.length / 2);
+          const ranked = [...alive].sort((x, y) => mean(y) - mean(x) || x - y);
+          alive = ranked.slice(0, keep);
+          if (!alive.includes(0)) alive.push(0);
+        }
+        // The best survivor against the policy's choice, paired over the worlds both met.
+        let best = 0;
+        let bestZ = -Infinity;
+        for (const ci of alive) {
+          if (ci === 0) continue;
+          const a = nets[ci]!;
+          const b = nets[0]!;
+          const n = Math.min(a.length, b.length);
+          let sum = 0;
+          let sq = 0;
+          for (let i = 0; i < n; i++) {
+            const d = a[i]! - b[i]!;
+            sum += d;
+            sq += d * d;
+          }
+          if (n === 0 || sum <= 0) continue;
+          const mean = sum / n;
+          const sd = n > 1 ? Math.sqrt(Math.max(0, (sq - n * mean * mean) / (n - 1))) : 0;
+          const z = sd === 0 ? Infinity : mean / (sd / Math.sqrt(n));
+          if (z > bestZ) {
+            bestZ = z;
+            best = ci;
+          }
+        }
+        return best !== 0 && bestZ > margin ? cands[best]! : chosen;
+      },
+    };
+    return agent;
+  },
+};
+
