@@ -22,7 +22,7 @@ export function describeWithTool(name: string, missing: string | null, enable: s
   const why = `${missing}; to run it: ${enable}`;
   if (TOOLS_REQUIRED) {
     describe(name, () => {
-      it(`needs ${missing}`, () => {
+      it(`is required here, and ${missing}`, () => {
         throw new Error(`${name}: ${why} (required because ${truthy(process.env.CI) ? 'CI' : 'MJLAB_E2E=1'} is set)`);
       });
     });
