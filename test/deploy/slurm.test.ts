@@ -92,7 +92,8 @@ describeWithTool('deploy/slurm on a single-node Slurm cluster', missingSlurm(), 
     if (passed) rmSync(cluster, { recursive: true, force: true });
   });
 
-  it('array + merge as the doc submits them; requeue and cancel mid-run; the doc recovery; merge = one machine', async () => {
+  // Four shards of a few seconds each, and the scheduler's own delays before a requeued task starts again.
+  it('array + merge as the doc submits them; requeue and cancel mid-run; the doc recovery; merge = one machine', { timeout: 900_000 }, async () => {
     const shard = (i: number) => join(tmp, 'run', `shard-${i}`);
     const first = submit(markedBlock(DOC, 'slurm-submit'));
     const array = /^array job (\d+)$/m.exec(first)![1]!;
