@@ -25,6 +25,7 @@ export interface RunIdentity {
 }
 
 export interface Shard {
+  /** Counted from 1: `--shard 1/3` is { index: 1, count: 3 }. */
   readonly index: number;
   readonly count: number;
 }

@@ -283,7 +283,11 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
   writeOutputs(o.out, total, manifest);
 
   const gamesDoneText = () => `${manifest.ranges[0]![1] - range[0]} games`;
-  const resumeHint = `${(o.command ?? commandLine()).replace(/\s--(resume|force)\b/g, '')} --resume`;
+  const rerun = (o.command ?? commandLine()).replace(/\s--(resume|force)\b/g, '');
+  // A shard taken from JOB_COMPLETION_INDEX or a Slurm array is not on the command line: name it, so the hint
+  // resumes this shard wherever it is pasted.
+  const shardArg = o.shard && !/\s--shard[\s=]/.test(rerun) ? ` --shard ${o.shard.index}/${o.shard.count}` : '';
+  const resumeHint = `${rerun}${shardArg} --resume`;
   if (failure) {
     if (failure instanceof WorkerFailure) {
       const d = failure.detail;

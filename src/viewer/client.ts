@@ -142,7 +142,7 @@ export function viewerClient(win: any, record: GameRecord, reconstruct: (r: Game
       `<div class="wind" title="${esc(WIND_NAME[s.wind] ?? s.wind)} wind">${esc(s.wind)}</div>` +
       `<div class="who"><b>${esc(WIND_NAME[s.wind] ?? s.wind)}</b>${p.dealer === seat ? ' <span class="dealer">dealer</span>' : ''}<br>` +
       `<span class="strategy">${esc(record.strategies[seat])}</span> <span class="seatno">seat ${seat}</span>` +
-      (cum !== null ? `<br><span class="cum" title="cumulative score before this hand">${cum}</span>` : '') +
+      (cum !== null ? `<br><span class="cum" data-score="${cum}" title="score in the match: the start and every hand settled so far">${cum}</span>` : '') +
       (p.winner === seat ? '<br><span class="mj">Mah-Jongg!</span>' : '') +
       `</div>` +
       `<div class="flowers" data-role="flowers">${s.flowers.map((f) => tile(f)).join('')}</div>` +
@@ -150,10 +150,16 @@ export function viewerClient(win: any, record: GameRecord, reconstruct: (r: Game
     );
   }
 
-  /** Cumulative score of a seat before the hand of `p` (match records; Babcock starts at 2,000 in the engine). */
+  /**
+   * A seat's score in the match at position p: its starting score (the final score less every hand's net, so
+   * Babcock's 2,000 comes from the record itself), the hands before p's, and p's own once it is settled. At the
+   * last position it is the record's final score.
+   */
   function matchScore(p: Position, seat: number): number {
-    let total = 0;
+    let total = record.result.final_scores[seat] ?? 0;
+    for (const hr of record.hands) total -= hr.result.nets[seat] ?? 0;
     for (let h = 0; h < p.hand; h++) total += record.hands[h]!.result.nets[seat] ?? 0;
+    if (p.settle) total += p.settle.nets[seat] ?? 0;
     return total;
   }
 
@@ -336,7 +342,10 @@ export function viewerClient(win: any, record: GameRecord, reconstruct: (r: Game
     if (li) (pause(), go(Number(li.dataset.step)));
   };
   doc.addEventListener('keydown', (e: any) => {
-    if (e.target && (e.target.tagName === 'SELECT' || e.target.tagName === 'INPUT') && e.key !== ' ') return;
+    // A select or a text field keeps its own keys; the move slider does not: its PgUp/PgDn would jump by a tenth of
+    // the moves (to the start, in a short game) where the page's keys go to the previous / next hand.
+    const t = e.target;
+    if (t && (t.tagName === 'SELECT' || (t.tagName === 'INPUT' && t.type !== 'range')) && e.key !== ' ') return;
     const k = e.key;
     if (k === 'ArrowRight') (pause(), go(step + 1));
     else if (k === 'ArrowLeft') (pause(), go(step - 1));

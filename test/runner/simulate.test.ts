@@ -34,7 +34,7 @@ describe('exact and independent of workers and shards', () => {
   it('1 worker, 2 workers and merged shards give byte-identical outputs', () => {
     ok([...BASE, '--games', String(GAMES), '--workers', '2', '--out', out('w2')]);
     expectSame(out('w1'), out('w2'));
-    for (const i of [0, 1, 2]) ok([...BASE, '--games', String(GAMES), '--workers', '2', '--shard', `${i}/3`, '--out', out(`s${i}`)]);
+    for (const i of [0, 1, 2]) ok([...BASE, '--games', String(GAMES), '--workers', '2', '--shard', `${i + 1}/3`, '--out', out(`s${i}`)]);
     ok(['merge', '--out', out('merged'), out('s2'), out('s0'), out('s1')]);
     expectSame(out('w1'), out('merged'));
     // Associativity: (s0 ⊕ s1) ⊕ s2 = s0 ⊕ (s1 ⊕ s2) = the single run.

@@ -4,7 +4,9 @@
  * → to a middle move, whose live wall and river must equal what the record's events imply (computed here from the
  * events directly, not with the viewer's own code); → to the end, where the shown final hands, winner, hand score,
  * score breakdown and settlement must equal the record (`mjlab replay --json` for the same arguments).
- * Chromium that cannot launch fails the test with a message saying so: it is never skipped.
+ * Where Debian's chromium is missing the suite is skipped with a line saying how to enable it, and required (it fails)
+ * where CI is set or MJLAB_E2E=1 (test/support/optional.ts; .ci/run installs chromium). MJLAB_CHROMIUM names
+ * another binary. A chromium that is there but cannot launch fails the test with a message saying so.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -12,14 +14,15 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { replayRecord } from '../../src/cli/commands/replay.js';
 import type { GameRecord } from '../../src/record/record.js';
 import { formatMeld, parseHand } from '../../src/tiles/notation.js';
 import { tileCode } from '../../src/tiles/tile.js';
+import { describeWithTool } from '../support/optional.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
-const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = process.env.MJLAB_CHROMIUM ?? '/usr/bin/chromium';
 const ARGS = [
   '--headless',
   '--no-sandbox',
@@ -32,23 +35,6 @@ const ARGS = [
 
 let browser: Browser;
 let dir: string;
-
-beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`replay viewer e2e: ${CHROMIUM} is missing — install Debian's chromium (apt-get install -y chromium; .ci/run does)`);
-  }
-  try {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, timeout: 30_000 });
-  } catch (e) {
-    throw new Error(`replay viewer e2e: headless Chromium (${CHROMIUM}) could not launch: ${(e as Error).message}`);
-  }
-  dir = mkdtempSync(join(tmpdir(), 'mjlab-viewer-'));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
 
 function cli(args: string[]): string {
   return execFileSync(process.execPath, [join(ROOT, 'bin', 'mjlab.js'), 'replay', ...args], { cwd: ROOT, encoding: 'utf8' });
@@ -142,7 +128,24 @@ async function expectFinal(page: Page, record: GameRecord): Promise<void> {
   expect(scored).toBe(hr.events.filter((e) => e.e === 'score').length);
 }
 
-describe('replay viewer in headless Chromium', () => {
+const MISSING = existsSync(CHROMIUM) ? null : `${CHROMIUM} is missing`;
+const ENABLE = "apt-get install chromium (Debian's; .ci/run installs it), or MJLAB_CHROMIUM=/path/to/chromium";
+
+describeWithTool('replay viewer in headless Chromium', MISSING, ENABLE, () => {
+  beforeAll(async () => {
+    try {
+      browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, timeout: 30_000 });
+    } catch (e) {
+      throw new Error(`replay viewer e2e: headless Chromium (${CHROMIUM}) could not launch: ${(e as Error).message}`);
+    }
+    dir = mkdtempSync(join(tmpdir(), 'mjlab-viewer-'));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
   it('harr seed 1: keyboard to a middle move (wall, rivers) and to the end (hands, winner, score)', async () => {
     const args = ['--rules', 'harr', '--strategies', 'greedy,greedy,random,random', '--seed', '1', '--game', '0'];
     const { page, record } = await open(args, 'harr-1');
@@ -233,6 +236,42 @@ describe('replay viewer in headless Chromium', () => {
     expect(await page.locator('.hand-score').count()).toBe(decided);
     const final = await page.locator('[data-role="final-scores"]').textContent();
     for (const s of record.result.final_scores) expect(final).toContain(String(s));
+    await page.close();
+  });
+
+  it('a match: the name plates keep the running score, and PgUp/PgDn go by hand with the slider focused', async () => {
+    // The record issue 14 reported: the plates said 2532 / -20 / -1254 / -1258 at the end, the final line 4684 /
+    // 1932 / 706 / 678 (they started from 0 and left out the hand just shown).
+    const args = ['--rules', 'babcock', '--strategies', 'greedy,greedy,random,random', '--unit', 'match', '--seed', '2', '--game', '0'];
+    const { page, record } = await open(args, 'match-plates');
+    const plates = () => page.locator('.plate .cum').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-score'))));
+    const plateOf = async () => {
+      const seats = await page.locator('.plate').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-seat'))));
+      const scores = await plates();
+      return seats.map((_, i) => scores[seats.indexOf(i)]!);
+    };
+    expect(await plateOf()).toEqual([2000, 2000, 2000, 2000]); // Babcock: 2,000 each to start
+    // The last move of the first hand (its settlement): the first hand is in.
+    const firstLen = record.hands[0]!.events.length;
+    for (let i = 0; i < firstLen - 1; i++) await page.keyboard.press('ArrowRight');
+    expect(await shownStep(page)).toBe(firstLen - 1);
+    expect(await plateOf()).toEqual(record.hands[0]!.result.nets.map((n) => 2000 + n));
+    await page.keyboard.press('End');
+    expect(await plateOf()).toEqual([4684, 1932, 706, 678]);
+    expect(record.result.final_scores).toEqual([4684, 1932, 706, 678]);
+
+    // The slider focused: PgDn is the next hand, PgUp the previous one, as everywhere else on the page.
+    await page.keyboard.press('Home');
+    await page.locator('#slider').focus();
+    const starts = record.hands.map((_, h) => record.hands.slice(0, h).reduce((n, hr) => n + hr.events.length, 0));
+    await page.keyboard.press('PageDown');
+    expect(await shownStep(page)).toBe(starts[1]);
+    await page.keyboard.press('PageDown');
+    expect(await shownStep(page)).toBe(starts[2]);
+    await page.keyboard.press('PageUp');
+    expect(await shownStep(page)).toBe(starts[1]);
+    expect(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { id: string } } }).document.activeElement.id)).toBe('slider');
+    expect(await page.locator('#slider').inputValue()).toBe(String(starts[1]));
     await page.close();
   });
 

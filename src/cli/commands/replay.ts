@@ -3,7 +3,8 @@
  * in tile notation, or the whole record with --json. The same arguments give the same record on any machine,
  * whatever ran before: every stream is derived from (seed, game, purpose) alone (src/rng/streams.ts).
  * `--record FILE` instead re-executes a game record or a hand-written scenario through the engine (issue 12,
- * point 4; src/game/replay.ts): its wall orders and decisions alone give the game.
+ * point 4; src/game/replay.ts): its wall orders and decisions alone give the game. `--run DIR` takes all but the
+ * game from a run's manifest (issue 14, point 6; src/cli/replay-run.ts).
  */
 import type { CommandModule } from 'yargs';
 import { resolveLineup } from '../../lineup/registry.js';
@@ -16,6 +17,7 @@ import { renderRecord } from '../../record/render.js';
 import { ruleSet, ruleSetChoices } from '../../rules/index.js';
 import { writeReplayHtml } from '../../viewer/write.js';
 import { replayRecordFile } from '../../game/replay.js';
+import { gameFromRun } from '../replay-run.js';
 
 /** Options that define a game from its seed: a record defines its own. */
 const SEEDED = ['rules', 'strategies', 'seed', 'game', 'players', 'unit', 'limit', 'flowers', 'duplicate'] as const;
@@ -34,6 +36,8 @@ export interface GameArgs {
 }
 
 interface ReplayArgs extends Partial<GameArgs> {
+  /** Take the game's options from this run's manifest.json. */
+  run?: string;
   /** Re-execute this game record (or scenario) instead of playing from a seed. */
   record?: string;
   json: boolean;
@@ -79,9 +83,10 @@ export async function replayRecord(a: GameArgs): Promise<GameRecord> {
 
 export const replayCommand: CommandModule<object, ReplayArgs> = {
   command: 'replay',
-  describe: 'replay one game from its seed, move by move (or --json for the record)',
+  describe: 'replay one game from its seed (or from a run: --run DIR), move by move (or --json for the record)',
   builder: (y) =>
     y
+      .option('run', { type: 'string', describe: 'a simulate or merge output directory: the options below from its manifest.json' })
       .option('rules', { type: 'string', describe: `rule set: ${ruleSetChoices()}` })
       .option('strategies', { type: 'string', describe: 'lineup, one per player, comma-separated' })
       .option('seed', { type: 'number', describe: 'master seed' })
@@ -97,12 +102,14 @@ export const replayCommand: CommandModule<object, ReplayArgs> = {
   handler: async (a) => {
     let record: GameRecord;
     if (a.record !== undefined) {
-      const given = SEEDED.filter((k) => a[k] !== undefined).map((k) => `--${k}`);
+      const given = [...SEEDED, 'run' as const].filter((k) => a[k] !== undefined).map((k) => `--${k}`);
       if (given.length > 0) throw new UserError(`--record FILE defines the game itself; drop ${given.join(', ')}`);
       record = replayRecordFile(a.record);
+    } else if (a.run !== undefined) {
+      record = await replayRecord(gameFromRun(a.run, a));
     } else {
       for (const k of ['rules', 'strategies', 'seed', 'game'] as const) {
-        if (a[k] === undefined) throw new UserError(`--${k} is required (or --record FILE to re-execute a game record)`);
+        if (a[k] === undefined) throw new UserError(`--${k} is required (or --run DIR, or --record FILE to re-execute a game record)`);
       }
       record = await replayRecord({
         ...(a as GameArgs),
