@@ -185,6 +185,7 @@ async function main(): Promise<void> {
   await optionalBench('engine', 'benchEngine');
   await optionalBench('scoring', 'benchScoring');
   await optionalBench('machine', 'benchMachine');
+  await optionalBench('search', 'benchSearch');
 }
 
 /** `--against DIR`: this build and the build in DIR side by side (ab.ts); nothing else is run. */

@@ -50,7 +50,11 @@ export function takeTile(s: HandState, seat: Seat, t: number): void {
   changeTiles(s, seat, t, 1);
 }
 
-/** The seat's concealed statistics recomputed from its counts (a hand dealt afresh: sample.ts). */
+/**
+ * The seat's concealed statistics recomputed from its counts (a hand dealt afresh: sample.ts). Nothing a player at
+ * the table sees has changed (the concealed count stays), so the public version stays too and the views' caches of
+ * the table remain good; the win-mask cache, which depends on the tiles, is dropped.
+ */
 export function recountSeat(s: HandState, seat: Seat): void {
   const priv = s.priv;
   const base = seat * 34;
@@ -90,8 +94,7 @@ export function recountSeat(s: HandState, seat: Seat): void {
   priv.held[seat * 2] = lo;
   priv.held[seat * 2 + 1] = hi;
   priv.winMaskVer[seat] = -1;
-  s.pub.handCount[seat] = n;
-  s.pub.pubVer[seat]!++;
+  if (s.pub.handCount[seat] !== n) throw new Error(`recountSeat: seat ${seat} holds ${n} tiles, its count says ${s.pub.handCount[seat]}`);
 }
 
 /** The next tile from the head of the wall (the caller decides where it goes: a flower is exposed). */

@@ -69,3 +69,25 @@ export function viewCacheOf(s: HandState): ViewCache {
   }
   return c;
 }
+
+/**
+ * Give `dst`, just copied from `src` (src/engine/clone.ts, sample.ts: the same table shown), the views' cache of
+ * `src`: the frozen public records are shared (nobody can change them) and keyed by the same public versions, so a
+ * copy's first views reuse them instead of building the whole table again. Each state keeps its own arrays.
+ */
+export function copyViewCache(dst: HandState, src: HandState): void {
+  const from = src.viewCache as ViewCache | null;
+  if (from === null || from.generation !== src.generation) return;
+  const to = viewCacheOf(dst);
+  for (let p = 0; p < src.players; p++) {
+    to.seat[p] = from.seat[p]!;
+    to.disc[p] = from.disc[p]!;
+    to.melds[p] = from.melds[p]!;
+    to.flowers[p] = from.flowers[p]!;
+    to.hand[p] = from.hand[p]!;
+  }
+  to.seatVer.set(from.seatVer);
+  to.discKey.set(from.discKey);
+  to.meldKey.set(from.meldKey);
+  to.flowerKey.set(from.flowerKey);
+}

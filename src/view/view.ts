@@ -16,7 +16,7 @@ import type { RuleSet } from '../rules/index.js';
 import type { Meld, Tile } from '../tiles/index.js';
 import { liveCount } from '../wall/wall.js';
 import { type HandState, KONG, MAX_DISCARDS, MAX_MELDS, bonusOf, concealedOf, meldsOf } from '../engine/state.js';
-import { type DiscardInfo, type SeatHand, type ViewCache, viewCacheOf } from './cache.js';
+import { type DiscardInfo, type SeatHand, type ViewCache, copyViewCache, viewCacheOf } from './cache.js';
 import { sampleWorld, sampleWorldInto } from '../engine/sample.js';
 import { StateWorld } from './world.js';
 
@@ -135,11 +135,10 @@ class TableView implements AgentView {
   sampleWorld(rng: Rng, into?: World): World {
     const s = this.#live();
     if (s.flow.seat !== this.#seat) throw new Error('sampleWorld: only the seat to move may sample a world');
-    if (into instanceof StateWorld && into.state.players === s.players && into.state.flowers === s.flowers && into.state.rules.id === s.rules.id) {
-      sampleWorldInto(into.state, s, this.#seat, rng);
-      return into;
-    }
-    return new StateWorld(sampleWorld(s, this.#seat, rng), viewFor);
+    const w = into instanceof StateWorld && into.state.players === s.players && into.state.flowers === s.flowers && into.state.rules.id === s.rules.id ? into : null;
+    const world = w !== null ? sampleWorldInto(w.state, s, this.#seat, rng) : sampleWorld(s, this.#seat, rng);
+    copyViewCache(world, s); // the world shows the table as the state does
+    return w ?? new StateWorld(world, viewFor);
   }
 
   toJSON(): Record<string, unknown> {

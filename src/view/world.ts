@@ -8,6 +8,7 @@ import type { Agent, AgentView, World } from '../agent/types.js';
 import type { Action, HandPhase } from '../core/action.js';
 import type { Seat } from '../core/seat.js';
 import { cloneInto, cloneState } from '../engine/clone.js';
+import { copyViewCache } from './cache.js';
 import { handResult } from '../engine/result.js';
 import type { HandState } from '../engine/state.js';
 import { apply, isOver, legalActions } from '../engine/step.js';
@@ -51,11 +52,10 @@ export class StateWorld implements World {
   }
 
   copy(into?: World): World {
-    if (into instanceof StateWorld) {
-      cloneInto(into.state, this.state);
-      return into;
-    }
-    return new StateWorld(cloneState(this.state), this.viewOf);
+    const w = into instanceof StateWorld && into.state.players === this.state.players ? into : null;
+    const s = w !== null ? cloneInto(w.state, this.state) : cloneState(this.state);
+    copyViewCache(s, this.state);
+    return w ?? new StateWorld(s, this.viewOf);
   }
 
   playOut(agents: readonly Agent[]): readonly number[] {

@@ -4,8 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentView } from '../../src/agent/types.js';
 import { seatPublicFresh, viewFor } from '../../src/view/view.js';
-import { createHandState, resetHand, type HandState } from '../../src/engine/state.js';
+import { concealedOf, createHandState, resetHand, type HandState } from '../../src/engine/state.js';
 import { takeTile } from '../../src/engine/moves.js';
+import { seededWalls } from '../../src/engine/chance.js';
+import { apply, isOver, startHand } from '../../src/engine/step.js';
 import { DISCARD } from '../../src/engine/actions.js';
 import { ruleSet } from '../../src/rules/index.js';
 import { parseTiles } from '../../src/tiles/index.js';
@@ -246,5 +248,37 @@ describe('shared frozen records: the last discard and the discard entries', () =
     for (let g = 0; g < 40; g++) playGame(config, gameSetup(config, g), { record: false, check: (s) => (state = s) });
     expect(checked).toBeGreaterThan(1000);
     expect(attempts).toBeGreaterThan(4000);
+  });
+});
+
+describe('worlds share the views\' caches of the state they come from', () => {
+  it('every view of a sampled world, and of its copies played on, shows the table a fresh count gives', () => {
+    let compared = 0;
+    const r = ruleSet('code500');
+    for (let g = 0; g < 40; g++) {
+      const s = createHandState(r, r.limit, r.flowers, 4);
+      startHand(s, { dealer: g % 4, prevailing: 0, scores: [0, 0, 0, 0], chance: seededWalls((w) => makeStream(g, 0, `wall:0:${w}`)) });
+      const pick = makeStream(g, 1, 'pick');
+      for (let k = 0; k < 20 + g && !isOver(s); k++) {
+        const v = viewFor(s, s.flow.seat);
+        void v.table; // the state's cache is built
+        apply(s, v.legal[pick.int(v.legal.length)]!);
+      }
+      if (isOver(s)) continue;
+      const world = viewFor(s, s.flow.seat).sampleWorld(makeStream(g, 2, 'w'));
+      const copy = world.copy();
+      for (const w of [world, copy]) {
+        while (!w.isOver()) {
+          const v = w.view();
+          const state = (w as unknown as { state: HandState }).state;
+          expect(JSON.stringify(v.table)).toBe(JSON.stringify(Array.from({ length: 4 }, (_, p) => seatPublicFresh(state, p))));
+          // A seat's own tiles in a world are the world's, never the true ones its cache might have held.
+          expect(v.concealed).toEqual(concealedOf(state, v.seat));
+          compared++;
+          w.apply(v.legal[pick.int(v.legal.length)]!);
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(1000);
   });
 });
