@@ -6,7 +6,8 @@
  * search), and scored by the searcher's net settlement. Every candidate meets the same worlds (common random
  * numbers); rollouts are allocated by sequential halving (Karnin, Koren & Somekh 2013), the policy's own choice
  * never eliminated, and it is kept unless another candidate beats it in the paired comparison by `margin` standard
- * errors.
+ * errors. When after a round every candidate has come out exactly as the policy's choice in every world, the search
+ * stops there (the choice does not matter in this position) and keeps the policy's choice.
  *
  * Candidates: the policy's choice; on a turn, the next best discards by the shared shape evaluation (least shanten,
  * then shape: strategies/common.ts pickDiscard), up to `candidates` in all, plus the safest discard (Harr's "watch
@@ -157,6 +158,9 @@ export const search: Strategy = {
           const each = Math.max(1, Math.floor(budget / (alive.length * rounds)));
           for (let j = 0; j < each; j++) for (const ci of alive) roll(ci);
           if (r === rounds - 1) break;
+          // Every candidate came out exactly as the policy's choice in every world so far: the choice does not
+          // matter here, and no further world is likely to show it does. Keep the policy's choice.
+          if (alive.every((ci) => nets[ci]!.every((x, i) => x === nets[0]![i]))) return chosen;
           const mean = (ci: number): number => nets[ci]!.reduce((x, y) => x + y, 0) / nets[ci]!.length;
           const keep = Math.ceil(alive.length / 2);
           const ranked = [...alive].sort((x, y) => mean(y) - mean(x) || x - y);
