@@ -4,13 +4,14 @@
  * each streaming nets.bin for the paired statistics), then analyse and write DIR: the CSVs, SVG charts,
  * manifest.json and README.md. Timings go to manifest.json only, so the CSVs and README are reproducible.
  */
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
-import { commandLine, gitCommit, packageVersion } from '../io/manifest.js';
+import { IoFailure, makeDir, writeAtomic } from '../io/files.js';
+import { commandLine, gitState, packageVersion } from '../io/manifest.js';
+import { emptyDir, foreignEntries, holds, inspectDir, removeTemps, writeMarker } from '../io/owned-dir.js';
 import { renderSvg } from '../charts/render.js';
 import { simulate } from '../runner/run.js';
-import { ensureWritableDir } from '../runner/outdir.js';
 import { ANALYSES } from './analyses.js';
 import type { AnalysisInput } from './analysis.js';
 import { experiment } from './registry.js';
@@ -27,11 +28,14 @@ export interface ExperimentOptions {
   readonly workers?: number;
   readonly progress: 'auto' | 'none';
   readonly resume: boolean;
+  /** Replace whatever the output directory holds (the directory is emptied whole first). */
+  readonly force?: boolean;
   readonly command?: string;
 }
 
 export interface ExperimentResult {
   readonly status: 'complete' | 'interrupted';
+  readonly signal?: 'SIGINT' | 'SIGTERM';
   readonly dir: string;
   readonly hands: number;
   readonly seconds: number;
@@ -58,10 +62,39 @@ export function reproduceCommand(spec: ExperimentSpec, games: number, seed: numb
   return `mjlab experiment ${spec.name} --games ${games} --seed ${seed}`;
 }
 
-function writeAtomic(dir: string, name: string, text: string): void {
-  const tmp = join(dir, `.${name}.tmp`);
-  writeFileSync(tmp, text);
-  renameSync(tmp, join(dir, name));
+/**
+ * Claim the experiment's directory (issue 13, point 1): empty or this experiment (same name, games and seed) to go
+ * on with; another experiment, a simulate output or foreign files are refused unless --force, which empties it
+ * whole. An unfinished one (no manifest.json yet) needs --resume or --force, so finished runs are never redone
+ * by accident.
+ */
+function claimDir(dir: string, run: { experiment: string; games: number; seed: number }, o: ExperimentOptions): void {
+  const state = inspectDir(dir);
+  const fresh = () => {
+    if (state.entries.length > 0) emptyDir(dir, state);
+    makeDir(dir);
+    writeMarker(dir, 'experiment', run);
+  };
+  if (state.entries.length === 0 || o.force) return fresh();
+  const owner = state.owner;
+  const describeOwner = (w: NonNullable<typeof owner>) =>
+    w.kind === 'experiment' ? `${String(w.run?.experiment)}, ${String(w.run?.games)} games, seed ${String(w.run?.seed)}` : `a ${w.kind} run`;
+  const foreign = owner?.kind === 'experiment' ? foreignEntries(state, 'experiment') : state.entries;
+  if (owner?.kind !== 'experiment' || foreign.length > 0) {
+    const what = owner?.kind === 'experiment' ? `${foreign.slice(0, 3).join(', ')}, which mjlab did not write` : holds(state, describeOwner);
+    throw new UserError(`${dir} holds ${what}; use --force to replace the directory whole, or another --out`);
+  }
+  const same = owner.run?.experiment === run.experiment && owner.run?.games === run.games && owner.run?.seed === run.seed;
+  if (!same) throw new UserError(`${dir} already holds experiment ${describeOwner(owner)}; use --force to replace it, or another --out`);
+  if (!existsSync(join(dir, 'manifest.json')) && !o.resume) {
+    throw new UserError(`${dir} holds an unfinished run of this experiment; add --resume to continue it, or --force to start over`);
+  }
+  removeTemps(dir, state);
+  // Redoing a finished experiment: until it is finished again it is an unfinished one (a kill must not leave the
+  // old manifest claiming the half-rewritten runs).
+  if (!o.resume) rmSync(join(dir, 'manifest.json'), { force: true });
+  // Directories written before markers existed get one now.
+  if (!state.entries.includes('.mjlab-output.json')) writeMarker(dir, 'experiment', run);
 }
 
 export async function runExperiment(o: ExperimentOptions): Promise<ExperimentResult> {
@@ -74,7 +107,16 @@ export async function runExperiment(o: ExperimentOptions): Promise<ExperimentRes
   }
   const per = gamesPerCell(spec, total);
   const dir = o.out ?? defaultOut(spec.name);
-  ensureWritableDir(dir);
+  try {
+    claimDir(dir, { experiment: spec.name, games: total, seed }, o);
+    return await play(spec, o, dir, total, seed, per);
+  } catch (e) {
+    if (e instanceof IoFailure) throw new UserError(`cannot write ${e.path}: ${e.reason}; the finished runs are kept in ${dir}, resume with --resume once it is fixed`);
+    throw e;
+  }
+}
+
+async function play(spec: ExperimentSpec, o: ExperimentOptions, dir: string, total: number, seed: number, per: number): Promise<ExperimentResult> {
   const startedAt = new Date().toISOString();
   const t0 = performance.now();
 
@@ -85,7 +127,6 @@ export async function runExperiment(o: ExperimentOptions): Promise<ExperimentRes
     for (let i = 0; i < spec.lineups.length; i++) {
       const lineup = spec.lineups[i]!;
       const runDir = join(dir, 'runs', variant.label, String(i));
-      mkdirSync(runDir, { recursive: true });
       if (o.progress !== 'none') {
         process.stderr.write(`mjlab: ${spec.name} run ${cells.length + 1}/${nCells}: ${variant.label} ${lineup}\n`);
       }
@@ -106,13 +147,14 @@ export async function runExperiment(o: ExperimentOptions): Promise<ExperimentRes
         shard: null,
         resume: o.resume,
         force: false,
+        parentOwned: true,
         progress: o.progress,
         nets: true,
         // The experiment's own command: simulate's "resume with" hint on Ctrl-C then names the right thing.
         command: o.command ?? commandLine(),
       });
       if (r.status !== 'complete') {
-        return { status: 'interrupted', dir, hands: 0, seconds: (performance.now() - t0) / 1000 };
+        return { status: 'interrupted', ...(r.signal ? { signal: r.signal } : {}), dir, hands: 0, seconds: (performance.now() - t0) / 1000 };
       }
       const labels = r.aggregate.labels;
       const names = lineup.split(',').map((s) => s.trim());
@@ -138,18 +180,17 @@ export async function runExperiment(o: ExperimentOptions): Promise<ExperimentRes
   const input: AnalysisInput = { spec, cells, byVariant, wallGames, walls: per / wallGames };
   const analysis = ANALYSES[spec.analysis](input);
 
-  mkdirSync(dir, { recursive: true });
-  for (const f of analysis.files) writeAtomic(dir, f.name, f.text);
-  for (const c of analysis.charts) writeAtomic(dir, c.name, await renderSvg(c.spec));
+  for (const f of analysis.files) writeAtomic(join(dir, f.name), f.text);
+  for (const c of analysis.charts) writeAtomic(join(dir, c.name), await renderSvg(c.spec));
   const hands = cells.reduce((s, c) => s + c.agg.hands, 0);
-  writeAtomic(dir, 'README.md', readme(spec, analysis, { games: per * nCells, perCell: per, hands, seed, command: reproduceCommand(spec, total, seed) }));
-  writeAtomic(dir, '.gitignore', 'runs/**/checkpoint.jsonl\nruns/**/games.csv\nruns/**/nets.bin\nruns/**/aggregate.json\nruns/**/.*.tmp\n');
+  writeAtomic(join(dir, 'README.md'), readme(spec, analysis, { games: per * nCells, perCell: per, hands, seed, command: reproduceCommand(spec, total, seed) }));
+  writeAtomic(join(dir, '.gitignore'), 'runs/**/checkpoint.jsonl\nruns/**/games.csv\nruns/**/nets.bin\nruns/**/aggregate.json\nruns/**/.*.tmp\n');
   const seconds = (performance.now() - t0) / 1000;
   const manifest = {
     tool: 'mjlab',
     experiment: spec.name,
     version: packageVersion(),
-    commit: gitCommit(),
+    ...gitState(),
     command: o.command ?? commandLine(),
     reproduce: reproduceCommand(spec, total, seed),
     seed,
@@ -165,6 +206,6 @@ export async function runExperiment(o: ExperimentOptions): Promise<ExperimentRes
     node: process.version,
     runs,
   };
-  writeAtomic(dir, 'manifest.json', `${JSON.stringify(manifest, null, 2)}\n`);
+  writeAtomic(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return { status: 'complete', dir, hands, seconds };
 }

@@ -5,7 +5,7 @@
  * their net sums — a paired z test across wall sets, Holm-corrected across all pairs of all rule sets.
  */
 import type { TopLevelSpec } from 'vega-lite';
-import { holm } from '../stats/paired.js';
+import { pairwiseCsv, pairwiseTests } from '../runner/pairwise.js';
 import type { Analysis, AnalysisInput } from './analysis.js';
 import { csv, mdTable, num, pval, ranks, show, strategiesOf, summary } from './tables.js';
 import { forEachWall, labelHandsPerWall, labelWall, WallMoments, type Cell } from './walls.js';
@@ -148,45 +148,13 @@ export function analyseStrategyComparison(input: AnalysisInput): Analysis {
   const rows = strategyRows(input, byVariant);
 
   // Pairwise paired differences: one accumulator per (rule set, a, b), all filled in one streaming pass.
-  const pairs: { variant: string; a: string; b: string; cells: Cell[]; idx: number[]; ha: number; hb: number; m: WallMoments }[] = [];
-  for (const [variant, cells] of byVariant) {
-    const labels = strategiesOf(cells);
-    for (let i = 0; i < labels.length; i++) {
-      for (let j = i + 1; j < labels.length; j++) {
-        const a = labels[i]!;
-        const b = labels[j]!;
-        const both = cells.filter((c) => c.labels.includes(a) && c.labels.includes(b));
-        if (both.length === 0) continue;
-        pairs.push({
-          variant, a, b, cells: both, idx: both.map((c) => input.cells.indexOf(c)),
-          ha: labelHandsPerWall(both, a, input.wallGames), hb: labelHandsPerWall(both, b, input.wallGames), m: new WallMoments(),
-        });
-      }
-    }
-  }
-  forEachWall(input.cells, input.wallGames, input.walls, (sums) => {
-    for (const p of pairs) {
-      const s = p.idx.map((i) => sums[i]!);
-      // x_a·H_b − x_b·H_a, divided by H_a·H_b at the end: exact integers even when seat counts differ.
-      p.m.add(labelWall(p.cells, s, p.a) * p.hb - labelWall(p.cells, s, p.b) * p.ha);
-    }
-  });
-  const tested = pairs.map((p) => ({ ...p, r: p.m.result(p.ha * p.hb) }));
-  const adj = holm(tested.map((t) => t.r.p));
+  const tested = pairwiseTests(input.cells, byVariant, input.wallGames, input.walls);
+  const adj = tested.map((t) => t.pHolm);
 
   const files = [
     { name: 'strategies.csv', text: csv([[...STRATEGY_COLUMNS], ...rows.map(strategyCsvRow)]) },
     { name: 'score-distribution.csv', text: scoreDistributionCsv(rows, 'rules') },
-    {
-      name: 'pairwise.csv',
-      text: csv([
-        ['rules', 'strategy_a', 'strategy_b', 'lineups', 'wall_sets', 'hands_a', 'hands_b', 'mean_net_diff', 'diff_low', 'diff_high', 'z', 'p', 'p_holm', 'significant'],
-        ...tested.map((t, i) => [
-          t.variant, t.a, t.b, String(t.cells.length), String(t.r.n), String(t.ha * t.r.n), String(t.hb * t.r.n),
-          num(t.r.meanDiff), num(t.r.low), num(t.r.high), num(t.r.statistic), pval(t.r.p), pval(adj[i]!), adj[i]! < 0.05 ? 'yes' : 'no',
-        ]),
-      ]),
-    },
+    { name: 'pairwise.csv', text: pairwiseCsv(tested) },
     { name: 'totals.csv', text: totalsCsv(byVariant, 'rules') },
   ];
 
@@ -206,7 +174,7 @@ export function analyseStrategyComparison(input: AnalysisInput): Analysis {
   const sig = tested.map((t, i) => ({ t, p: adj[i]! })).filter((x) => x.p < 0.05);
   const pairTable = mdTable(
     ['rule set', 'a − b', 'mean net diff / hand (95% CI)', 'z', 'Holm p'],
-    tested.map((t, i) => [t.variant, `${t.a} − ${t.b}`, show.ci(t.r.meanDiff, t.r.low, t.r.high), t.r.statistic.toFixed(2), show.p(adj[i]!)]),
+    tested.map((t, i) => [t.group, `${t.a} − ${t.b}`, show.ci(t.r.meanDiff, t.r.low, t.r.high), t.r.statistic.toFixed(2), show.p(adj[i]!)]),
   );
   const leaders = [...byVariant.keys()].map((v) => {
     const top = rows.filter((r) => r.variant === v).sort((x, y) => x.rank - y.rank)[0];

@@ -7,32 +7,18 @@ import { stringify } from 'csv-stringify/sync';
 import type { StrategyAgg } from '../stats/aggregate.js';
 import { addStrategyInto, emptyStrategy } from '../stats/aggregate.js';
 import { summariseStrategy, type StrategySummary } from '../stats/summary.js';
+import { num, pval } from '../io/csv.js';
+import { labelsOf } from '../runner/pairwise.js';
 import type { Cell } from './walls.js';
 
-/** Fixed six decimals; NaN → empty field. */
-export function num(x: number): string {
-  if (Number.isNaN(x)) return '';
-  const s = x.toFixed(6);
-  return s === '-0.000000' ? '0.000000' : s;
-}
-
-/** p-values span many orders of magnitude: four significant digits. */
-export function pval(p: number): string {
-  if (Number.isNaN(p)) return '';
-  if (p === 0) return '0';
-  return p >= 1e-4 ? p.toFixed(6) : p.toExponential(3);
-}
+export { num, pval };
 
 export function csv(rows: readonly (readonly string[])[]): string {
   return stringify(rows.map((r) => [...r]));
 }
 
 /** The labels of the cells, in first-appearance order. */
-export function strategiesOf(cells: readonly Cell[]): string[] {
-  const out: string[] = [];
-  for (const c of cells) for (const l of c.labels) if (!out.includes(l)) out.push(l);
-  return out;
-}
+export const strategiesOf: (cells: readonly Cell[]) => string[] = labelsOf;
 
 /** A label's counts summed over the cells that seat it (net sums exact, in BigInt). */
 export function pooled(cells: readonly Cell[], label: string): StrategyAgg & { lineups: number } {

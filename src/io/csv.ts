@@ -16,6 +16,20 @@ export function fmt(x: number): string {
   return s === '-0.000000' ? '0.000000' : s;
 }
 
+/** Fixed six decimals, negative zero printed as zero; NaN → empty field (the experiments' tables and pairwise.csv). */
+export function num(x: number): string {
+  if (Number.isNaN(x)) return '';
+  const s = x.toFixed(6);
+  return s === '-0.000000' ? '0.000000' : s;
+}
+
+/** p-values span many orders of magnitude: four significant digits. */
+export function pval(p: number): string {
+  if (Number.isNaN(p)) return '';
+  if (p === 0) return '0';
+  return p >= 1e-4 ? p.toFixed(6) : p.toExponential(3);
+}
+
 export const SUMMARY_COLUMNS = [
   'strategy', 'hands', 'wins', 'win_rate', 'win_rate_low', 'win_rate_high', 'self_draws', 'deal_ins',
   'deal_in_rate', 'deal_in_rate_low', 'deal_in_rate_high', 'mean_net', 'mean_net_low', 'mean_net_high',
@@ -28,15 +42,22 @@ function rate(x: number): string {
   return Number.isNaN(x) ? '' : x.toFixed(6);
 }
 
-export function summaryCsv(agg: Aggregate): string {
+/** Added to summary.csv for `--unit match` runs only (a hand run's summary.csv is unchanged). */
+export const MATCH_SUMMARY_COLUMNS = ['matches', 'match_wins', 'match_win_rate', 'match_win_rate_low', 'match_win_rate_high', 'mean_placing'] as const;
+
+export function summaryCsv(agg: Aggregate, unit: 'hand' | 'match' = 'hand'): string {
+  const match = unit === 'match';
   const rows = summarise(agg).map((s) => [
     s.strategy, String(s.hands), String(s.wins), rate(s.winRate), rate(s.winRateLow), rate(s.winRateHigh),
     String(s.selfDraws), String(s.dealIns), rate(s.dealInRate), rate(s.dealInRateLow), rate(s.dealInRateHigh),
     rate(s.meanNet), rate(s.meanNetLow), rate(s.meanNetHigh), rate(s.meanWinScore), fmt(s.medianWinScore),
     fmt(s.p90WinScore), fmt(s.maxWinScore), String(s.limitWins), rate(s.turnsPerWin),
     rate(s.meanWinTurns),
+    ...(match
+      ? [String(s.matches), String(s.matchWins), rate(s.matchWinRate), rate(s.matchWinRateLow), rate(s.matchWinRateHigh), rate(s.meanPlacing)]
+      : []),
   ]);
-  return stringify([[...SUMMARY_COLUMNS], ...rows]);
+  return stringify([[...SUMMARY_COLUMNS, ...(match ? MATCH_SUMMARY_COLUMNS : [])], ...rows]);
 }
 
 export function scoreDistributionCsv(agg: Aggregate): string {
@@ -58,17 +79,29 @@ export function totalsCsv(agg: Aggregate): string {
 
 export const GAMES_COLUMNS = [
   'game', 'hand', 'winner_strategy', 'win_by', 'discarder_strategy', 'turns', 'winner_score', 'winner_pattern',
+  'dealer_seat', 'winner_seat', 'discarder_seat',
 ] as const;
 
-export function gamesCsvHeader(): string {
-  return stringify([[...GAMES_COLUMNS]]);
+/** Per physical seat, after GAMES_COLUMNS: the strategy label sitting there and its net settlement for the hand. */
+export function seatColumns(players: number, fields: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let seat = 0; seat < players; seat++) for (const f of fields) out.push(`seat${seat}_${f}`);
+  return out;
 }
+
+const GAME_SEAT_FIELDS = ['strategy', 'net'] as const;
+
+export function gamesCsvHeader(players: number): string {
+  return stringify([[...GAMES_COLUMNS, ...seatColumns(players, GAME_SEAT_FIELDS)]]);
+}
+
+const seatText = (seat: number | null) => (seat === null ? '' : String(seat));
 
 /** One row per hand of the game; a drawn hand has win_by "none" and empty winner fields. */
 export function gameRows(g: GameOutcome): string[][] {
   return g.hands.map((h) => {
     const won = h.winner !== null;
-    return [
+    const row = [
       String(g.game),
       String(h.hand),
       won ? (g.strategies[h.winner!] ?? '') : '',
@@ -77,10 +110,29 @@ export function gameRows(g: GameOutcome): string[][] {
       String(h.turns),
       won && h.winnerScore !== null ? String(h.winnerScore) : '',
       won && h.winnerPattern !== null ? h.winnerPattern : '',
+      String(h.dealer),
+      seatText(h.winner),
+      won ? seatText(h.discarder) : '',
     ];
+    for (let seat = 0; seat < g.strategies.length; seat++) row.push(g.strategies[seat]!, String(h.nets[seat] ?? 0));
+    return row;
   });
 }
 
-export function gamesCsvChunk(rows: string[][]): string {
+export const MATCHES_COLUMNS = ['game', 'hands', 'first_dealer_seat'] as const;
+const MATCH_SEAT_FIELDS = ['strategy', 'final_score', 'placing'] as const;
+
+export function matchesCsvHeader(players: number): string {
+  return stringify([[...MATCHES_COLUMNS, ...seatColumns(players, MATCH_SEAT_FIELDS)]]);
+}
+
+/** One row per match (`--unit match`): each seat's final cumulative score and placing (ties share the better place). */
+export function matchRow(g: GameOutcome, place: readonly number[]): string[] {
+  const row = [String(g.game), String(g.hands.length), String(g.setup.firstDealer)];
+  for (let seat = 0; seat < g.strategies.length; seat++) row.push(g.strategies[seat]!, String(g.finalScores[seat]), String(place[seat]));
+  return row;
+}
+
+export function csvChunk(rows: string[][]): string {
   return rows.length === 0 ? '' : stringify(rows);
 }

@@ -1,6 +1,8 @@
 /**
- * manifest.json: the provenance every output carries (DESIGN.md habit 7; issue 5, point 3): version, git commit,
- * the full command, rule set, strategies, seed, game range, duration and hands per second.
+ * manifest.json: the provenance every output carries (DESIGN.md habit 7; issue 5, point 3; issue 14, point 5):
+ * version, git commit and whether the tree was modified, the full command, rule set, strategies (with a content
+ * hash of every plug-in file), seed, game range, duration and hands per second, and the size and hash of every
+ * output file. docs/outputs.md describes every field.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -20,8 +22,16 @@ export interface RunIdentity {
   readonly flowers: boolean;
   readonly limit: number | null;
   readonly gamesCsv: boolean;
-  /** nets.bin written (experiments' paired statistics); absent when not. */
+  /** nets.bin written (experiments' and --duplicate's paired statistics); absent when not. */
   readonly nets?: boolean;
+  /** SHA-256 of every plug-in strategy file, by its path as given in `strategies`; absent without plug-ins. */
+  readonly plugins?: Readonly<Record<string, string>>;
+}
+
+/** An output file as the manifest records it: its size, and a SHA-256 for files written whole at the end. */
+export interface OutputRecord {
+  readonly bytes: number;
+  readonly sha256?: string;
 }
 
 export interface Shard {
@@ -34,14 +44,18 @@ export interface Manifest {
   readonly tool: 'mjlab';
   readonly version: string;
   readonly commit: string;
+  /** The git tree had uncommitted changes outside results/ (null: not run from a git checkout). */
+  readonly dirty: boolean | null;
   readonly command: string;
   readonly identity: RunIdentity;
   /** The shard this directory ran, or null (whole run, or a merge). */
   readonly shard: Shard | null;
   /** Half-open game ranges covered, sorted and disjoint. */
   readonly ranges: readonly (readonly [number, number])[];
-  /** Every game of every range was played. */
+  /** Every game of the run's range (the shard's, or the whole run for a merge) was played. */
   readonly complete: boolean;
+  /** A merge made with --allow-partial: the game ranges of the run that no input covered. */
+  readonly missing?: readonly (readonly [number, number])[];
   readonly gamesPlayed: number;
   readonly handsPlayed: number;
   readonly drawnHands: number;
@@ -52,12 +66,26 @@ export interface Manifest {
   readonly handsPerSecond: number;
   readonly node: string;
   readonly mergedFrom?: readonly string[];
+  /** Every other output file of the directory (written before the manifest, which is written last). */
+  readonly outputs: Readonly<Record<string, OutputRecord>>;
+}
+
+/** JSON with object keys sorted, so equal values give equal text whatever order they were built in. */
+function canonical(v: unknown): string {
+  if (v === null || typeof v !== 'object') return JSON.stringify(v) ?? 'undefined';
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  const o = v as Record<string, unknown>;
+  return `{${Object.keys(o).sort().map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`).join(',')}}`;
 }
 
 export function sameIdentity(a: RunIdentity, b: RunIdentity): boolean {
-  const keys = Object.keys(a).sort() as (keyof RunIdentity)[];
-  const bk = Object.keys(b).sort();
-  return keys.length === bk.length && keys.every((k, i) => k === bk[i] && a[k] === b[k]);
+  return canonical(a) === canonical(b);
+}
+
+/** The identity fields in which two runs differ, for messages. */
+export function identityDifferences(a: RunIdentity, b: RunIdentity): string[] {
+  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort() as (keyof RunIdentity)[];
+  return keys.filter((k) => canonical(a[k]) !== canonical(b[k]));
 }
 
 function packageRoot(): string {
@@ -78,22 +106,27 @@ export function packageVersion(): string {
   }
 }
 
-export function gitCommit(): string {
+export interface GitState {
+  readonly commit: string;
+  readonly dirty: boolean | null;
+}
+
+export function gitState(): GitState {
   try {
     const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: packageRoot(), stdio: ['ignore', 'pipe', 'ignore'] })
       .toString()
       .trim();
     // Outputs are not code: an experiment rewrites the committed results/ it reproduces, which must not mark the
     // commit that produced them as modified.
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no', '--', '.', ':(exclude)results'], {
+    const status = execFileSync('git', ['status', '--porcelain', '--untracked-files=no', '--', '.', ':(exclude)results'], {
       cwd: packageRoot(),
       stdio: ['ignore', 'pipe', 'ignore'],
     })
       .toString()
       .trim();
-    return dirty ? `${head}-dirty` : head;
+    return { commit: head, dirty: status.length > 0 };
   } catch {
-    return 'unknown';
+    return { commit: 'unknown', dirty: null };
   }
 }
 

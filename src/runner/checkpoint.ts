@@ -1,17 +1,32 @@
 /**
- * The checkpoint (issue 5, point 6): checkpoint.jsonl in the output directory, append-only and fsync'd after each
- * line. Line 1 is a header naming the run; each further line is one batch's exact aggregate, committed strictly
- * in batch order together with the length games.csv had once that batch's rows were written (and fsync'd). A
- * SIGKILL can only tear the last line, which reading drops, so a resumed run restarts exactly after the last
- * committed batch, and games.csv is cut back to the length recorded with it. The runner groups commits (one
- * fsync of games.csv, then the lines, then one fsync of the checkpoint, about twice a second) because an fsync
- * per batch costs milliseconds of the main thread that the workers then wait for.
+ * The checkpoint (issue 5, point 6; issue 13, point 2): checkpoint.jsonl in the output directory, append-only and
+ * fsync'd. Line 1 is a header naming the run; each further line is one batch's exact aggregate, committed strictly
+ * in batch order together with, for every streamed file (games.csv, matches.csv, nets.bin), its length once that
+ * batch's rows were written (and fsync'd) and a SHA-256 of the bytes the batch added. Every line ends with a
+ * checksum of its own content, so an edited or corrupted line is refused rather than resumed, and a resumed run
+ * can prove each streamed file's committed prefix batch by batch (and rebuild it where it does not match).
+ *
+ * A SIGKILL can only tear the last line (no newline yet), which reading drops, so a resumed run restarts exactly
+ * after the last committed batch. The runner groups commits (one fsync of the streamed files, then the lines, then
+ * one fsync of the checkpoint, about twice a second) because an fsync per batch costs milliseconds of the main
+ * thread that the workers then wait for.
  */
-import { closeSync, fsyncSync, openSync, readFileSync, ftruncateSync, writeSync, existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, existsSync, fsyncSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { UserError } from '../errors.js';
+import { onFile } from '../io/files.js';
 import type { AggregateJson } from '../stats/aggregate.js';
 import type { RunIdentity, Shard } from '../io/manifest.js';
 
 export const CHECKPOINT_FILE = 'checkpoint.jsonl';
+
+/** A streamed file's state after a line: its length, and the SHA-256 (hex) of the bytes this line added. */
+export interface FileMark {
+  readonly bytes: number;
+  readonly sha: string;
+}
+
+export type FileMarks = Readonly<Record<string, FileMark>>;
 
 export interface CheckpointHeader {
   readonly kind: 'header';
@@ -19,8 +34,8 @@ export interface CheckpointHeader {
   readonly shard: Shard | null;
   readonly range: [number, number];
   readonly batchSize: number;
-  /** games.csv length right after its header row (0 without --games-csv). */
-  readonly gamesBytes: number;
+  /** The streamed files' header rows (games.csv's column names, …). */
+  readonly files: FileMarks;
 }
 
 export interface CheckpointBatch {
@@ -28,85 +43,134 @@ export interface CheckpointBatch {
   readonly index: number;
   readonly start: number;
   readonly end: number;
-  readonly gamesBytes: number;
+  readonly files: FileMarks;
   readonly agg: AggregateJson;
+}
+
+/** What resuming needs of each committed batch besides its aggregate. */
+export interface BatchMarks {
+  readonly files: FileMarks;
+  /** SHA-256 of the batch's aggregate JSON: a rebuilt batch must reproduce it. */
+  readonly aggSha: string;
 }
 
 export interface CheckpointState {
   readonly header: CheckpointHeader;
   /** Committed batches, in order: batch i is line i + 2. */
-  readonly batches: number;
-  readonly gamesBytes: number;
+  readonly batches: readonly BatchMarks[];
   /** Byte length of the valid prefix of the file. */
   readonly validBytes: number;
 }
 
+export function sha256(data: string | Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+/** Checksum field: the first 128 bits of the SHA-256 of the line's content without it. */
+const SUM = 'sum';
+
+function sealed(entry: CheckpointHeader | CheckpointBatch): string {
+  const body = JSON.stringify(entry);
+  return `${body.slice(0, -1)},"${SUM}":"${sha256(body).slice(0, 32)}"}\n`;
+}
+
+/** The entry of a line whose checksum matches, or null. */
+function unseal(line: string): CheckpointHeader | CheckpointBatch | null {
+  let obj: Record<string, unknown>;
+  try {
+    obj = JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+  const sum = obj[SUM];
+  if (typeof sum !== 'string') return null;
+  delete obj[SUM];
+  const body = JSON.stringify(obj);
+  return sha256(body).slice(0, 32) === sum ? (obj as unknown as CheckpointHeader | CheckpointBatch) : null;
+}
+
+/** Refused checkpoint: one line saying what is wrong and what to do. */
+function refuse(path: string, what: string): never {
+  throw new UserError(`${path} ${what}; it cannot be resumed (rerun with --force to start over)`);
+}
+
+export interface Expected {
+  readonly range: readonly [number, number];
+  readonly batchSize: number;
+}
+
 /**
- * Read a checkpoint, calling onBatch for each committed batch (so the caller merges as it goes and nothing is
- * held per batch). Returns null if there is no readable header.
+ * Read and verify a checkpoint, calling onBatch for each committed batch (so the caller merges as it goes). Returns
+ * null if there is no file or no header line at all. A complete line (newline-terminated) that fails its checksum,
+ * or does not follow the batch plan, is refused with a UserError; only a torn last line (no newline: a write cut
+ * short by a kill) or a tail of NUL bytes (a crash before the data reached the disk) is dropped.
  */
-export function readCheckpoint(path: string, onBatch: (b: CheckpointBatch) => void): CheckpointState | null {
+export function readCheckpoint(path: string, onBatch: (b: CheckpointBatch) => void, expected?: Expected): CheckpointState | null {
   if (!existsSync(path)) return null;
   const text = readFileSync(path, 'utf8');
   let pos = 0;
   let header: CheckpointHeader | null = null;
-  let batches = 0;
-  let gamesBytes = 0;
+  const batches: BatchMarks[] = [];
   let validBytes = 0;
+  let lineNo = 0;
   while (pos < text.length) {
     const nl = text.indexOf('\n', pos);
     if (nl < 0) break; // torn last line: never committed
     const line = text.slice(pos, nl);
-    let obj: CheckpointHeader | CheckpointBatch;
-    try {
-      obj = JSON.parse(line) as CheckpointHeader | CheckpointBatch;
-    } catch {
-      break;
-    }
+    lineNo += 1;
+    if (line.startsWith('\0') && /^\0*$/.test(text.slice(pos))) break;
+    const obj = unseal(line);
+    if (obj === null) refuse(path, `line ${lineNo} fails its checksum (edited, corrupted, or written by an mjlab without checksums)`);
     if (header === null) {
-      if (obj.kind !== 'header') return null;
+      if (obj.kind !== 'header') refuse(path, 'does not start with a header line');
       header = obj;
-      gamesBytes = obj.gamesBytes;
+      if (expected && (header.batchSize !== expected.batchSize || header.range[0] !== expected.range[0] || header.range[1] !== expected.range[1])) {
+        refuse(path, `plans batches of ${header.batchSize} over games ${header.range[0]}..${header.range[1]}, not this run's`);
+      }
     } else {
-      if (obj.kind !== 'batch' || obj.index !== batches) break;
+      const i = batches.length;
+      const start = header.range[0] + i * header.batchSize;
+      const end = Math.min(header.range[1], start + header.batchSize);
+      if (obj.kind !== 'batch' || obj.index !== i || obj.start !== start || obj.end !== end || obj.agg.games !== end - start) {
+        refuse(path, `line ${lineNo} is not batch ${i} (games ${start}..${end - 1})`);
+      }
       onBatch(obj);
-      batches += 1;
-      gamesBytes = obj.gamesBytes;
+      batches.push({ files: obj.files, aggSha: sha256(JSON.stringify(obj.agg)) });
     }
     pos = nl + 1;
     validBytes += Buffer.byteLength(line, 'utf8') + 1;
   }
-  return header ? { header, batches, gamesBytes, validBytes } : null;
-}
-
-/** Only the header, for identity checks. */
-export function readCheckpointHeader(path: string): CheckpointHeader | null {
-  return readCheckpoint(path, () => undefined)?.header ?? null;
+  return header ? { header, batches, validBytes } : null;
 }
 
 export class CheckpointWriter {
   private readonly fd: number;
+  private offset: number;
 
   /** Open for appending after `validBytes` (anything beyond, a torn line, is cut off). */
-  constructor(path: string, validBytes: number) {
-    this.fd = openSync(path, existsSync(path) ? 'r+' : 'w+');
-    ftruncateSync(this.fd, validBytes);
+  constructor(
+    private readonly path: string,
+    validBytes: number,
+  ) {
+    this.fd = onFile(path, () => openSync(path, existsSync(path) ? 'r+' : 'w+'));
+    onFile(path, () => ftruncateSync(this.fd, validBytes));
     this.offset = validBytes;
   }
 
-  private offset: number;
-
   /** Append one line; fsync unless the caller groups several lines under one sync(). */
   append(entry: CheckpointHeader | CheckpointBatch, sync = true): void {
-    const buf = Buffer.from(`${JSON.stringify(entry)}\n`, 'utf8');
+    const buf = Buffer.from(sealed(entry), 'utf8');
     let done = 0;
-    while (done < buf.length) done += writeSync(this.fd, buf, done, buf.length - done, this.offset + done);
-    this.offset += buf.length;
-    if (sync) fsyncSync(this.fd);
+    try {
+      while (done < buf.length) done += onFile(this.path, () => writeSync(this.fd, buf, done, buf.length - done, this.offset + done));
+    } finally {
+      this.offset += done;
+    }
+    if (sync) this.sync();
   }
 
   sync(): void {
-    fsyncSync(this.fd);
+    onFile(this.path, () => fsyncSync(this.fd));
   }
 
   close(): void {

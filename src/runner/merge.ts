@@ -1,14 +1,20 @@
 /**
- * `mjlab merge` (issue 5, point 5): combine the exact aggregates of shard (or earlier merge) directories of one
- * run. Inputs must be complete, of the same run, and cover disjoint game ranges; the output is itself mergeable,
- * so merging is associative, and merging every shard gives byte-for-byte the single-machine summary.
+ * `mjlab merge` (issue 5, point 5; issue 13, points 1 and 5): combine the exact aggregates of shard (or earlier
+ * merge) directories of one run. Inputs must be of the same run (plug-in hashes included), cover disjoint game
+ * ranges, and together the whole run, unless --allow-partial (then the manifest says "complete": false and lists
+ * the missing ranges). The output is itself mergeable, so merging is associative, and merging every shard gives
+ * byte-for-byte the single-machine outputs. Every file is written atomically into an owned directory.
  */
-import { closeSync, existsSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
+import { join, relative, resolve, isAbsolute } from 'node:path';
 import { UserError } from '../errors.js';
 import { aggregateFromJson, mergeAggregates, type Aggregate, type AggregateJson } from '../stats/aggregate.js';
-import { commandLine, gitCommit, packageVersion, sameIdentity, type Manifest } from '../io/manifest.js';
-import { clearRun, describe, ensureWritableDir, existingRun, writeOutputs } from './outdir.js';
+import { AtomicFile, IoFailure, onFile } from '../io/files.js';
+import { commandLine, gitState, packageVersion, sameIdentity, type Manifest } from '../io/manifest.js';
+import { sha256 } from './checkpoint.js';
+import { describe, prepareRunDir, streamedRecords, writeOutputs } from './outdir.js';
+import { pairwiseCsv, pairwiseTests } from './pairwise.js';
+import type { StreamedName } from './protocol.js';
 
 interface Input {
   readonly dir: string;
@@ -16,20 +22,28 @@ interface Input {
   readonly agg: Aggregate;
 }
 
-function readInput(dir: string): Input {
+function readInput(dir: string, allowPartial: boolean): Input {
   const mpath = join(dir, 'manifest.json');
   const apath = join(dir, 'aggregate.json');
   if (!existsSync(mpath) || !existsSync(apath)) throw new UserError(`${dir} is not a simulate output (no manifest.json / aggregate.json)`);
   let manifest: Manifest;
+  let aggText: string;
   let agg: Aggregate;
   try {
     manifest = JSON.parse(readFileSync(mpath, 'utf8')) as Manifest;
-    agg = aggregateFromJson(JSON.parse(readFileSync(apath, 'utf8')) as AggregateJson);
+    aggText = readFileSync(apath, 'utf8');
+    agg = aggregateFromJson(JSON.parse(aggText) as AggregateJson);
   } catch (e) {
     throw new UserError(`${dir}: unreadable output (${(e as Error).message.split('\n')[0]})`);
   }
   if (manifest.tool !== 'mjlab' || !manifest.identity) throw new UserError(`${dir}/manifest.json is not an mjlab manifest`);
-  if (!manifest.complete) throw new UserError(`${dir} holds an unfinished run; finish it with --resume before merging`);
+  // The manifest is written last and lists aggregate.json's hash: a kill between the two, or an edit, shows here.
+  const want = manifest.outputs?.['aggregate.json']?.sha256;
+  if (want !== undefined && want !== sha256(aggText)) throw new UserError(`${dir}/aggregate.json does not match its manifest (edited, or written by another run)`);
+  if (agg.games !== manifest.gamesPlayed) throw new UserError(`${dir}/aggregate.json holds ${agg.games} games, its manifest ${manifest.gamesPlayed}`);
+  if (!manifest.complete && !manifest.mergedFrom && !allowPartial) {
+    throw new UserError(`${dir} holds an unfinished run; finish it with --resume before merging (or merge what it has with --allow-partial)`);
+  }
   return { dir, manifest, agg };
 }
 
@@ -49,95 +63,143 @@ export function unionRanges(ranges: readonly (readonly [number, number])[], owne
   return out;
 }
 
-function copyGames(inputs: readonly Input[], outPath: string): void {
-  const fd = openSync(outPath, 'w');
+/** The parts of [0, games) that `covered` (sorted, disjoint) leaves out. */
+export function missingRanges(covered: readonly (readonly [number, number])[], games: number): [number, number][] {
+  const out: [number, number][] = [];
+  let at = 0;
+  for (const [s, e] of covered) {
+    if (s > at) out.push([at, s]);
+    at = Math.max(at, e);
+  }
+  if (at < games) out.push([at, games]);
+  return out;
+}
+
+const show = (ranges: readonly (readonly [number, number])[]) => ranges.map(([s, e]) => `${s}..${e - 1}`).join(', ');
+
+/** Concatenate a streamed file of the inputs, in game order, the header rows (CSV) once. */
+function copyStreamed(inputs: readonly Input[], name: StreamedName, outPath: string): void {
+  const out = onFile(outPath, () => new AtomicFile(outPath));
   const buf = Buffer.alloc(1 << 20);
+  const csv = name.endsWith('.csv');
   try {
-    let first = true;
-    for (const inp of inputs) {
-      const src = openSync(join(inp.dir, 'games.csv'), 'r');
+    inputs.forEach((inp, k) => {
+      const path = join(inp.dir, name);
+      // Only the bytes the input's manifest accounts for (a run resumed and killed since may have written more).
+      const limit = inp.manifest.outputs?.[name]?.bytes ?? Infinity;
+      const src = onFile(path, () => openSync(path, 'r'));
       try {
-        let skipHeader = !first;
-        let n: number;
-        while ((n = readSync(src, buf, 0, buf.length, null)) > 0) {
+        let pos = 0;
+        let skipHeader = csv && k > 0;
+        while (pos < limit) {
+          const n = onFile(path, () => readSync(src, buf, 0, Math.min(buf.length, limit - pos), pos));
+          if (n === 0) break;
           let from = 0;
           if (skipHeader) {
             const nl = buf.subarray(0, n).indexOf(10);
-            if (nl < 0) continue; // header longer than a chunk: impossible for our header
+            if (nl < 0) throw new UserError(`${path} has no header line`);
             from = nl + 1;
             skipHeader = false;
           }
-          writeSync(fd, buf, from, n - from);
+          onFile(outPath, () => out.write(buf, from, n));
+          pos += n;
         }
+        if (Number.isFinite(limit) && pos < limit) throw new UserError(`${path} is shorter (${pos} bytes) than its manifest says (${limit})`);
       } finally {
         closeSync(src);
       }
-      first = false;
-    }
-  } finally {
-    closeSync(fd);
+    });
+    onFile(outPath, () => out.commit());
+  } catch (e) {
+    out.abort();
+    throw e;
   }
+}
+
+function inside(outer: string, inner: string): boolean {
+  const rel = relative(resolve(outer), resolve(inner));
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
 export interface MergeOptions {
   readonly out: string;
   readonly inputs: readonly string[];
   readonly force: boolean;
+  /** Merge even when the inputs do not cover the whole run (the manifest then lists what is missing). */
+  readonly allowPartial?: boolean;
   readonly command?: string;
 }
 
 export function mergeRuns(o: MergeOptions): Manifest {
   const t0 = performance.now();
   if (o.inputs.length === 0) throw new UserError('merge needs at least one shard directory');
-  const inputs = o.inputs.map(readInput);
+  const allowPartial = o.allowPartial ?? false;
+  const inputs = o.inputs.map((d) => readInput(d, allowPartial));
+  for (const dir of o.inputs) {
+    if (inside(o.out, dir) || inside(dir, o.out)) throw new UserError(`--out ${o.out} and input ${dir} overlap: write the merge elsewhere`);
+  }
   const first = inputs[0]!;
+  const identity = first.manifest.identity;
   for (const inp of inputs.slice(1)) {
-    if (!sameIdentity(inp.manifest.identity, first.manifest.identity)) {
-      throw new UserError(
-        `${inp.dir} is a different run (${describe(inp.manifest.identity, null)}) from ${first.dir} (${describe(first.manifest.identity, null)})`,
-      );
+    if (!sameIdentity(inp.manifest.identity, identity)) {
+      throw new UserError(`${inp.dir} is a different run (${describe(inp.manifest.identity, null)}) from ${first.dir} (${describe(identity, null)})`);
     }
   }
   const ranges = unionRanges(
     inputs.flatMap((i) => i.manifest.ranges),
     inputs.flatMap((i) => i.manifest.ranges.map(() => i.dir)),
   );
+  const missing = missingRanges(ranges, identity.games);
+  if (missing.length > 0 && !allowPartial) {
+    throw new UserError(
+      `the inputs cover games ${show(ranges) || 'none'} of 0..${identity.games - 1} (missing ${show(missing)}); merge every shard, or pass --allow-partial`,
+    );
+  }
   inputs.sort((a, b) => (a.manifest.ranges[0]?.[0] ?? 0) - (b.manifest.ranges[0]?.[0] ?? 0));
   let agg = inputs[0]!.agg;
   for (const inp of inputs.slice(1)) agg = mergeAggregates(agg, inp.agg);
 
-  ensureWritableDir(o.out);
-  const prior = existingRun(o.out);
-  if (prior && !o.force && !(sameIdentity(prior.identity, first.manifest.identity) && !prior.hasCheckpoint)) {
-    throw new UserError(`${o.out} already holds a different run (${describe(prior.identity, prior.shard)}); use --force or another --out`);
+  prepareRunDir({ dir: o.out, kind: 'merge', identity, shard: null, isDefault: false, force: o.force, resume: false });
+  const streamed: StreamedName[] = [
+    ...(identity.gamesCsv ? ['games.csv' as const] : []),
+    ...(identity.unit === 'match' ? ['matches.csv' as const] : []),
+    ...(identity.nets ? ['nets.bin' as const] : []),
+  ];
+  try {
+    for (const name of streamed) if (inputs.every((i) => existsSync(join(i.dir, name)))) copyStreamed(inputs, name, join(o.out, name));
+    const extra: Record<string, string> = {};
+    if (identity.duplicate && existsSync(join(o.out, 'nets.bin'))) {
+      const labels = agg.labels;
+      const cell = { dir: o.out, labels, seats: labels.map((l) => identity.strategies.split(',').filter((s) => s === l).length) };
+      extra['pairwise.csv'] = pairwiseCsv(pairwiseTests([cell], new Map([[identity.rules, [cell]]]), identity.players, Math.floor(agg.games / identity.players)));
+    }
+    const seconds = inputs.reduce((s, i) => s + i.manifest.durationSeconds, 0);
+    const git = gitState();
+    return writeOutputs(o.out, agg, {
+      tool: 'mjlab',
+      version: packageVersion(),
+      commit: git.commit,
+      dirty: git.dirty,
+      command: o.command ?? commandLine(),
+      identity,
+      shard: null,
+      ranges,
+      complete: missing.length === 0,
+      ...(missing.length > 0 ? { missing } : {}),
+      gamesPlayed: agg.games,
+      handsPlayed: agg.hands,
+      drawnHands: agg.drawn,
+      washes: agg.washes,
+      workers: null,
+      startedAt: new Date().toISOString(),
+      durationSeconds: Number(((performance.now() - t0) / 1000).toFixed(3)),
+      // Hands per second of the shards' own compute time (their durations summed).
+      handsPerSecond: seconds > 0 ? Math.round(agg.hands / seconds) : 0,
+      node: process.version,
+      mergedFrom: inputs.map((i) => i.dir),
+    }, streamedRecords(o.out, streamed), extra);
+  } catch (e) {
+    if (e instanceof IoFailure) throw new UserError(`cannot write ${e.path}: ${e.reason}; the inputs are untouched, rerun the merge once it is fixed`);
+    throw e;
   }
-  if (inputs.some((i) => o.out === i.dir)) throw new UserError(`--out ${o.out} is one of the inputs`);
-  clearRun(o.out);
-  const withGames = inputs.every((i) => existsSync(join(i.dir, 'games.csv')));
-  if (withGames) copyGames(inputs, join(o.out, 'games.csv'));
-
-  const seconds = inputs.reduce((s, i) => s + i.manifest.durationSeconds, 0);
-  const manifest: Manifest = {
-    tool: 'mjlab',
-    version: packageVersion(),
-    commit: gitCommit(),
-    command: o.command ?? commandLine(),
-    identity: first.manifest.identity,
-    shard: null,
-    ranges,
-    complete: true,
-    gamesPlayed: agg.games,
-    handsPlayed: agg.hands,
-    drawnHands: agg.drawn,
-    washes: agg.washes,
-    workers: null,
-    startedAt: new Date().toISOString(),
-    durationSeconds: Number(((performance.now() - t0) / 1000).toFixed(3)),
-    // Hands per second of the shards' own compute time (their durations summed).
-    handsPerSecond: seconds > 0 ? Math.round(agg.hands / seconds) : 0,
-    node: process.version,
-    mergedFrom: inputs.map((i) => i.dir),
-  };
-  writeOutputs(o.out, agg, manifest);
-  return manifest;
 }

@@ -3,12 +3,10 @@
  * game order: for each label of the run (aggregate label order), the sum of that label's net settlement over the
  * game's hands, as a little-endian Int32. Paired statistics (same wall under rotation, same game index under
  * another rule set) are computed by streaming these files, so memory never grows with the number of hands.
- * Records have a fixed size, so after a crash the file is cut back to committed games × record size — the
- * checkpoint needs no extra field — and the rows reach the disk (fsync) before the checkpoint line that claims
- * them, exactly as games.csv does.
+ * It is streamed like games.csv (append-file.ts, checkpoint.ts): the records reach the disk (fsync) before the
+ * checkpoint line that claims them, and a resumed run proves its committed prefix batch by batch.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
-import { AppendFile } from './append-file.js';
 import type { GameOutcome } from '../game/types.js';
 
 export const NETS_FILE = 'nets.bin';
@@ -29,15 +27,6 @@ export function addNetsRecord(out: Int32Array, offset: number, labels: readonly 
     // A silent wrap would corrupt every paired statistic: refuse instead.
     if (!Number.isInteger(v) || v > INT32_MAX || v < -INT32_MAX) throw new RangeError(`nets: game ${g.game} net ${v} does not fit Int32`);
     out[offset + i] = v;
-  }
-}
-
-/** Opened after the committed records (`keepBytes`); records beyond them were never committed. */
-export class NetsWriter extends AppendFile {
-  append(values: Int32Array): void {
-    const buf = Buffer.alloc(values.length * 4);
-    for (let i = 0; i < values.length; i++) buf.writeInt32LE(values[i]!, i * 4);
-    this.appendBuffer(buf);
   }
 }
 

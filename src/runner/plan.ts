@@ -53,6 +53,11 @@ export function parseShard(spec: string): Shard {
   return { index, count };
 }
 
+/** A shard as --shard takes it (what a resume command or a message prints). */
+export function formatShard(s: Shard): string {
+  return `${s.index}/${s.count}`;
+}
+
 function envInt(env: NodeJS.ProcessEnv, name: string): number | undefined {
   const v = env[name];
   if (v === undefined || v.trim() === '') return undefined;

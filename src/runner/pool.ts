@@ -10,6 +10,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Batch } from './plan.js';
 import type { FromWorker, ToWorker, WorkerInit } from './protocol.js';
+import { Heartbeat, HEARTBEAT_BYTES, type HeartbeatView } from './contract.js';
+import { startWatchdog } from './watchdog.js';
 
 export type DoneMessage = Extract<FromWorker, { type: 'done' }>;
 export type ErrorMessage = Extract<FromWorker, { type: 'error' }>;
@@ -19,6 +21,17 @@ export class WorkerFailure extends Error {
   constructor(readonly detail: ErrorMessage) {
     super(detail.message);
     this.name = 'WorkerFailure';
+  }
+}
+
+/** A decision (or a plug-in's loading) ran past the time limit; the pool has stopped. */
+export class DecisionTimeout extends Error {
+  constructor(
+    readonly view: HeartbeatView,
+    readonly limitMs: number,
+  ) {
+    super(`a decision took longer than ${limitMs / 1000} s`);
+    this.name = 'DecisionTimeout';
   }
 }
 
@@ -47,7 +60,9 @@ export function workerUrl(): URL {
 
 export interface PoolOptions {
   readonly workers: number;
-  readonly init: WorkerInit;
+  readonly init: Omit<WorkerInit, 'heartbeat'>;
+  /** Per-decision time limit: a worker whose agent's create() or act() runs longer is stopped (DecisionTimeout). */
+  readonly decisionLimitMs: number;
   /** The next batch to hand out, 'wait' when the caller wants fewer batches in flight, null when none remain. */
   next(): Batch | 'wait' | null;
   /** Batches not yet handed out: in the last round each worker gets one at a time, so none idles at the end while another still has a queued batch. */
@@ -64,6 +79,7 @@ export interface PoolHandle {
 export function startPool(opts: PoolOptions): PoolHandle {
   const url = workerUrl();
   const workers: Worker[] = [];
+  const beats: Heartbeat[] = [];
   /** Batches posted to each worker and not yet reported back. */
   const inFlight = new Map<Worker, number>();
   const ready = new Set<Worker>();
@@ -83,6 +99,7 @@ export function startPool(opts: PoolOptions): PoolHandle {
   const end = (how: 'done' | 'stopped' | { error: unknown }) => {
     if (ended) return;
     ended = true;
+    stopWatchdog();
     void terminateAll().then(() => (typeof how === 'string' ? settle(how) : fail(how.error)));
   };
 
@@ -115,7 +132,10 @@ export function startPool(opts: PoolOptions): PoolHandle {
   };
 
   for (let i = 0; i < opts.workers; i++) {
-    const w = new Worker(url, { workerData: opts.init, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+    const heartbeat = new SharedArrayBuffer(HEARTBEAT_BYTES);
+    beats.push(new Heartbeat(heartbeat));
+    const init: WorkerInit = { ...opts.init, heartbeat };
+    const w = new Worker(url, { workerData: init, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
     workers.push(w);
     inFlight.set(w, 0);
     w.on('message', (msg: FromWorker) => {
@@ -141,6 +161,8 @@ export function startPool(opts: PoolOptions): PoolHandle {
       if (!ended && code !== 0) end({ error: new Error(`worker exited with code ${code}`) });
     });
   }
+
+  const stopWatchdog = startWatchdog(beats, opts.decisionLimitMs, (_worker, view) => end({ error: new DecisionTimeout(view, opts.decisionLimitMs) }));
 
   return {
     finished,

@@ -20,7 +20,12 @@ export interface WorkerInit {
   readonly gamesCsv: boolean;
   /** Also return each game's per-label net sums (nets.bin, src/runner/nets-file.ts). */
   readonly nets?: boolean;
+  /** The worker's heartbeat (contract.ts): the main thread's watchdog reads it. */
+  readonly heartbeat: SharedArrayBuffer;
 }
+
+/** The files streamed batch by batch, in game order, each appended by the main thread in batch order. */
+export type StreamedName = 'games.csv' | 'matches.csv' | 'nets.bin';
 
 export type ToWorker = { readonly type: 'batch'; readonly index: number; readonly start: number; readonly end: number };
 
@@ -30,10 +35,11 @@ export type FromWorker =
       readonly type: 'done';
       readonly index: number;
       readonly agg: AggregateJson;
-      /** games.csv rows of this batch, in game order (empty unless --games-csv). */
-      readonly csv: string;
-      /** Per-label net sums, one record of labels.length Int32 per game, in game order (only with nets). */
-      readonly nets?: Int32Array;
+      /**
+       * This batch's bytes of each streamed file the run writes: games.csv rows (--games-csv), matches.csv rows
+       * (--unit match), nets.bin records (labels.length little-endian Int32 per game).
+       */
+      readonly chunks: Partial<Record<StreamedName, Uint8Array>>;
       /** Milliseconds the worker waited for this batch after finishing its previous one (or becoming ready). */
       readonly waitMs: number;
       /** Milliseconds it spent playing this batch. Timings only: never part of any result file. */

@@ -1,27 +1,39 @@
 /**
- * `mjlab simulate` as a library call (issue 5): validate, prepare the output directory, resume from the
- * checkpoint, run the batches on the worker pool, commit them in order, and write the outputs. Exact integer
- * aggregates merged in batch order make every output independent of the worker count and of completion order.
+ * `mjlab simulate` as a library call (issue 5; issue 13): validate, claim the output directory, resume from the
+ * verified checkpoint (rebuilding streamed files that do not match it), run the batches on the worker pool under
+ * the per-decision time limit, commit them in order, and write the outputs. Exact integer aggregates merged in
+ * batch order make every output independent of the worker count and of completion order. Whatever stops the run
+ * (a signal, a strategy's error or stall, a full disk) it ends with one line saying what was kept.
  */
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
 import { ruleSet } from '../rules/index.js';
 import { type Aggregate, emptyAggregate, mergeJsonInto, uniqueLabels } from '../stats/aggregate.js';
-import { gamesCsvHeader } from '../io/csv.js';
-import { commandLine, gitCommit, packageVersion, type Manifest, type RunIdentity, type Shard, sameIdentity } from '../io/manifest.js';
-import { CHECKPOINT_FILE, CheckpointWriter, readCheckpoint, type CheckpointBatch, type CheckpointHeader } from './checkpoint.js';
-import { GamesFile } from './games-file.js';
-import { NETS_FILE, NetsWriter } from './nets-file.js';
-import { clearRun, describe, ensureWritableDir, existingRun, writeOutputs } from './outdir.js';
-import { batchAt, batchCount, batchSizeFor, type Batch, shardRange } from './plan.js';
-import { startPool, WorkerFailure, type DoneMessage } from './pool.js';
+import { gamesCsvHeader, matchesCsvHeader } from '../io/csv.js';
+import { IoFailure } from '../io/files.js';
+import { commandLine, gitState, packageVersion, sameIdentity, type Manifest, type RunIdentity, type Shard } from '../io/manifest.js';
+import { AppendFile } from './append-file.js';
+import {
+  CHECKPOINT_FILE, CheckpointWriter, readCheckpoint, sha256, type BatchMarks, type CheckpointBatch, type CheckpointHeader, type FileMark,
+} from './checkpoint.js';
+import { NETS_FILE } from './nets-file.js';
+import { describe, prepareRunDir, streamedRecords, writeOutputs } from './outdir.js';
+import { pairwiseCsv, pairwiseTests } from './pairwise.js';
+import { batchAt, batchCount, batchSizeFor, formatShard, type Batch, shardRange } from './plan.js';
+import { pluginHashes } from './plugins.js';
+import { DecisionTimeout, startPool, WorkerFailure, type DoneMessage } from './pool.js';
 import { createProgress } from './progress.js';
-import type { TableSpec } from './protocol.js';
+import type { StreamedName, TableSpec } from './protocol.js';
+import { type StopSignal, trapSignals } from './signals.js';
+import { firstMismatch } from './streamed.js';
 import { tableConfig } from './table.js';
+import { HB_PHASE } from './contract.js';
 
 export const DEFAULT_STRATEGIES = 'chow-mixer,suit-hunter,defender,harr';
 export const DEFAULT_OUT = 'results/latest';
+/** Default per-decision time limit, seconds: generous (a built-in decision takes microseconds). */
+export const DEFAULT_DECISION_TIMEOUT = 5;
 /** Longest time committed batches wait before being fsync'd to the checkpoint. */
 const FLUSH_MS = 500;
 
@@ -33,7 +45,7 @@ export interface SimulateOptions {
   /** Worker threads; default all cores. */
   readonly workers?: number;
   readonly out: string;
-  /** --out given explicitly: an existing different run there is an error instead of being replaced. */
+  /** --out given explicitly; false: the default results/latest, whose mjlab output is replaced without asking. */
   readonly outExplicit: boolean;
   readonly gamesCsv: boolean;
   readonly limit?: number;
@@ -45,14 +57,20 @@ export interface SimulateOptions {
   readonly resume: boolean;
   readonly force: boolean;
   readonly progress: 'auto' | 'none' | 'plain' | 'bar';
-  /** Also stream nets.bin: each game's per-label net sums, for paired statistics (src/runner/nets-file.ts). */
+  /** Also stream nets.bin: each game's per-label net sums, for paired statistics (always with --duplicate). */
   readonly nets?: boolean;
+  /** Seconds one create() or act() may take before its worker is stopped; default DEFAULT_DECISION_TIMEOUT. */
+  readonly decisionTimeout?: number;
+  /** An experiment owns the directory tree (this is one of its cells) and has checked it already. */
+  readonly parentOwned?: boolean;
   /** The command line, for the manifest and the resume hint. */
   readonly command?: string;
 }
 
 export interface SimulateResult {
   readonly status: 'complete' | 'interrupted';
+  /** The signal that interrupted the run. */
+  readonly signal?: StopSignal;
   readonly aggregate: Aggregate;
   readonly manifest: Manifest;
   /** Seconds, summed over the workers, spent playing batches and waiting for one once ready (for the bench). */
@@ -74,13 +92,16 @@ export function replayCommand(spec: TableSpec, game: number): string {
 }
 
 /** Validated table spec: rule set, strategies, limit and flowers checked before any worker starts. */
-export async function tableSpecFor(o: SimulateOptions): Promise<{ spec: TableSpec; labels: string[] }> {
+export async function tableSpecFor(o: SimulateOptions): Promise<{ spec: TableSpec; labels: string[]; plugins?: Record<string, string> }> {
   positiveInt('--games', o.games);
   if (!Number.isSafeInteger(o.seed)) throw new UserError(`--seed must be an integer, got ${o.seed}`);
   if (![2, 3, 4].includes(o.players)) throw new UserError(`--players must be 2, 3 or 4, got ${o.players}`);
   if (o.unit !== 'hand' && o.unit !== 'match') throw new UserError(`--unit must be hand or match, got ${String(o.unit)}`);
   if (o.workers !== undefined) positiveInt('--workers', o.workers);
   if (o.limit !== undefined) positiveInt('--limit', o.limit);
+  if (o.decisionTimeout !== undefined && !(Number.isFinite(o.decisionTimeout) && o.decisionTimeout > 0)) {
+    throw new UserError(`--decision-timeout must be a positive number of seconds, got ${o.decisionTimeout}`);
+  }
   const rules = ruleSet(o.rules);
   if (o.flowers && !rules.flowers && !rules.flowersOptional) {
     throw new UserError(`rule set ${rules.id} is not played with flowers (docs/rules.md); drop --flowers`);
@@ -96,7 +117,8 @@ export async function tableSpecFor(o: SimulateOptions): Promise<{ spec: TableSpe
     limit: o.limit ?? rules.limit,
   };
   const config = await tableConfig(spec);
-  return { spec, labels: uniqueLabels(config.lineup.map((s) => s.label)) };
+  const plugins = pluginHashes(config.lineup);
+  return { spec, labels: uniqueLabels(config.lineup.map((s) => s.label)), ...(plugins ? { plugins } : {}) };
 }
 
 function progressMode(p: SimulateOptions['progress']): 'bar' | 'plain' | 'none' {
@@ -104,10 +126,27 @@ function progressMode(p: SimulateOptions['progress']): 'bar' | 'plain' | 'none' 
   return process.stderr.isTTY ? 'bar' : 'plain';
 }
 
+/** The command that continues this run: the one given, without --force / --resume, with the shard made explicit. */
+export function resumeCommand(command: string, shard: Shard | null): string {
+  const base = command.replace(/\s--(resume|force)\b/g, '');
+  const needsShard = shard !== null && !/\s--shard[\s=]/.test(base);
+  return `${base}${needsShard ? ` --shard ${formatShard(shard)}` : ''} --resume`;
+}
+
+interface Stream {
+  readonly name: StreamedName;
+  readonly header: Uint8Array;
+}
+
+function mark(bytes: number, chunk: Uint8Array): FileMark {
+  return { bytes, sha: sha256(chunk) };
+}
+
 export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
   const startedAt = new Date().toISOString();
   const t0 = performance.now();
-  const { spec, labels } = await tableSpecFor(o);
+  const { spec, labels, plugins } = await tableSpecFor(o);
+  const nets = Boolean(o.nets) || spec.duplicate;
   const identity: RunIdentity = {
     rules: spec.rules,
     strategies: spec.strategies,
@@ -119,195 +158,296 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
     flowers: spec.flowers,
     limit: spec.limit,
     gamesCsv: o.gamesCsv,
-    ...(o.nets ? { nets: true } : {}),
+    ...(nets ? { nets: true } : {}),
+    ...(plugins ? { plugins } : {}),
   };
   const align = spec.duplicate ? spec.players : 1;
   const range = shardRange(o.games, o.shard, align);
   const batchSize = batchSizeFor(range[1] - range[0], align);
   const nBatches = batchCount(range, batchSize);
   const workers = Math.max(1, Math.min(o.workers ?? availableParallelism(), Math.max(1, nBatches)));
+  const decisionLimitMs = 1000 * (o.decisionTimeout ?? DEFAULT_DECISION_TIMEOUT);
+  const command = o.command ?? commandLine();
+  const resumeHint = resumeCommand(command, o.shard);
+  const streams: Stream[] = [
+    ...(o.gamesCsv ? [{ name: 'games.csv' as const, header: Buffer.from(gamesCsvHeader(spec.players), 'utf8') }] : []),
+    ...(spec.unit === 'match' ? [{ name: 'matches.csv' as const, header: Buffer.from(matchesCsvHeader(spec.players), 'utf8') }] : []),
+    ...(nets ? [{ name: NETS_FILE as StreamedName, header: new Uint8Array(0) }] : []),
+  ];
 
-  // The output directory: refuse to overwrite a different run given explicitly, unless --force.
-  ensureWritableDir(o.out);
-  const prior = existingRun(o.out);
-  const sameRun = prior !== null && sameIdentity(prior.identity, identity) &&
-    JSON.stringify(prior.shard) === JSON.stringify(o.shard);
-  if (prior && !sameRun) {
-    if (o.resume) {
-      throw new UserError(`${o.out} holds a different run (${describe(prior.identity, prior.shard)}); cannot --resume it`);
-    }
-    if (o.outExplicit && !o.force) {
-      throw new UserError(`${o.out} already holds a different run (${describe(prior.identity, prior.shard)}); use --force to replace it or another --out`);
-    }
-  }
-  const resuming = o.resume && sameRun && prior.hasCheckpoint;
-  if (o.resume && !resuming) process.stderr.write(`mjlab: nothing to resume in ${o.out}; starting from the beginning\n`);
-  if (!resuming) clearRun(o.out);
-
-  // Committed state: everything in the checkpoint, merged batch by batch.
-  const cpPath = join(o.out, CHECKPOINT_FILE);
-  const total = emptyAggregate(labels);
-  let committed = 0;
-  let gamesBytes = 0;
-  let validBytes = 0;
-  if (resuming) {
-    const state = readCheckpoint(cpPath, (b) => {
-      mergeJsonInto(total, b.agg);
+  // From here on a signal stops the run at its next safe point, never in the middle of a write.
+  const signals = trapSignals();
+  try {
+    const prepared = prepareRunDir({
+      dir: o.out, kind: 'simulate', identity, shard: o.shard, isDefault: !o.outExplicit, force: o.force, resume: o.resume,
+      parentOwned: o.parentOwned ?? false,
     });
-    if (!state || state.header.batchSize !== batchSize) throw new UserError(`checkpoint in ${o.out} is unreadable; rerun with --force`);
-    committed = state.batches;
-    gamesBytes = state.gamesBytes;
-    validBytes = state.validBytes;
-  }
-  const games = o.gamesCsv ? new GamesFile(join(o.out, 'games.csv'), gamesBytes) : null;
-  const checkpoint = new CheckpointWriter(cpPath, validBytes);
-  if (!resuming) {
-    if (games) {
-      games.append(gamesCsvHeader());
-      games.sync();
-    }
-    const header: CheckpointHeader = {
-      kind: 'header', identity, shard: o.shard, range, batchSize, gamesBytes: games?.bytes ?? 0,
-    };
-    checkpoint.append(header);
-  }
-  const resumedGames = Math.min(range[1], range[0] + committed * batchSize) - range[0];
-  // Fixed-size records: the committed length follows from the committed game count.
-  const nets = o.nets ? new NetsWriter(join(o.out, NETS_FILE), resumedGames * labels.length * 4) : null;
-  const resumedHands = total.hands;
 
-  // Batches finished out of order wait here until the ones before them are in; the dispatch window bounds it.
-  const pending = new Map<number, DoneMessage>();
-  const window = 4 * workers;
-  let nextBatch = committed;
-  const progress = createProgress(range[1] - range[0], resumedGames, progressMode(o.progress), 'simulate');
-
-  // Group commit: games.csv rows reach the disk before the checkpoint lines that claim them.
-  let staged: CheckpointBatch[] = [];
-  let lastFlush = performance.now();
-  const flush = () => {
-    if (staged.length === 0) return;
-    games?.sync();
-    nets?.sync();
-    for (const line of staged) checkpoint.append(line, false);
-    checkpoint.sync();
-    staged = [];
-    lastFlush = performance.now();
-  };
-  let busyMs = 0;
-  let waitMs = 0;
-  const commit = () => {
-    for (let msg = pending.get(committed); msg; msg = pending.get(committed)) {
-      pending.delete(committed);
-      const b = batchAt(range, batchSize, committed);
-      games?.append(msg.csv);
-      if (nets) {
-        if (!msg.nets) throw new Error(`worker sent no nets for batch ${b.index}`);
-        nets.append(msg.nets);
+    // Committed state: everything in the checkpoint, verified line by line and merged batch by batch.
+    const cpPath = join(o.out, CHECKPOINT_FILE);
+    const total = emptyAggregate(labels);
+    let marks: readonly BatchMarks[] = [];
+    let header: CheckpointHeader | null = null;
+    let validBytes = 0;
+    if (prepared.resume) {
+      const state = readCheckpoint(cpPath, (b) => mergeJsonInto(total, b.agg), { range, batchSize });
+      if (state) {
+        if (!sameIdentity(state.header.identity, identity) || JSON.stringify(state.header.shard) !== JSON.stringify(o.shard)) {
+          throw new UserError(`${cpPath} belongs to a different run (${describe(state.header.identity, state.header.shard)}); cannot --resume it`);
+        }
+        header = state.header;
+        marks = state.batches;
+        validBytes = state.validBytes;
+      } else {
+        process.stderr.write(`mjlab: ${cpPath} has no complete line; starting from the beginning\n`);
       }
-      staged.push({ kind: 'batch', index: b.index, start: b.start, end: b.end, gamesBytes: games?.bytes ?? 0, agg: msg.agg });
-      mergeJsonInto(total, msg.agg);
-      committed += 1;
-      progress.update(b.end - range[0], total.hands - resumedHands);
     }
-    if (performance.now() - lastFlush >= FLUSH_MS) flush();
-  };
-
-  let interrupted = false;
-  let failure: unknown = null;
-  if (nextBatch < nBatches) {
-    const pool = startPool({
-      workers,
-      init: { table: spec, gamesCsv: o.gamesCsv, ...(o.nets ? { nets: true } : {}) },
-      next(): Batch | 'wait' | null {
-        if (interrupted || nextBatch >= nBatches) return null;
-        if (nextBatch >= committed + window) return 'wait';
-        return batchAt(range, batchSize, nextBatch++);
-      },
-      remaining: () => (interrupted ? 0 : nBatches - nextBatch),
-      onDone(msg) {
-        busyMs += msg.busyMs;
-        waitMs += msg.waitMs;
-        pending.set(msg.index, msg);
-        commit();
-      },
-    });
-    const onSignal = () => {
-      interrupted = true;
-      void pool.stop();
+    let committed = marks.length;
+    // Streamed files must match the checkpoint byte for byte; from the first batch that does not, they are rebuilt.
+    let rebuildFrom = committed;
+    let why = '';
+    if (header) {
+      for (const s of streams) {
+        const m = firstMismatch(join(o.out, s.name), s.name, header, marks);
+        if (m.at < rebuildFrom) {
+          rebuildFrom = m.at;
+          why = m.why;
+        }
+      }
+    }
+    if (header && rebuildFrom < 0) {
+      for (const s of streams) {
+        if (header.files[s.name]?.sha !== sha256(s.header)) {
+          throw new UserError(`${cpPath} records other ${s.name} header rows than this mjlab writes; rerun with --force to start over`);
+        }
+      }
+    }
+    if (rebuildFrom < committed) {
+      const from = batchAt(range, batchSize, Math.max(0, rebuildFrom)).start;
+      const to = batchAt(range, batchSize, committed - 1).end - 1;
+      const names = streams.map((s) => s.name).join(', ');
+      process.stderr.write(
+        committed === 0
+          ? `mjlab: ${why} in ${o.out}: rewriting ${names} (no batch was committed yet)\n`
+          : `mjlab: ${why} in ${o.out}: rebuilding ${names} for games ${from}..${to} from the checkpointed batches\n`,
+      );
+    }
+    const keepBytes = (s: Stream): number => {
+      if (!header || rebuildFrom < 0) return 0;
+      return rebuildFrom === 0 ? header.files[s.name]!.bytes : marks[rebuildFrom - 1]!.files[s.name]!.bytes;
     };
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
-    try {
-      await pool.finished;
-    } catch (e) {
-      failure = e;
-    } finally {
-      process.removeListener('SIGINT', onSignal);
-      process.removeListener('SIGTERM', onSignal);
-      flush();
-      progress.stop();
-      checkpoint.close();
-      games?.close();
-      nets?.close();
+    const files = new Map<StreamedName, AppendFile>();
+    for (const s of streams) {
+      const f = new AppendFile(join(o.out, s.name), keepBytes(s));
+      if (f.bytes === 0) f.append(s.header);
+      files.set(s.name, f);
     }
-  } else {
+    const checkpoint = new CheckpointWriter(cpPath, validBytes);
+    if (!header) {
+      for (const f of files.values()) f.sync();
+      const files0: Record<string, FileMark> = {};
+      for (const s of streams) files0[s.name] = mark(s.header.length, s.header);
+      header = { kind: 'header', identity, shard: o.shard, range, batchSize, files: files0 };
+      checkpoint.append(header);
+    }
+    const resumedGames = Math.min(range[1], range[0] + committed * batchSize) - range[0];
+    const resumedHands = total.hands;
+    let durableGames = resumedGames;
+
+    // Batches finished out of order wait here until the ones before them are in; the dispatch window bounds it.
+    const pending = new Map<number, DoneMessage>();
+    const window = 4 * workers;
+    let nextBatch = Math.max(0, rebuildFrom);
+    let appended = nextBatch;
+    const progress = createProgress(range[1] - range[0], resumedGames, progressMode(o.progress), 'simulate');
+
+    // Group commit: streamed rows reach the disk before the checkpoint lines that claim them.
+    let staged: CheckpointBatch[] = [];
+    let lastFlush = performance.now();
+    const flush = () => {
+      if (staged.length === 0) return;
+      for (const f of files.values()) f.sync();
+      for (const line of staged) checkpoint.append(line, false);
+      checkpoint.sync();
+      durableGames = staged[staged.length - 1]!.end - range[0];
+      staged = [];
+      lastFlush = performance.now();
+    };
+    let busyMs = 0;
+    let waitMs = 0;
+    const commit = () => {
+      for (let msg = pending.get(appended); msg; msg = pending.get(appended)) {
+        pending.delete(appended);
+        const b = batchAt(range, batchSize, appended);
+        const fileMarks: Record<string, FileMark> = {};
+        for (const s of streams) {
+          const chunk = msg.chunks[s.name];
+          if (!chunk) throw new Error(`worker sent no ${s.name} for batch ${b.index}`);
+          const f = files.get(s.name)!;
+          f.append(chunk);
+          fileMarks[s.name] = mark(f.bytes, chunk);
+        }
+        if (appended < committed) {
+          // A rebuilt batch: it must reproduce what the checkpoint recorded, file by file and in its aggregate.
+          const want = marks[appended]!;
+          const same = streams.every((s) => want.files[s.name]?.sha === fileMarks[s.name]!.sha && want.files[s.name]?.bytes === fileMarks[s.name]!.bytes);
+          if (!same || sha256(JSON.stringify(msg.agg)) !== want.aggSha) {
+            throw new UserError(
+              `batch ${b.index} (games ${b.start}..${b.end - 1}) replays differently from ${cpPath}: the code or a strategy changed since it was written; rerun with --force to start over`,
+            );
+          }
+        } else {
+          staged.push({ kind: 'batch', index: b.index, start: b.start, end: b.end, files: fileMarks, agg: msg.agg });
+          mergeJsonInto(total, msg.agg);
+          committed += 1;
+          progress.update(b.end - range[0], total.hands - resumedHands);
+        }
+        appended += 1;
+      }
+      if (performance.now() - lastFlush >= FLUSH_MS) flush();
+    };
+
+    let failure: unknown = null;
+    if (nextBatch < nBatches && signals.received === null) {
+      const pool = startPool({
+        workers,
+        decisionLimitMs,
+        init: { table: spec, gamesCsv: o.gamesCsv, ...(nets ? { nets: true } : {}) },
+        next(): Batch | 'wait' | null {
+          if (signals.received !== null || nextBatch >= nBatches) return null;
+          if (nextBatch >= appended + window) return 'wait';
+          return batchAt(range, batchSize, nextBatch++);
+        },
+        remaining: () => (signals.received !== null ? 0 : nBatches - nextBatch),
+        onDone(msg) {
+          busyMs += msg.busyMs;
+          waitMs += msg.waitMs;
+          pending.set(msg.index, msg);
+          commit();
+        },
+      });
+      signals.onStop(() => void pool.stop());
+      try {
+        await pool.finished;
+      } catch (e) {
+        failure = e;
+      }
+    }
+    // Commit what is staged, unless writing already failed (a torn write must stay the file's last bytes).
+    if (!(failure instanceof IoFailure)) {
+      try {
+        flush();
+      } catch (e) {
+        failure = e;
+      }
+    }
     progress.stop();
     checkpoint.close();
-    games?.close();
-    nets?.close();
-  }
+    for (const f of files.values()) f.close();
 
-  const complete = committed === nBatches;
-  const seconds = (performance.now() - t0) / 1000;
-  const sessionHands = total.hands - resumedHands;
-  const manifest: Manifest = {
-    tool: 'mjlab',
-    version: packageVersion(),
-    commit: gitCommit(),
-    command: o.command ?? commandLine(),
-    identity,
-    shard: o.shard,
-    ranges: complete ? [range] : [[range[0], Math.min(range[1], range[0] + committed * batchSize)]],
-    complete,
-    gamesPlayed: total.games,
-    handsPlayed: total.hands,
-    drawnHands: total.drawn,
-    washes: total.washes,
-    workers,
-    startedAt,
-    durationSeconds: Number(seconds.toFixed(3)),
-    handsPerSecond: seconds > 0 ? Math.round(sessionHands / seconds) : 0,
-    node: process.version,
-  };
-  writeOutputs(o.out, total, manifest);
-
-  const gamesDoneText = () => `${manifest.ranges[0]![1] - range[0]} games`;
-  const rerun = (o.command ?? commandLine()).replace(/\s--(resume|force)\b/g, '');
-  // A shard taken from JOB_COMPLETION_INDEX or a Slurm array is not on the command line: name it, so the hint
-  // resumes this shard wherever it is pasted.
-  const shardArg = o.shard && !/\s--shard[\s=]/.test(rerun) ? ` --shard ${o.shard.index}/${o.shard.count}` : '';
-  const resumeHint = `${rerun}${shardArg} --resume`;
-  if (failure) {
-    if (failure instanceof WorkerFailure) {
-      const d = failure.detail;
-      if (d.kind === 'agent') {
-        const first = d.message.split('\n')[0] ?? d.message;
-        // The engine's message already names the strategy, seed and game, and usually the replay command.
-        const replay = first.includes('mjlab replay') ? '' : ` — replay: ${replayCommand(spec, d.game ?? 0)}`;
-        throw new UserError(`${first}${replay}; ${gamesDoneText()} kept in ${o.out}, fix and rerun with --resume`);
-      }
-      if (d.kind === 'user') throw new UserError(d.message.split('\n')[0] ?? d.message);
-      const err = new Error(`worker failed: ${d.message}`);
-      err.stack = d.stack ?? err.stack;
-      throw err;
+    const committedGames = Math.min(range[1], range[0] + committed * batchSize) - range[0];
+    const kept = `${durableGames} of ${range[1] - range[0]} games kept in ${o.out}`;
+    if (failure instanceof IoFailure) {
+      throw new UserError(`cannot write ${failure.path}: ${failure.reason}; ${kept}; free space (or fix the directory) and resume with: ${resumeHint}`);
     }
-    throw failure;
+
+    const complete = committed === nBatches;
+    const seconds = (performance.now() - t0) / 1000;
+    const sessionHands = total.hands - resumedHands;
+    const git = gitState();
+    const manifest: Omit<Manifest, 'outputs'> = {
+      tool: 'mjlab',
+      version: packageVersion(),
+      commit: git.commit,
+      dirty: git.dirty,
+      command,
+      identity,
+      shard: o.shard,
+      ranges: complete ? [range] : [[range[0], range[0] + committedGames]],
+      complete,
+      gamesPlayed: total.games,
+      handsPlayed: total.hands,
+      drawnHands: total.drawn,
+      washes: total.washes,
+      workers,
+      startedAt,
+      durationSeconds: Number(seconds.toFixed(3)),
+      handsPerSecond: seconds > 0 ? Math.round(sessionHands / seconds) : 0,
+      node: process.version,
+    };
+    if (appended < marks.length) {
+      // Stopped while rebuilding: the checkpoint is as it was, and the next --resume goes on rebuilding.
+      if (failure) throw failureMessage(failure, spec, o.out, committedGames, range[1] - range[0], labels, resumeHint);
+      process.stderr.write(`mjlab: interrupted while rebuilding the streamed files of ${o.out}; resume with: ${resumeHint}\n`);
+      return {
+        status: 'interrupted', ...(signals.received !== null ? { signal: signals.received } : {}), aggregate: total,
+        manifest: { ...manifest, outputs: {} }, workerTime: { busy: busyMs / 1000, waiting: waitMs / 1000 },
+      };
+    }
+    let written: Manifest;
+    try {
+      const extra: Record<string, string> = {};
+      if (spec.duplicate) {
+        const cell = { dir: o.out, labels, seats: labels.map((l) => spec.strategies.split(',').filter((s) => s === l).length) };
+        extra['pairwise.csv'] = pairwiseCsv(pairwiseTests([cell], new Map([[spec.rules, [cell]]]), spec.players, Math.floor(committedGames / spec.players)));
+      }
+      written = writeOutputs(o.out, total, manifest, streamedRecords(o.out, streams.map((s) => s.name)), extra);
+    } catch (e) {
+      if (!(e instanceof IoFailure)) throw e;
+      throw new UserError(`cannot write ${e.path}: ${e.reason}; ${kept} (its checkpoint); free space and rerun with: ${resumeHint}`);
+    }
+
+    if (failure) throw failureMessage(failure, spec, o.out, committedGames, range[1] - range[0], labels, resumeHint);
+    if (signals.received !== null && !complete) {
+      process.stderr.write(
+        `mjlab: interrupted (${signals.received}) after ${committedGames} of ${range[1] - range[0]} games; partial results in ${o.out}; resume with: ${resumeHint}\n`,
+      );
+    }
+    return {
+      status: complete ? 'complete' : 'interrupted',
+      ...(signals.received !== null && !complete ? { signal: signals.received } : {}),
+      aggregate: total,
+      manifest: written,
+      workerTime: { busy: busyMs / 1000, waiting: waitMs / 1000 },
+    };
+  } catch (e) {
+    if (e instanceof IoFailure) throw new UserError(`cannot write ${e.path}: ${e.reason}`);
+    throw e;
+  } finally {
+    signals.release();
   }
-  if (interrupted && !complete) {
-    process.stderr.write(
-      `mjlab: interrupted after ${manifest.ranges[0]![1] - range[0]} of ${range[1] - range[0]} games; partial results in ${o.out}; resume with: ${resumeHint}\n`,
+}
+
+/** A failed run as one line: whose fault, how to see it, what was kept, how to go on. */
+function failureMessage(
+  failure: unknown, spec: TableSpec, out: string, done: number, total: number, labels: readonly string[], resumeHint: string,
+): unknown {
+  const kept = `${done} of ${total} games kept in ${out}`;
+  if (failure instanceof DecisionTimeout) {
+    const v = failure.view;
+    const seconds = failure.limitMs / 1000;
+    if (v.phase === HB_PHASE.load) {
+      return new UserError(`a strategy file of "${spec.strategies}" did not finish loading in a worker within ${seconds} s; ${kept}`);
+    }
+    const label = spec.strategies.split(',')[v.lineup] ?? labels[0] ?? '?';
+    const what = v.phase === HB_PHASE.create ? 'create()' : 'one decision';
+    return new UserError(
+      `strategy "${label}" at seat ${v.seat} took longer than ${seconds} s over ${what} (seed ${spec.seed}, game ${v.game}); its worker was stopped — ` +
+        `replay: ${replayCommand(spec, v.game)}; ${kept}; fix it (or raise --decision-timeout) and resume with: ${resumeHint}`,
     );
   }
-  return { status: complete ? 'complete' : 'interrupted', aggregate: total, manifest, workerTime: { busy: busyMs / 1000, waiting: waitMs / 1000 } };
+  if (failure instanceof WorkerFailure) {
+    const d = failure.detail;
+    if (d.kind === 'agent') {
+      const first = d.message.split('\n')[0] ?? d.message;
+      // The engine's message already names the strategy, seed and game, and usually the replay command.
+      const replay = first.includes('mjlab replay') ? '' : ` — replay: ${replayCommand(spec, d.game ?? 0)}`;
+      return new UserError(`${first}${replay}; ${kept}, fix and resume with: ${resumeHint}`);
+    }
+    if (d.kind === 'user') return new UserError(d.message.split('\n')[0] ?? d.message);
+    const err = new Error(`worker failed: ${d.message}`);
+    err.stack = d.stack ?? err.stack;
+    return err;
+  }
+  return failure;
 }

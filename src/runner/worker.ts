@@ -1,24 +1,27 @@
 /**
  * Worker thread entry (issue 5, point 1): resolves the lineup, then plays each batch of game indices it is sent
- * and posts back one mergeable aggregate per batch, plus that batch's games.csv rows when asked. No state
- * survives from one batch to the next except the resolved lineup and engine, so results depend only on the game
- * indices, never on which worker ran them.
+ * and posts back one mergeable aggregate per batch, plus that batch's bytes of each streamed file (games.csv,
+ * matches.csv, nets.bin) the run writes. No state survives from one batch to the next except the resolved lineup
+ * and engine, so results depend only on the game indices, never on which worker ran them. Every strategy is held
+ * to the agent contract (contract.ts): its decisions report to the heartbeat the main thread's watchdog reads,
+ * and a plug-in cannot reach Math.random or the clock.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { AgentError, UserError } from '../errors.js';
-import { addGame, aggregateToJson, emptyAggregate, uniqueLabels } from '../stats/aggregate.js';
-import { gameRows, gamesCsvChunk } from '../io/csv.js';
+import { addGame, addMatch, aggregateToJson, emptyAggregate, placings, uniqueLabels } from '../stats/aggregate.js';
+import { csvChunk, gameRows, matchRow } from '../io/csv.js';
 import { createEngine } from '../game/play.js';
 import { gameSetup } from '../game/setup.js';
 import { tableConfig } from './table.js';
 import { addNetsRecord } from './nets-file.js';
-import type { FromWorker, ToWorker, WorkerInit } from './protocol.js';
+import { Heartbeat, holdToContract, loading } from './contract.js';
+import type { FromWorker, StreamedName, ToWorker, WorkerInit } from './protocol.js';
 
 const port = parentPort;
 if (!port) throw new Error('runner/worker.js must run in a worker thread');
 
-function post(msg: FromWorker): void {
-  port!.postMessage(msg);
+function post(msg: FromWorker, transfer: ArrayBuffer[] = []): void {
+  port!.postMessage(msg, transfer);
 }
 
 function errorMessage(e: unknown): FromWorker {
@@ -30,10 +33,20 @@ function errorMessage(e: unknown): FromWorker {
   return { type: 'error', kind: 'bug', message: err.message, stack: err.stack ?? '' };
 }
 
+/** nets.bin records as little-endian bytes, whatever the machine's byte order. */
+function littleEndian(values: Int32Array): Uint8Array {
+  const buf = Buffer.alloc(values.length * 4);
+  for (let i = 0; i < values.length; i++) buf.writeInt32LE(values[i]!, i * 4);
+  return buf;
+}
+
 async function start(): Promise<void> {
   const init = workerData as WorkerInit;
-  const config = await tableConfig(init.table);
+  const hb = new Heartbeat(init.heartbeat);
+  const loaded = await loading(hb, () => tableConfig(init.table));
+  const config = { ...loaded, lineup: holdToContract(loaded.lineup, hb) };
   const labels = uniqueLabels(config.lineup.map((s) => s.label));
+  const matches = config.unit === 'match';
   // One engine per worker: its hand state is reused (fully reset) across games, which is most of its speed.
   const table = createEngine(config);
   // When the worker last became free: the wait until the next batch arrives is time the pool lost.
@@ -43,18 +56,25 @@ async function start(): Promise<void> {
     try {
       const agg = emptyAggregate(labels);
       const rows: string[][] = [];
+      const matchRows: string[][] = [];
       const nets = init.nets ? new Int32Array((msg.end - msg.start) * labels.length) : null;
       for (let g = msg.start; g < msg.end; g++) {
+        hb.setGame(g);
         const outcome = table.play(gameSetup(config, g), { record: false });
         addGame(agg, outcome);
+        if (matches) {
+          addMatch(agg, outcome);
+          matchRows.push(matchRow(outcome, placings(outcome.finalScores)));
+        }
         if (init.gamesCsv) for (const r of gameRows(outcome)) rows.push(r);
         if (nets) addNetsRecord(nets, (g - msg.start) * labels.length, labels, outcome);
       }
+      const chunks: Partial<Record<StreamedName, Uint8Array>> = {};
+      if (init.gamesCsv) chunks['games.csv'] = Buffer.from(csvChunk(rows), 'utf8');
+      if (matches) chunks['matches.csv'] = Buffer.from(csvChunk(matchRows), 'utf8');
+      if (nets) chunks['nets.bin'] = littleEndian(nets);
       const t1 = performance.now();
-      post({
-        type: 'done', index: msg.index, agg: aggregateToJson(agg), csv: gamesCsvChunk(rows), ...(nets ? { nets } : {}),
-        waitMs: t0 - freeAt, busyMs: t1 - t0,
-      });
+      post({ type: 'done', index: msg.index, agg: aggregateToJson(agg), chunks, waitMs: t0 - freeAt, busyMs: t1 - t0 });
       freeAt = t1;
     } catch (e) {
       post(errorMessage(e));

@@ -66,6 +66,10 @@ export interface StrategyAgg {
   net: ExactSums;
   /** Winning score → count. */
   scores: Map<number, number>;
+  /** `--unit match` only (zero otherwise): seat-matches played, won (placed first, ties included), and placings summed. */
+  matches: number;
+  matchWins: number;
+  placingSum: number;
 }
 
 export interface Aggregate {
@@ -79,7 +83,10 @@ export interface Aggregate {
 }
 
 export function emptyStrategy(): StrategyAgg {
-  return { hands: 0, wins: 0, selfDraws: 0, dealIns: 0, limitWins: 0, ownTurns: 0, winTurns: 0, net: emptySums(), scores: new Map() };
+  return {
+    hands: 0, wins: 0, selfDraws: 0, dealIns: 0, limitWins: 0, ownTurns: 0, winTurns: 0, net: emptySums(), scores: new Map(),
+    matches: 0, matchWins: 0, placingSum: 0,
+  };
 }
 
 export function uniqueLabels(lineup: readonly string[]): string[] {
@@ -126,6 +133,22 @@ export function addGame(agg: Aggregate, g: GameOutcome): void {
   for (const h of g.hands) addHand(agg, g.strategies, h);
 }
 
+/** Each seat's placing by final score: 1 + the seats strictly ahead (tied seats share the better place). */
+export function placings(finalScores: readonly number[]): number[] {
+  return finalScores.map((x) => 1 + finalScores.filter((y) => y > x).length);
+}
+
+/** A whole match (`--unit match`): every seat's placing by its final score. */
+export function addMatch(agg: Aggregate, g: GameOutcome): void {
+  const place = placings(g.finalScores);
+  for (let seat = 0; seat < g.strategies.length; seat++) {
+    const st = strategyOf(agg, g.strategies[seat]!);
+    st.matches += 1;
+    if (place[seat] === 1) st.matchWins += 1;
+    st.placingSum += place[seat]!;
+  }
+}
+
 /**
  * out ⊕= s, in place: every field an exact integer sum, so any order of adding gives the same bits. The one place
  * that knows StrategyAgg's fields for merging (batches, shards, an experiment's cells).
@@ -138,6 +161,9 @@ export function addStrategyInto(out: StrategyAgg, s: StrategyAgg): void {
   out.limitWins += s.limitWins;
   out.ownTurns += s.ownTurns;
   out.winTurns += s.winTurns;
+  out.matches += s.matches;
+  out.matchWins += s.matchWins;
+  out.placingSum += s.placingSum;
   out.net.n += s.net.n;
   out.net.sum += totalSum(s.net);
   out.net.sumSq += totalSumSq(s.net);
@@ -198,6 +224,10 @@ export interface AggregateJson {
       netSum: string;
       netSumSq: string;
       scores: [number, number][];
+      /** Present only for `--unit match` runs, so a hand run's JSON (and its checkpoint) is unchanged. */
+      matches?: number;
+      matchWins?: number;
+      placingSum?: number;
     }
   >;
 }
@@ -217,6 +247,7 @@ export function aggregateToJson(agg: Aggregate): AggregateJson {
       netSum: totalSum(s.net).toString(),
       netSumSq: totalSumSq(s.net).toString(),
       scores: [...s.scores.entries()].sort((p, q) => p[0] - q[0]),
+      ...(s.matches > 0 ? { matches: s.matches, matchWins: s.matchWins, placingSum: s.placingSum } : {}),
     };
   }
   return { labels: [...agg.labels], games: agg.games, hands: agg.hands, drawn: agg.drawn, washes: agg.washes, strategies };
@@ -235,6 +266,9 @@ function strategyFromJson(j: AggregateJson, label: string): StrategyAgg {
     winTurns: s.winTurns,
     net: { n: s.hands, fastSum: 0, fastSq: 0, sum: BigInt(s.netSum), sumSq: BigInt(s.netSumSq) },
     scores: new Map(s.scores),
+    matches: s.matches ?? 0,
+    matchWins: s.matchWins ?? 0,
+    placingSum: s.placingSum ?? 0,
   };
 }
 

@@ -37,6 +37,13 @@ export interface StrategySummary {
    * complete (the defender) wins early in the few hands it wins, by selection.
    */
   readonly meanWinTurns: number;
+  /** `--unit match`: seat-matches, those placed first (ties included), the share with its Wilson 95% interval, mean placing. */
+  readonly matches: number;
+  readonly matchWins: number;
+  readonly matchWinRate: number;
+  readonly matchWinRateLow: number;
+  readonly matchWinRateHigh: number;
+  readonly meanPlacing: number;
 }
 
 /** Nearest-rank percentile of a score→count distribution; NaN when empty. */
@@ -68,6 +75,7 @@ export function summariseStrategy(label: string, s: StrategyAgg): StrategySummar
   const win = wilson(s.wins, s.hands);
   const dealIn = wilson(s.dealIns, s.hands);
   const net = meanInterval({ n: s.net.n, sum: totalSum(s.net), sumSq: totalSumSq(s.net) });
+  const matchWin = wilson(s.matchWins, s.matches);
   let max = NaN;
   for (const score of s.scores.keys()) max = Number.isNaN(max) ? score : Math.max(max, score);
   return {
@@ -92,6 +100,12 @@ export function summariseStrategy(label: string, s: StrategyAgg): StrategySummar
     limitWins: s.limitWins,
     turnsPerWin: s.wins > 0 ? s.ownTurns / s.wins : NaN,
     meanWinTurns: s.wins > 0 ? s.winTurns / s.wins : NaN,
+    matches: s.matches,
+    matchWins: s.matchWins,
+    matchWinRate: matchWin.estimate,
+    matchWinRateLow: matchWin.low,
+    matchWinRateHigh: matchWin.high,
+    meanPlacing: s.matches > 0 ? s.placingSum / s.matches : NaN,
   };
 }
 

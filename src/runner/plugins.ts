@@ -1,0 +1,32 @@
+/**
+ * Plug-in strategy files in a run's identity (issue 13, point 2): a SHA-256 of each file's content, so a resume
+ * (or a merge) with a plug-in that changed since the checkpoint was written is refused rather than silently mixing
+ * two strategies' games.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { UserError } from '../errors.js';
+import type { StrategyInstance } from '../lineup/registry.js';
+import { fsReason } from '../io/files.js';
+import { sha256 } from './checkpoint.js';
+import { isPlugin } from './contract.js';
+
+/** The file part of a plug-in lineup entry ("./bot.js:depth=2" → "./bot.js"), as the registry splits it. */
+function pluginPath(label: string): string {
+  return label.split(/:(?=[A-Za-z_]\w*=)/)[0]!;
+}
+
+/** path as given → SHA-256 of its content; undefined when the lineup has no plug-in. */
+export function pluginHashes(lineup: readonly StrategyInstance[]): Record<string, string> | undefined {
+  const out: Record<string, string> = {};
+  for (const inst of lineup) {
+    if (!isPlugin(inst)) continue;
+    const path = pluginPath(inst.label);
+    try {
+      out[path] = sha256(readFileSync(resolve(path)));
+    } catch (e) {
+      throw new UserError(`strategy file ${path}: ${fsReason(e) ?? (e as Error).message}`);
+    }
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}

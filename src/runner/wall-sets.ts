@@ -1,0 +1,89 @@
+/**
+ * Streaming nets.bin files in lockstep, one wall set at a time (issue 6, point 2; moved here from experiments/ so
+ * that `simulate --duplicate` computes its paired comparison with the same code, issue 14 point 5). With
+ * --duplicate a wall set is the `players` consecutive games that play one wall with the lineup rotated; the unit of
+ * every paired statistic is the wall set, because different wall sets use independent streams
+ * (src/rng/streams.ts) while the games of one wall set, and the same wall set in other runs (same seed), share
+ * their tiles. Sums stay exact integers (ExactSums spills to BigInt) and memory does not depend on the number of
+ * hands.
+ */
+import { join } from 'node:path';
+import { NETS_FILE, NetsReader } from './nets-file.js';
+import { addSum, emptySums, totalSum, totalSumSq, type ExactSums } from '../stats/aggregate.js';
+import { pairedFromSums, type PairedInterval } from '../stats/paired.js';
+
+/** One run's nets.bin as the wall-set streaming needs it (an experiment's Cell is one). */
+export interface NetsCell {
+  readonly dir: string;
+  /** Aggregate label order: the column order of the run's nets.bin records. */
+  readonly labels: readonly string[];
+  /** Seats each label holds in the lineup. */
+  readonly seats: readonly number[];
+}
+
+/** Per-wall sums of one cell: sums[l] = label l's net over the wall set. */
+export type WallSums = readonly number[];
+
+/**
+ * Call fn once per wall set with every cell's per-label sums (cells in the given order). Every cell must hold
+ * `walls × wallGames` records.
+ */
+export function forEachWall<C extends NetsCell>(cells: readonly C[], wallGames: number, walls: number, fn: (sums: readonly WallSums[]) => void): void {
+  const readers = cells.map((c) => new NetsReader(join(c.dir, NETS_FILE), c.labels.length, wallGames));
+  const sums = cells.map((c) => new Array<number>(c.labels.length).fill(0));
+  try {
+    for (let w = 0; w < walls; w++) {
+      for (let c = 0; c < cells.length; c++) {
+        const rec = readers[c]!.next(wallGames);
+        if (!rec) throw new Error(`${cells[c]!.dir}/${NETS_FILE} ends before wall set ${w} of ${walls}`);
+        const width = cells[c]!.labels.length;
+        const s = sums[c]!;
+        s.fill(0);
+        for (let g = 0; g < wallGames; g++) for (let l = 0; l < width; l++) s[l]! += rec[g * width + l]!;
+      }
+      fn(sums);
+    }
+  } finally {
+    for (const r of readers) r.close();
+  }
+}
+
+/** Exact streamed moments of one per-wall quantity. */
+export class WallMoments {
+  private readonly s: ExactSums = emptySums();
+
+  add(x: number): void {
+    addSum(this.s, x);
+  }
+
+  get n(): number {
+    return this.s.n;
+  }
+
+  /** Paired z test / mean interval with each value divided by `scale` (e.g. hands per wall set). */
+  result(scale: number): PairedInterval {
+    return pairedFromSums(this.s.n, totalSum(this.s), totalSumSq(this.s), scale);
+  }
+}
+
+/** A label's net over one wall set, summed over the cells that seat it, and its seat-hands per wall set. */
+export function labelWall<C extends NetsCell>(cells: readonly C[], sums: readonly WallSums[], label: string, only?: (c: C) => boolean): number {
+  let x = 0;
+  for (let c = 0; c < cells.length; c++) {
+    const cell = cells[c]!;
+    if (only && !only(cell)) continue;
+    const l = cell.labels.indexOf(label);
+    if (l >= 0) x += sums[c]![l]!;
+  }
+  return x;
+}
+
+export function labelHandsPerWall<C extends NetsCell>(cells: readonly C[], label: string, wallGames: number, only?: (c: C) => boolean): number {
+  let h = 0;
+  for (const cell of cells) {
+    if (only && !only(cell)) continue;
+    const l = cell.labels.indexOf(label);
+    if (l >= 0) h += cell.seats[l]! * wallGames;
+  }
+  return h;
+}
