@@ -5,7 +5,7 @@
 import type { CommandModule } from 'yargs';
 import { UserError } from '../../errors.js';
 import { ruleSet, ruleSetChoices } from '../../rules/index.js';
-import { parseHand, type HandSpec } from '../../tiles/index.js';
+import { parseHand, tileCode, type HandSpec } from '../../tiles/index.js';
 import { formatBreakdown, scoreHand, type ScoreContext, type ScoreResult, type WinBy } from '../../scoring/index.js';
 
 const WINDS = ['E', 'S', 'W', 'N'] as const;
@@ -44,6 +44,14 @@ export function runScore(a: ScoreArgs): { result: ScoreResult; json: object; tex
   const rules = ruleSet(a.rules);
   const hand = parseHand(a.hand);
   checkCount(hand);
+  // Only what the rule set can have (docs/rules.md): its tiles, and a round wind where it plays wind rounds.
+  if (hand.bonus.length > 0 && !rules.flowers && !rules.flowersOptional) {
+    throw new UserError(`${rules.id} is played without flowers and seasons: ${hand.bonus.map(tileCode).join(' ')} is not one of its tiles`);
+  }
+  if (a.round !== undefined) {
+    windIndex(a.round, '--round');
+    if (!rules.prevailingWind) throw new UserError(`${rules.id} has no prevailing (round) wind (docs/rules.md); drop --round`);
+  }
   if (a.limit !== undefined && (!Number.isInteger(a.limit) || a.limit <= 0)) {
     throw new UserError(`--limit must be a positive whole number (got ${a.limit})`);
   }

@@ -4,10 +4,17 @@
  */
 import type { CommandModule } from 'yargs';
 import { UserError } from '../../errors.js';
-import { ruleSet, ruleSetChoices } from '../../rules/index.js';
+import { ruleSet, ruleSetChoices, type RuleSet } from '../../rules/index.js';
 import { settle } from '../../scoring/index.js';
 
 const WINDS = ['E', 'S', 'W', 'N'] as const;
+
+/**
+ * Largest hand score settled exactly: a seat's net is at most 4 × (players − 1) times the largest score (East
+ * doubles, and the winner collects from every loser while they settle among themselves), so below 2^53 / 16 every
+ * net is an exact integer.
+ */
+export const MAX_SETTLE_SCORE = Math.floor(Number.MAX_SAFE_INTEGER / 16);
 
 export interface SettleArgs {
   rules: string;
@@ -26,6 +33,9 @@ export function runSettle(a: SettleArgs): Record<string, number> {
     if (!m) throw new UserError(`--scores: cannot read "${part}" (expected e.g. E=0,S=22,W=2562,N=8)`);
     const w = WINDS.indexOf(m[1]!.toUpperCase() as (typeof WINDS)[number]);
     if (byWind.has(w)) throw new UserError(`--scores: ${WINDS[w]} given twice`);
+    if (BigInt(m[2]!) > BigInt(MAX_SETTLE_SCORE)) {
+      throw new UserError(`--scores: ${part} is too large to settle exactly (a score may be at most ${MAX_SETTLE_SCORE})`);
+    }
     byWind.set(w, Number(m[2]));
   }
   if (byWind.size < 2) throw new UserError('--scores: give at least two seats');
@@ -38,18 +48,41 @@ export function runSettle(a: SettleArgs): Record<string, number> {
     winner = winds.indexOf(w);
     if (winner < 0) throw new UserError(`--winner ${WINDS[w]} has no score in --scores`);
   }
-  if (a.limit !== undefined && (!Number.isInteger(a.limit) || a.limit <= 0)) {
+  if (a.limit !== undefined && (!Number.isSafeInteger(a.limit) || a.limit <= 0)) {
     throw new UserError(`--limit must be a positive whole number (got ${a.limit})`);
   }
+  const limit = a.limit ?? rules.limit;
+  checkScores(rules, byWind, winner === null ? null : winds[winner]!, limit);
   const nets = settle(rules, {
     winner,
     scores: winds.map((w) => byWind.get(w)!),
     east: 0,
-    limit: a.limit ?? rules.limit,
+    limit,
   });
   const out: Record<string, number> = {};
   winds.forEach((w, i) => (out[WINDS[w]!] = nets[i]!));
   return out;
+}
+
+/**
+ * Scores a hand of this rule set can have (docs/rules.md, the score tables): none above the limit in force (every
+ * hand's score is capped at it); a winner's at least the Mah-Jongg bonus (or the limit, if lower); and even, as
+ * every item of every table is, unless the score is the limit or half of it (a first-turn win in harr-limit).
+ */
+function checkScores(rules: RuleSet, byWind: ReadonlyMap<number, number>, winner: number | null, limit: number | null): void {
+  const capped = limit !== null && [limit, Math.floor(limit / 2), Math.ceil(limit / 2)];
+  for (const [w, score] of byWind) {
+    const seat = `${WINDS[w]}=${score}`;
+    if (limit !== null && score > limit) throw new UserError(`--scores: ${seat} is above the limit of ${limit} in force (a hand scores at most the limit)`);
+    if (score % 2 !== 0 && !(capped && capped.includes(score))) {
+      throw new UserError(`--scores: ${seat} is odd, but every item of ${rules.id}'s score table is even, so every hand's score is`);
+    }
+  }
+  if (winner !== null) {
+    const least = Math.min(rules.table.mahjong, limit ?? Infinity);
+    const won = byWind.get(winner)!;
+    if (won < least) throw new UserError(`--scores: the winner ${WINDS[winner]} scored ${won}, but a ${rules.id} Mah-Jongg hand scores at least ${least}`);
+  }
 }
 
 export const settleCommand: CommandModule<object, SettleArgs> = {
