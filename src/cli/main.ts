@@ -1,10 +1,20 @@
 /**
  * `mjlab` entry point. Every user error (UserError) is printed as one line and exits with status 2, without a
- * stack trace (developers' guide, "Bad input"); anything else is a bug and keeps its stack.
+ * stack trace (developers' guide, "Bad input"); anything else is a bug and keeps its stack. The checks every
+ * command shares (an option given twice, numbers, yargs' own messages) are in args.ts.
  */
 import yargs, { type CommandModule } from 'yargs';
 import { UserError } from '../errors.js';
+import { gitState, packageVersion } from '../io/manifest.js';
+import { checkArgs, failMessage, type OptionTable } from './args.js';
 import { commands } from './commands/index.js';
+
+/** `mjlab --version`: the package version and the commit it runs from (modified when the tree has changes). */
+export function versionText(): string {
+  const git = gitState();
+  const at = git.commit === 'unknown' ? '' : ` (commit ${git.commit}${git.dirty ? ', modified' : ''})`;
+  return `mjlab ${packageVersion()}${at}`;
+}
 
 export async function main(argv: string[]): Promise<void> {
   let parser = yargs(argv)
@@ -14,13 +24,20 @@ export async function main(argv: string[]): Promise<void> {
     .demandCommand(1, 'name a command (see --help)')
     .help()
     .version(false)
+    .option('version', { type: 'boolean', global: false, describe: 'print the version and the git commit, then exit' })
     .wrap(Math.min(110, process.stdout.columns || 110))
+    // yargs calls middleware with the parsed arguments and itself (whose options are then the command's).
+    .middleware(((args: Record<string, unknown>, y: { getOptions(): OptionTable }) => checkArgs(argv, args, y.getOptions())) as never, true)
     .fail((msg, err) => {
       if (err) throw err;
-      throw new UserError(msg.split('\n')[0] ?? 'bad command line');
+      throw new UserError(failMessage(msg ?? '', argv));
     });
   for (const c of commands) parser = parser.command(c as CommandModule);
   try {
+    if (argv.length === 1 && argv[0] === '--version') {
+      process.stdout.write(`${versionText()}\n`);
+      return;
+    }
     await parser.parseAsync();
   } catch (e) {
     if (e instanceof UserError) {

@@ -8,7 +8,7 @@ import { UserError } from '../../errors.js';
 import { commandLine } from '../../io/manifest.js';
 import { EXPERIMENTS } from '../../experiments/registry.js';
 import { defaultOut, runExperiment } from '../../experiments/run.js';
-import { last } from '../last.js';
+import { SIGNAL_EXIT } from '../../runner/signals.js';
 
 interface ExperimentArgs {
   name?: string;
@@ -19,6 +19,7 @@ interface ExperimentArgs {
   workers?: number;
   progress: boolean;
   resume: boolean;
+  force: boolean;
 }
 
 export const experimentCommand: CommandModule<object, ExperimentArgs> = {
@@ -33,17 +34,15 @@ export const experimentCommand: CommandModule<object, ExperimentArgs> = {
       .option('out', { type: 'string', describe: 'output directory (default results/NAME)' })
       .option('workers', { type: 'number', describe: 'worker threads (default: all cores)' })
       .option('progress', { type: 'boolean', default: true, describe: '--no-progress: no progress output' })
-      .option('resume', { type: 'boolean', default: false, describe: 'continue an interrupted experiment (finished runs are kept)' }) as never,
+      .option('resume', { type: 'boolean', default: false, describe: 'continue an interrupted experiment (finished runs are kept)' })
+      .option('force', { type: 'boolean', default: false, describe: 'replace whatever --out holds (the directory is emptied whole first)' }) as never,
   handler: async (a) => {
     if (a.list) {
       for (const e of EXPERIMENTS) process.stdout.write(`${e.name}\n  ${e.question}\n`);
       return;
     }
-    const name = last(a.name);
+    const { name, games, seed, workers } = a;
     if (name === undefined) throw new UserError('name an experiment (mjlab experiment --list)');
-    const games = a.games === undefined ? undefined : last(a.games);
-    const seed = a.seed === undefined ? undefined : last(a.seed);
-    const workers = a.workers === undefined ? undefined : last(a.workers);
     if (games !== undefined && !Number.isSafeInteger(games)) throw new UserError(`--games must be a positive integer, got ${String(games)}`);
     if (seed !== undefined && !Number.isSafeInteger(seed)) throw new UserError(`--seed must be an integer, got ${String(seed)}`);
     if (workers !== undefined && !Number.isSafeInteger(workers)) throw new UserError(`--workers must be a positive integer, got ${String(workers)}`);
@@ -51,14 +50,15 @@ export const experimentCommand: CommandModule<object, ExperimentArgs> = {
       name,
       ...(games !== undefined ? { games } : {}),
       ...(seed !== undefined ? { seed } : {}),
-      ...(a.out !== undefined ? { out: last(a.out) } : {}),
+      ...(a.out !== undefined ? { out: a.out } : {}),
       ...(workers !== undefined ? { workers } : {}),
       progress: a.progress ? 'auto' : 'none',
       resume: a.resume,
+      force: a.force,
       command: commandLine(),
     });
     if (r.status === 'interrupted') {
-      process.exitCode = 130;
+      process.exitCode = SIGNAL_EXIT[r.signal ?? 'SIGINT'];
       return;
     }
     process.stdout.write(`${name}: ${r.hands} hands in ${r.seconds.toFixed(1)}s → ${a.out ?? defaultOut(name)}\n`);

@@ -7,6 +7,7 @@ interface MergeArgs {
   out: string;
   dirs: string[];
   force: boolean;
+  'allow-partial': boolean;
 }
 
 export const mergeCommand: CommandModule<object, MergeArgs> = {
@@ -16,10 +17,15 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
     y
       .positional('dirs', { type: 'string', array: true, describe: 'shard output directories' })
       .option('out', { type: 'string', demandOption: true, describe: 'output directory' })
-      .option('force', { type: 'boolean', default: false, describe: 'replace a different run in --out' }) as never,
+      .option('force', { type: 'boolean', default: false, describe: 'replace whatever --out holds (the directory is emptied whole first)' })
+      .option('allow-partial', {
+        type: 'boolean', default: false,
+        describe: 'merge inputs that do not cover the whole run (or are unfinished): the manifest then says "complete": false and lists the missing ranges',
+      }) as never,
   handler: (a) => {
-    const m = mergeRuns({ out: a.out, inputs: a.dirs, force: a.force, command: commandLine() });
+    const m = mergeRuns({ out: a.out, inputs: a.dirs, force: a.force, allowPartial: a['allow-partial'], command: commandLine() });
     const ranges = m.ranges.map(([s, e]) => `${s}..${e - 1}`).join(', ');
-    process.stdout.write(`merged ${m.mergedFrom?.length ?? 0} directories: ${m.handsPlayed} hands, games ${ranges} → ${a.out}\n`);
+    const missing = m.missing ? `; missing ${m.missing.map(([s, e]) => `${s}..${e - 1}`).join(', ')}` : '';
+    process.stdout.write(`merged ${m.mergedFrom?.length ?? 0} directories: ${m.handsPlayed} hands, games ${ranges}${missing} → ${a.out}\n`);
   },
 };

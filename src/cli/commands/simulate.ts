@@ -3,10 +3,10 @@
  * Harr strategies, 100,000 hands, seed 1, all cores, results/latest. The work is in src/runner/run.ts.
  */
 import type { CommandModule } from 'yargs';
-import { DEFAULT_OUT, DEFAULT_STRATEGIES, simulate } from '../../runner/run.js';
+import { DEFAULT_DECISION_TIMEOUT, DEFAULT_OUT, DEFAULT_STRATEGIES, simulate } from '../../runner/run.js';
 import { resolveShard } from '../../runner/plan.js';
+import { SIGNAL_EXIT } from '../../runner/signals.js';
 import { commandLine } from '../../io/manifest.js';
-import { last } from '../last.js';
 import { ruleSetChoices } from '../../rules/index.js';
 
 interface SimulateArgs {
@@ -27,6 +27,7 @@ interface SimulateArgs {
   force: boolean;
   progress: boolean;
   flowers: boolean;
+  'decision-timeout': number;
 }
 
 export const simulateCommand: CommandModule<object, SimulateArgs> = {
@@ -39,7 +40,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       .option('games', { type: 'number', default: 100_000, describe: 'games to play (a game is a hand, or a match with --unit match)' })
       .option('seed', { type: 'number', default: 1, describe: 'master seed' })
       .option('workers', { type: 'number', describe: 'worker threads (default: all cores)' })
-      .option('out', { type: 'string', describe: `output directory (default ${DEFAULT_OUT}, replaced each run)` })
+      .option('out', { type: 'string', describe: `output directory (default ${DEFAULT_OUT}, replaced each run); one that holds anything else is refused unless --force` })
       .option('games-csv', { type: 'boolean', default: false, describe: 'also write games.csv, one row per hand' })
       .option('limit', { type: 'number', describe: 'hand limit (default: the rule set\'s)' })
       .option('players', { type: 'number', default: 4, choices: [2, 3, 4], describe: 'players at the table' })
@@ -48,37 +49,42 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       .option('shard', { type: 'string', describe: 'play only shard I of M, counted from 1: 1/4 … 4/4' })
       .option('shards', { type: 'number', describe: 'shard count with JOB_COMPLETION_INDEX (required) or a Slurm array (checked against its task count)' })
       .option('resume', { type: 'boolean', default: false, describe: 'continue the interrupted run in --out' })
-      .option('force', { type: 'boolean', default: false, describe: 'replace a different run in --out' })
+      .option('force', { type: 'boolean', default: false, describe: 'replace whatever --out holds (the directory is emptied whole first)' })
+      .option('decision-timeout', {
+        type: 'number', default: DEFAULT_DECISION_TIMEOUT,
+        describe: 'seconds one strategy decision may take; a worker past it is stopped and the run ends, keeping every finished batch',
+      })
       .option('progress', { type: 'boolean', default: true, describe: 'progress bar (TTY) or a line every 10 s; --no-progress for none' })
       .option('flowers', { type: 'boolean', default: false, describe: 'play with flowers and seasons (where the rule set allows)' }) as never,
   handler: async (a) => {
     const result = await simulate({
-      rules: last(a.rules),
-      strategies: last(a.strategies),
-      games: last(a.games),
-      seed: last(a.seed),
-      ...(a.workers !== undefined ? { workers: last(a.workers) } : {}),
-      out: last(a.out) ?? DEFAULT_OUT,
+      rules: a.rules,
+      strategies: a.strategies,
+      games: a.games,
+      seed: a.seed,
+      ...(a.workers !== undefined ? { workers: a.workers } : {}),
+      out: a.out ?? DEFAULT_OUT,
       outExplicit: a.out !== undefined,
       gamesCsv: a['games-csv'],
-      ...(a.limit !== undefined ? { limit: last(a.limit) } : {}),
-      players: last(a.players) as 2 | 3 | 4,
-      unit: last(a.unit) as 'hand' | 'match',
+      ...(a.limit !== undefined ? { limit: a.limit } : {}),
+      players: a.players as 2 | 3 | 4,
+      unit: a.unit as 'hand' | 'match',
       duplicate: a.duplicate,
       flowers: a.flowers,
-      shard: resolveShard(last(a.shard), last(a.shards), process.env),
+      shard: resolveShard(a.shard, a.shards, process.env),
       resume: a.resume,
       force: a.force,
       progress: a.progress ? 'auto' : 'none',
+      decisionTimeout: a['decision-timeout'],
       command: commandLine(),
     });
     if (result.status === 'interrupted') {
-      process.exitCode = 130;
+      process.exitCode = SIGNAL_EXIT[result.signal ?? 'SIGINT'];
       return;
     }
     const m = result.manifest;
     process.stdout.write(
-      `${m.handsPlayed} hands (${m.gamesPlayed} games) in ${m.durationSeconds}s, ${m.handsPerSecond} hands/s → ${last(a.out) ?? DEFAULT_OUT}\n`,
+      `${m.handsPlayed} hands (${m.gamesPlayed} games) in ${m.durationSeconds}s, ${m.handsPerSecond} hands/s → ${a.out ?? DEFAULT_OUT}\n`,
     );
   },
 };

@@ -1,0 +1,77 @@
+/**
+ * Checks every command's arguments get, in one place (issue 13, point 4), run as yargs middleware before its own
+ * validation: an option given twice (yargs would turn it into an array, or keep the last boolean), a number that
+ * is not one or lies outside the range doubles hold exactly; and yargs' own multi-line messages (invalid choices,
+ * unknown options, missing ones) as one line naming the option and the allowed values.
+ */
+import { UserError } from '../errors.js';
+
+export interface OptionTable {
+  readonly key: Readonly<Record<string, unknown>>;
+  readonly boolean: readonly string[];
+  readonly number: readonly string[];
+  readonly array: readonly string[];
+}
+
+const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/** Each option token of the raw command line (before a bare `--`): its canonical name and the value written. */
+function optionTokens(raw: readonly string[], opts: OptionTable): { name: string; value: string | undefined }[] {
+  const out: { name: string; value: string | undefined }[] = [];
+  const known = new Set(Object.keys(opts.key).map(kebab));
+  for (let i = 0; i < raw.length; i++) {
+    const t = raw[i]!;
+    if (t === '--') break;
+    if (!t.startsWith('--') || t.length === 2) continue;
+    const eq = t.indexOf('=');
+    let name = kebab(t.slice(2, eq < 0 ? undefined : eq));
+    if (!known.has(name) && name.startsWith('no-') && opts.boolean.map(kebab).includes(name.slice(3))) name = name.slice(3);
+    if (!known.has(name)) continue; // unknown options are yargs' strict mode's to report
+    const isBool = opts.boolean.map(kebab).includes(name);
+    const next = raw[i + 1];
+    out.push({ name, value: eq >= 0 ? t.slice(eq + 1) : isBool || next === undefined || next.startsWith('--') ? undefined : next });
+  }
+  return out;
+}
+
+/** Throws a UserError for an option given more than once, or a number option that is not an exact number. */
+export function checkArgs(raw: readonly string[], argv: Readonly<Record<string, unknown>>, opts: OptionTable): void {
+  const tokens = optionTokens(raw, opts);
+  const seen = new Map<string, number>();
+  for (const t of tokens) seen.set(t.name, (seen.get(t.name) ?? 0) + 1);
+  const arrays = new Set(opts.array.map(kebab));
+  for (const [name, n] of seen) {
+    if (n > 1 && !arrays.has(name)) throw new UserError(`--${name} is given ${n} times; give it once`);
+  }
+  for (const key of opts.number) {
+    const v = argv[key];
+    if (v === undefined) continue;
+    const name = kebab(key);
+    const written = tokens.find((t) => t.name === name)?.value ?? String(v);
+    if (typeof v !== 'number' || Number.isNaN(v)) throw new UserError(`--${name} must be a number, got "${written}"`);
+    if (!Number.isFinite(v) || Math.abs(v) > Number.MAX_SAFE_INTEGER) {
+      throw new UserError(`--${name} ${written} is outside the range held exactly (±${Number.MAX_SAFE_INTEGER})`);
+    }
+  }
+}
+
+/** yargs' failure message as one line: the option, what was given, what is allowed. */
+export function failMessage(msg: string, raw: readonly string[]): string {
+  const choices = /Argument: ([\w-]+), Given: ("?[^,]*"?), Choices: (.*)$/m.exec(msg);
+  if (choices) return `--${choices[1]} ${choices[2]!.replace(/^"|"$/g, '')} is not allowed: choose one of ${choices[3]!.replace(/"/g, '')}`;
+  const unknown = /^Unknown arguments?: (.*)$/m.exec(msg);
+  if (unknown) {
+    // yargs lists unknown options and surplus positional arguments alike; the command line tells them apart.
+    const asOption = (n: string) => raw.some((t) => t === `--${n}` || t.startsWith(`--${n}=`) || t === `-${n}`);
+    const names = unknown[1]!.split(', ');
+    const options = names.filter(asOption).map((n) => (n.length > 1 ? `--${n}` : `-${n}`));
+    const extra = names.filter((n) => !asOption(n)).map((n) => `"${n}"`);
+    return [
+      ...(options.length ? [`unknown option${options.length > 1 ? 's' : ''} ${options.join(', ')}`] : []),
+      ...(extra.length ? [`unexpected argument${extra.length > 1 ? 's' : ''} ${extra.join(', ')}`] : []),
+    ].join('; ') + ' (see --help)';
+  }
+  const missing = /^Missing required arguments?: (.*)$/m.exec(msg);
+  if (missing) return `missing ${missing[1]!.split(', ').map((n) => `--${n}`).join(', ')} (see --help)`;
+  return msg.split('\n').map((l) => l.trim()).filter((l) => l.length > 0).join(' ') || 'bad command line';
+}
