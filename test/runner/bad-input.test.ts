@@ -7,6 +7,19 @@ import { lineCount, mjlab, read, tempDir } from './helpers.js';
 const SMALL = ['simulate', '--rules', 'harr', '--strategies', 'random,random,random,random', '--games', '20', '--workers', '1', '--no-progress'];
 let tmp: string;
 
+/** `args` with each option of `extra` in place of the same option there (an option may be given only once). */
+function withOptions(args: readonly string[], extra: readonly string[]): string[] {
+  const out = [...args];
+  for (let i = 0; i < extra.length; i++) {
+    const opt = extra[i]!;
+    const value = extra[i + 1] !== undefined && !extra[i + 1]!.startsWith('--') ? extra[++i]! : undefined;
+    const at = out.indexOf(opt);
+    if (at >= 0) out.splice(at, value === undefined ? 1 : 2);
+    out.push(opt, ...(value === undefined ? [] : [value]));
+  }
+  return out;
+}
+
 function expectUserError(args: string[], pattern: RegExp, env: NodeJS.ProcessEnv = {}): string {
   const r = mjlab(args, { cwd: tmp, env });
   expect(r.status, r.stderr).toBe(2);
@@ -36,9 +49,7 @@ describe('simulate rejects bad input with one line and exit 2', () => {
     [['--workers', '0'], /--workers must be a positive integer/],
     [['--rules', 'babcock', '--flowers'], /babcock is not played with flowers/],
   ])('%j', (extra, pattern) => {
-    const args = [...SMALL, '--out', join(tmp, 'x')];
-    // later options win in yargs, so the bad value replaces the default one
-    expectUserError([...args, ...extra], pattern);
+    expectUserError(withOptions([...SMALL, '--out', join(tmp, 'x')], extra), pattern);
   });
 
   it('JOB_COMPLETION_INDEX without --shards', () => {

@@ -1,6 +1,6 @@
 // Shared helpers for the runner tests: run the compiled CLI (worker threads need dist/, built by globalSetup).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -26,8 +26,36 @@ export function mjlab(args: readonly string[], opts: { cwd?: string; env?: NodeJ
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-export function spawnMjlab(args: readonly string[], cwd = ROOT) {
-  return spawn(process.execPath, [BIN, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+export function spawnMjlab(args: readonly string[], cwd = ROOT, env: NodeJS.ProcessEnv = {}) {
+  return spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+export const FIXTURES = join(import.meta.dirname, 'fixtures');
+/** The gate plug-in (fixtures/gate.mjs): random play that can be held at its K-th agent, for kill tests. */
+export const GATE = join(FIXTURES, 'gate.mjs');
+
+/**
+ * Start a run whose gate plug-in holds it from its K-th agent on, and wait for that event (the gate's .held file):
+ * the run is then mid-run whatever the machine's speed, and stays so until killed. Resolves with the child, a
+ * promise of its exit (code, or -1 when killed by a signal it did not handle) and its stderr so far.
+ */
+export async function startHeld(args: readonly string[], counter: string, k: number, cwd: string) {
+  for (const f of [counter, `${counter}.held`]) rmSync(f, { force: true });
+  const child = spawnMjlab(args, cwd, { MJLAB_TEST_GATE: `${counter}:${k}` });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  let code: number | null | undefined;
+  const exited = new Promise<number | null>((res) =>
+    child.on('exit', (c, sig) => {
+      code = sig ? -1 : c;
+      res(code);
+    }),
+  );
+  while (!existsSync(`${counter}.held`)) {
+    if (code !== undefined) throw new Error(`the run ended (${code}) before its gate held it: ${stderr}`);
+    await sleep(10);
+  }
+  return { child, exited, stderr: () => stderr };
 }
 
 export function read(dir: string, file: string): string {

@@ -1,0 +1,63 @@
+// Plug-ins are held to the contract (issue 13, point 3): a decision that runs past the per-decision time limit
+// stops its worker from the main thread, and the run ends with one line naming the strategy, seed, game and the
+// replay command, keeping every completed batch; Math.random and the clock inside a plug-in are refused, even
+// when the plug-in swallows the error, so nondeterminism cannot slip in.
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { BIN, FIXTURES, lineCount, read, ROOT, tempDir } from './helpers.js';
+
+const tmp = tempDir('contract');
+
+/** Runs the CLI with a hard cap, so that code which hangs fails this test instead of hanging the suite. */
+function run(args: string[]) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000, killSignal: 'SIGKILL' });
+  return { status: r.status, signal: r.signal, stderr: r.stderr ?? '' };
+}
+
+function oneLine(r: ReturnType<typeof run>): string {
+  expect(r.signal, 'the run hung and was killed by the test').toBeNull();
+  expect(r.status, r.stderr).toBe(2);
+  const lines = r.stderr.trimEnd().split('\n');
+  expect(lines, r.stderr).toHaveLength(1);
+  return lines[0]!;
+}
+
+describe('the per-decision time limit', () => {
+  it('stops a plug-in that loops forever: one line naming strategy, seed, game and the replay command; finished batches kept', () => {
+    const loop = join(FIXTURES, 'loop.mjs');
+    const dir = join(tmp, 'loop');
+    const r = run([
+      'simulate', '--strategies', `random,${loop},random,random`, '--games', '2000', '--seed', '4', '--workers', '1', '--no-progress',
+      '--decision-timeout', '0.5', '--out', dir,
+    ]);
+    const line = oneLine(r);
+    expect(line).toMatch(new RegExp(`strategy "${loop}" at seat \\d took longer than 0.5 s over one decision`));
+    const game = Number(/\(seed 4, game (\d+)\)/.exec(line)?.[1]);
+    expect(Number.isInteger(game)).toBe(true);
+    expect(line).toContain(`replay: mjlab replay --rules harr --strategies random,${loop},random,random --seed 4 --game ${game}`);
+    // One worker plays the batches in order: every batch before the looping game's is committed and kept.
+    const size = Math.ceil(2000 / 64);
+    const kept = Math.floor(game / size) * size;
+    expect(line).toContain(`${kept} of 2000 games kept in ${dir}`);
+    expect(lineCount(join(dir, 'checkpoint.jsonl')) - 1).toBe(kept / size);
+    const m = JSON.parse(read(dir, 'manifest.json')) as { complete: boolean; ranges: number[][] };
+    expect(m).toMatchObject({ complete: false, ranges: [[0, kept]] });
+    expect(line).toMatch(/resume with: mjlab simulate .* --resume$/);
+  });
+});
+
+describe('randomness and the clock are the seat stream\'s alone', () => {
+  it('a plug-in calling Math.random stops the run with one line saying so', () => {
+    const bot = join(FIXTURES, 'math-random.mjs');
+    const line = oneLine(run(['simulate', '--strategies', `${bot},random,random,random`, '--games', '200', '--workers', '1', '--no-progress', '--out', join(tmp, 'mr')]));
+    expect(line).toMatch(/math-random\.mjs" at seat \d threw: Math\.random is not allowed in a strategy: use init\.rng/);
+    expect(line).toMatch(/mjlab replay /);
+  });
+
+  it('a plug-in that swallows the error Date.now throws is stopped all the same', () => {
+    const bot = join(FIXTURES, 'hidden-clock.mjs');
+    const line = oneLine(run(['simulate', '--strategies', `${bot},random,random,random`, '--games', '200', '--workers', '1', '--no-progress', '--out', join(tmp, 'clock')]));
+    expect(line).toMatch(/hidden-clock\.mjs" at seat \d threw: Date\.now is not allowed in a strategy/);
+  });
+});
