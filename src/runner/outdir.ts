@@ -77,7 +77,8 @@ export function prepareRunDir(r: DirRequest): Prepared {
   const runOwner = owner && (owner.kind === 'simulate' || owner.kind === 'merge') ? owner : null;
   const foreign = runOwner ? foreignEntries(state, runOwner.kind) : state.entries;
   if (!r.parentOwned && (foreign.length > 0 || !runOwner)) {
-    if (r.force || (r.isDefault && owner)) return fresh();
+    // results/latest is mjlab's own: another kind of mjlab output there goes without asking, a file of yours does not.
+    if (r.force || (r.isDefault && owner && foreignEntries(state, owner.kind).length === 0)) return fresh();
     const what = runOwner ? `${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? ', …' : ''}, which mjlab did not write` : holds(state, describeOwner);
     throw new UserError(`${r.dir} holds ${what}${r.isDefault ? '; use --force to replace it whole, or give --out' : hint(r)}`);
   }
