@@ -71,6 +71,11 @@ export function failMessage(msg: string, raw: readonly string[]): string {
       ...(extra.length ? [`unexpected argument${extra.length > 1 ? 's' : ''} ${extra.join(', ')}`] : []),
     ].join('; ') + ' (see --help)';
   }
+  const positional = /^Not enough non-option arguments: got (\d+), need at least (\d+)$/m.exec(msg);
+  if (positional) {
+    const command = raw.find((t) => !t.startsWith('-')) ?? 'the command';
+    return `missing argument: mjlab ${command} takes at least ${positional[2]} (see mjlab ${command} --help)`;
+  }
   const missing = /^Missing required arguments?: (.*)$/m.exec(msg);
   if (missing) return `missing ${missing[1]!.split(', ').map((n) => `--${n}`).join(', ')} (see --help)`;
   return msg.split('\n').map((l) => l.trim()).filter((l) => l.length > 0).join(' ') || 'bad command line';
