@@ -5,7 +5,7 @@
  * the missing ranges). The output is itself mergeable, so merging is associative, and merging every shard gives
  * byte-for-byte the single-machine outputs. Every file is written atomically into an owned directory.
  */
-import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { join, relative, resolve, isAbsolute } from 'node:path';
 import { UserError } from '../errors.js';
 import { aggregateFromJson, mergeAggregates, type Aggregate, type AggregateJson } from '../stats/aggregate.js';
@@ -77,42 +77,105 @@ export function missingRanges(covered: readonly (readonly [number, number])[], g
 
 const show = (ranges: readonly (readonly [number, number])[]) => ranges.map(([s, e]) => `${s}..${e - 1}`).join(', ');
 
-/** Concatenate a streamed file of the inputs, in game order, the header rows (CSV) once. */
+interface Segment {
+  readonly range: readonly [number, number];
+  readonly fd: number;
+  readonly path: string;
+  readonly from: number;
+  readonly to: number;
+}
+
+function readAt(fd: number, path: string, buf: Buffer, pos: number, max: number): number {
+  return onFile(path, () => readSync(fd, buf, 0, Math.min(buf.length, max), pos));
+}
+
+/** Where each game range of an input sits in its streamed file (a CSV after its header line; nets.bin by records). */
+function segmentsOf(inp: Input, name: StreamedName, fd: number, path: string, size: number): { header: number; parts: Segment[] } {
+  const ranges = inp.manifest.ranges;
+  if (!name.endsWith('.csv')) {
+    const record = inp.agg.labels.length * 4;
+    let at = 0;
+    const parts = ranges.map((range) => {
+      const from = at;
+      at += (range[1] - range[0]) * record;
+      return { range, fd, path, from, to: at };
+    });
+    if (at !== size) throw new UserError(`${path} holds ${size} bytes, not the ${at} its game ranges need`);
+    return { header: 0, parts };
+  }
+  // Rows are in game order, the game number first: a range starts at the first row of its first game.
+  const buf = Buffer.alloc(1 << 20);
+  const starts: number[] = [];
+  let header = -1;
+  let next = 1;
+  let pos = 0;
+  let lineStart = 0;
+  let game = '';
+  let inGame = true;
+  while (pos < size && next < ranges.length) {
+    const n = readAt(fd, path, buf, pos, size - pos);
+    if (n === 0) break;
+    for (let i = 0; i < n && next < ranges.length; i++) {
+      const c = buf[i]!;
+      if (c === 10) {
+        if (header < 0) header = pos + i + 1;
+        lineStart = pos + i + 1;
+        game = '';
+        inGame = true;
+      } else if (inGame && header >= 0) {
+        if (c >= 48 && c <= 57) game += String.fromCharCode(c);
+        else {
+          inGame = false;
+          if (Number(game) >= ranges[next]![0]) starts[next++] = lineStart;
+        }
+      }
+    }
+    pos += n;
+  }
+  if (header < 0) {
+    const n = readAt(fd, path, buf, 0, size);
+    header = buf.subarray(0, n).indexOf(10) + 1;
+    if (header === 0) throw new UserError(`${path} has no header line`);
+  }
+  if (next < ranges.length) throw new UserError(`${path} has no rows for games from ${ranges[next]![0]} on`);
+  const parts = ranges.map((range, k) => ({ range, fd, path, from: k === 0 ? header : starts[k]!, to: k + 1 < ranges.length ? starts[k + 1]! : size }));
+  return { header, parts };
+}
+
+/** A streamed file of the inputs, merged in game order (ranges of several inputs interleave), the header rows once. */
 function copyStreamed(inputs: readonly Input[], name: StreamedName, outPath: string): void {
+  const fds: number[] = [];
   const out = onFile(outPath, () => new AtomicFile(outPath));
   const buf = Buffer.alloc(1 << 20);
-  const csv = name.endsWith('.csv');
   try {
-    inputs.forEach((inp, k) => {
+    const parts: Segment[] = [];
+    let header: Segment | null = null;
+    for (const inp of inputs) {
       const path = join(inp.dir, name);
+      const fd = onFile(path, () => openSync(path, 'r'));
+      fds.push(fd);
       // Only the bytes the input's manifest accounts for (a run resumed and killed since may have written more).
-      const limit = inp.manifest.outputs?.[name]?.bytes ?? Infinity;
-      const src = onFile(path, () => openSync(path, 'r'));
-      try {
-        let pos = 0;
-        let skipHeader = csv && k > 0;
-        while (pos < limit) {
-          const n = onFile(path, () => readSync(src, buf, 0, Math.min(buf.length, limit - pos), pos));
-          if (n === 0) break;
-          let from = 0;
-          if (skipHeader) {
-            const nl = buf.subarray(0, n).indexOf(10);
-            if (nl < 0) throw new UserError(`${path} has no header line`);
-            from = nl + 1;
-            skipHeader = false;
-          }
-          onFile(outPath, () => out.write(buf, from, n));
-          pos += n;
-        }
-        if (Number.isFinite(limit) && pos < limit) throw new UserError(`${path} is shorter (${pos} bytes) than its manifest says (${limit})`);
-      } finally {
-        closeSync(src);
+      const size = inp.manifest.outputs?.[name]?.bytes ?? fstatSync(fd).size;
+      if (fstatSync(fd).size < size) throw new UserError(`${path} is shorter (${fstatSync(fd).size} bytes) than its manifest says (${size})`);
+      const seg = segmentsOf(inp, name, fd, path, size);
+      header ??= { range: [0, 0], fd, path, from: 0, to: seg.header };
+      parts.push(...seg.parts);
+    }
+    parts.sort((a, b) => a.range[0] - b.range[0]);
+    for (const p of header ? [header, ...parts] : parts) {
+      for (let pos = p.from; pos < p.to; ) {
+        const n = readAt(p.fd, p.path, buf, pos, p.to - pos);
+        if (n === 0) throw new UserError(`${p.path} ends before byte ${p.to}`);
+        onFile(outPath, () => out.write(buf, 0, n));
+        pos += n;
       }
-    });
+    }
     onFile(outPath, () => out.commit());
   } catch (e) {
     out.abort();
     throw e;
+  } finally {
+    for (const fd of fds) closeSync(fd);
   }
 }
 
