@@ -39,9 +39,9 @@ export const GATE = join(FIXTURES, 'gate.mjs');
  * the run is then mid-run whatever the machine's speed, and stays so until killed. Resolves with the child, a
  * promise of its exit (code, or -1 when killed by a signal it did not handle) and its stderr so far.
  */
-export async function startHeld(args: readonly string[], counter: string, k: number, cwd: string) {
+export async function startHeld(args: readonly string[], counter: string, k: number, cwd: string, env: NodeJS.ProcessEnv = {}) {
   for (const f of [counter, `${counter}.held`]) rmSync(f, { force: true });
-  const child = spawnMjlab(args, cwd, { MJLAB_TEST_GATE: `${counter}:${k}` });
+  const child = spawnMjlab(args, cwd, { ...env, MJLAB_TEST_GATE: `${counter}:${k}` });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   let code: number | null | undefined;
