@@ -26,7 +26,7 @@ function refused(args: string[], pattern: RegExp): void {
   expect(r.stderr).toMatch(pattern);
 }
 
-/** A run stopped by SIGINT once its gate has held it (about game 400 of 2000), with a few batches committed. */
+/** A run stopped by SIGINT once its gate has held it (at its 1600th game of 2000), with a few batches committed. */
 async function interrupted(name: string, args = RUN): Promise<string> {
   const dir = join(tmp, name);
   const { child, exited } = await startHeld([...args, '--out', dir], join(tmp, `${name}.count`), 1600, tmp);

@@ -31,7 +31,7 @@ export function spawnMjlab(args: readonly string[], cwd = ROOT, env: NodeJS.Proc
 }
 
 export const FIXTURES = join(import.meta.dirname, 'fixtures');
-/** The gate plug-in (fixtures/gate.mjs): random play that can be held at its K-th agent, for kill tests. */
+/** The gate plug-in (fixtures/gate.mjs): random play that can be held at its K-th agent (one per game), for kill tests. */
 export const GATE = join(FIXTURES, 'gate.mjs');
 
 /**

@@ -90,7 +90,7 @@ describe('interruption', () => {
     'simulate', '--rules', 'harr', '--strategies', `${GATE},random,random,random`, '--seed', '11', '--games-csv', '--no-progress',
     '--games', '2000', '--workers', '2', '--decision-timeout', '600',
   ];
-  // 2000 games of 4 agents: held at agent 600, about game 150 of 2000 (batch 4 or 5 of 64).
+  // The gate creates one agent per game: held at its 600th game of 2000 (around batch 19 of 63).
   const K = 600;
 
   it('SIGKILL mid-run, then --resume, equals the uninterrupted run', async () => {
