@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EXACT_FILES, GATE, lineCount, mjlab, read, startHeld, tempDir } from './helpers.js';
+import { EXACT_FILES, GATE, lineCount, mjlab, read, startHeld, tempDir, words } from './helpers.js';
 
 const tmp = tempDir('faults');
 const SLURM = { SLURM_ARRAY_TASK_ID: '2', SLURM_ARRAY_TASK_MIN: '0', SLURM_ARRAY_TASK_COUNT: '3' };
@@ -32,13 +32,6 @@ function rng(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-/** Arguments of a printed command line (mjlab's quoting: single quotes). */
-function words(line: string): string[] {
-  const out: string[] = [];
-  for (const m of line.matchAll(/'((?:[^']|'\\'')*)'|(\S+)/g)) out.push(m[1] !== undefined ? m[1].replace(/'\\''/g, "'") : m[2]!);
-  return out;
 }
 
 beforeAll(() => {

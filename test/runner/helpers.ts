@@ -78,3 +78,10 @@ export function parseCsv(text: string): Record<string, string>[] {
   const cols = (head ?? '').split(',');
   return lines.map((l) => Object.fromEntries(l.split(',').map((v, i) => [cols[i] ?? String(i), v])));
 }
+
+/** Arguments of a printed command line (mjlab's commandLine quoting: single quotes), e.g. a "resume with:" hint. */
+export function words(line: string): string[] {
+  const out: string[] = [];
+  for (const m of line.matchAll(/'((?:[^']|'\\'')*)'|(\S+)/g)) out.push(m[1] !== undefined ? m[1].replace(/'\\''/g, "'") : m[2]!);
+  return out;
+}

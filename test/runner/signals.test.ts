@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { EXACT_FILES, GATE, mjlab, read, startHeld, tempDir } from './helpers.js';
+import { EXACT_FILES, GATE, mjlab, read, startHeld, tempDir, words } from './helpers.js';
 
 const tmp = tempDir('signals');
 // Shard 2 of 3 as a Slurm array task sees it.
@@ -15,13 +15,6 @@ const RUN = [
   '--games-csv', '--no-progress', '--decision-timeout', '600',
 ];
 const ref = join(tmp, 'ref');
-
-/** Split a printed command line (mjlab's commandLine quoting: single quotes) back into arguments. */
-function words(line: string): string[] {
-  const out: string[] = [];
-  for (const m of line.matchAll(/'((?:[^']|'\\'')*)'|(\S+)/g)) out.push(m[1] !== undefined ? m[1].replace(/'\\''/g, "'") : m[2]!);
-  return out;
-}
 
 beforeAll(() => {
   const r = mjlab([...RUN, '--out', ref], { cwd: tmp, env: SLURM });
