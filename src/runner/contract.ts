@@ -123,8 +123,8 @@ export function holdToContract(lineup: readonly StrategyInstance[], hb: Heartbea
     const plugin = isPlugin(inst);
     const inner = inst.strategy;
     const call = plugin ? guarded : <T>(fn: () => T): T => fn();
-    const wrapAgent = (agent: Agent, seat: number): Agent =>
-      plugin
+    const wrapAgent = (agent: Agent, seat: number): Agent => {
+      const wrapped: Agent = plugin
         ? {
             act(view: AgentView) {
               hb.enter(i, seat, HB_PHASE.act);
@@ -146,6 +146,10 @@ export function holdToContract(lineup: readonly StrategyInstance[], hb: Heartbea
               }
             },
           };
+      // An agent that can be reset (reused as new, src/agent/types.ts) stays so, under the same contract.
+      if (agent.reset) wrapped.reset = () => call(() => agent.reset!());
+      return wrapped;
+    };
     const strategy: Strategy = {
       name: inner.name,
       description: inner.description,

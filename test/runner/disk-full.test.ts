@@ -112,7 +112,7 @@ describe('simulate on a full disk (injected)', () => {
 describe('merge and experiment on a full disk (injected): atomic, no temporary file left', () => {
   it('merge: ENOSPC while copying games.csv leaves no games.csv and no temporary file', async () => {
     const shards = [0, 1].map((i) => join(tmp, `shard${i}`));
-    for (const [i, d] of shards.entries()) expect(mjlab([...RUN, '--shard', `${i}/2`, '--out', d]).status).toBe(0);
+    for (const [i, d] of shards.entries()) expect(mjlab([...RUN, '--shard', `${i + 1}/2`, '--out', d]).status).toBe(0);
     const out = join(tmp, 'merged');
     Object.assign(fault, { file: `${out}/.games.csv.tmp`, code: 'ENOSPC', after: 10_000 });
     await failsWith(['merge', '--out', out, ...shards], /cannot write .*\/games\.csv: disk full \(ENOSPC\); the inputs are untouched/);

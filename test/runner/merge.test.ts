@@ -25,7 +25,7 @@ function refused(args: string[], pattern: RegExp): void {
 
 beforeAll(() => {
   ok([...RUN, '--out', d('whole')]);
-  for (const i of [0, 1, 2]) ok([...RUN, '--shard', `${i}/3`, '--out', d(`s${i}`)]);
+  for (const i of [0, 1, 2]) ok([...RUN, '--shard', `${i + 1}/3`, '--out', d(`s${i}`)]);
 });
 
 describe('mjlab merge', () => {
@@ -47,7 +47,7 @@ describe('mjlab merge', () => {
   it('an unfinished shard is refused, or with --allow-partial merged for the games it has', async () => {
     const args = RUN.map((a) => (a === 'random,random,random,random' ? `${GATE},random,random,random` : a === '300' ? '3000' : a));
     const dir = d('cut');
-    const { child, exited } = await startHeld([...args, '--shard', '1/3', '--out', dir, '--decision-timeout', '600'], d('cut.count'), 400, tmp);
+    const { child, exited } = await startHeld([...args, '--shard', '2/3', '--out', dir, '--decision-timeout', '600'], d('cut.count'), 400, tmp);
     child.kill('SIGTERM');
     expect(await exited).toBe(143);
     refused(['merge', '--out', d('m-cut'), dir], /unfinished run; finish it with --resume/);

@@ -9,8 +9,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXTURES, mjlab, parseCsv, read, ROOT, tempDir } from './helpers.js';
 import { tableConfig } from '../../src/runner/table.js';
-import { gameSetup } from '../../src/engine/setup.js';
-import { playGame } from '../../src/engine/play.js';
+import { gameSetup } from '../../src/game/setup.js';
+import { playGame } from '../../src/game/play.js';
 import { pairedZ } from '../../src/stats/paired.js';
 import { zCritical } from '../../src/stats/erf.js';
 
@@ -159,7 +159,7 @@ describe('docs/outputs.md', () => {
       const m = JSON.parse(read(d(dir), 'manifest.json'));
       fields.push(...Object.keys(m), ...Object.keys(m.identity).map((k) => `identity.${k}`));
     }
-    ok(['simulate', '--strategies', LINEUP, '--games', '200', '--seed', '4', '--workers', '1', '--shard', '0/2', '--no-progress', '--out', d('half')]);
+    ok(['simulate', '--strategies', LINEUP, '--games', '200', '--seed', '4', '--workers', '1', '--shard', '1/2', '--no-progress', '--out', d('half')]);
     ok(['merge', '--out', d('merged'), d('half'), '--allow-partial']);
     fields.push(...Object.keys(JSON.parse(read(d('merged'), 'manifest.json'))));
     expect([...new Set(fields)].filter((f) => !documented(f))).toEqual([]);

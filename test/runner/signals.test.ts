@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { EXACT_FILES, GATE, mjlab, read, startHeld, tempDir, words } from './helpers.js';
 
 const tmp = tempDir('signals');
-// Shard 2 of 3 as a Slurm array task sees it.
+// The last of three shards, as Slurm array task 2 of 0..2 sees it.
 const SLURM = { SLURM_ARRAY_TASK_ID: '2', SLURM_ARRAY_TASK_MIN: '0', SLURM_ARRAY_TASK_COUNT: '3' };
 const RUN = [
   'simulate', '--rules', 'harr', '--strategies', `${GATE},random,random,random`, '--seed', '3', '--games', '3000', '--workers', '2',
