@@ -400,7 +400,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
     if (failure) throw failureMessage(failure, spec, o.out, committedGames, range[1] - range[0], labels, resumeHint);
     if (signals.received !== null && !complete) {
       process.stderr.write(
-        `mjlab: interrupted (${signals.received}) after ${committedGames} of ${range[1] - range[0]} games; partial results in ${o.out}; resume with: ${resumeHint}\n`,
+        `mjlab: interrupted after ${committedGames} of ${range[1] - range[0]} games; partial results in ${o.out}; resume with: ${resumeHint}\n`,
       );
     }
     return {

@@ -69,7 +69,7 @@ describe('killed at 24 points, SIGKILL and SIGTERM, resumed each time', () => {
         expect(code, stderr()).toBe(143);
         const lines = stderr().trimEnd().split('\n').filter((l) => !l.startsWith('mjlab: nothing to resume'));
         expect(lines, stderr()).toHaveLength(1);
-        const m = /^mjlab: interrupted \(SIGTERM\) after \d+ of 2000 games; partial results in .*; resume with: (.*)$/.exec(lines[0]!);
+        const m = /^mjlab: interrupted after \d+ of 2000 games; partial results in .*; resume with: (.*)$/.exec(lines[0]!);
         expect(m, lines[0]).not.toBeNull();
         const [tool, ...args] = words(m![1]!);
         expect(tool).toBe('mjlab');

@@ -114,7 +114,7 @@ describe('interruption', () => {
     child.kill('SIGINT');
     const code = await exited;
     expect(code).toBe(130);
-    expect(stderr()).toMatch(/interrupted \(SIGINT\) after \d+ of 2000 games.*--resume/);
+    expect(stderr()).toMatch(/interrupted after \d+ of 2000 games.*--resume/);
     const m = JSON.parse(read(dir, 'manifest.json')) as { complete: boolean };
     expect(m.complete).toBe(false);
     ok([...LONG, '--out', dir, '--resume']);
