@@ -15,7 +15,8 @@ import { type WallSource, orderedWalls, seededWalls } from '../engine/chance.js'
 import { afterEveryEvent, observers, NO_OBSERVER, type HandObserver } from '../engine/observer.js';
 import { handResult } from '../engine/result.js';
 import { type HandState, createHandState } from '../engine/state.js';
-import { IllegalAction, apply, startHand } from '../engine/step.js';
+import { type HandStart, IllegalAction, apply, startHand } from '../engine/step.js';
+import type { HandResult } from '../engine/types.js';
 import { HandRecorder } from '../record/recorder.js';
 import { type HandRecord, gameRecord, handRecord } from '../record/record.js';
 import { viewFor } from '../view/view.js';
@@ -79,55 +80,78 @@ export function playGame(config: TableConfig, setup: GameSetup, opts: PlayOption
   return createEngine(config).play(setup, opts);
 }
 
+/**
+ * The agent at `seat` for the game of `setup`, created with its own stream seatStream(seed, streamGame, seat): what
+ * every driver of games seats (the runner, replays, a person's opponents in `mjlab play`, a strategy compared with a
+ * record's seat), so the same seed gives the same agents everywhere.
+ */
+export function createSeatAgent(config: TableConfig, setup: GameSetup, seat: Seat, where: () => string): Agent {
+  const inst = config.lineup[setup.seating[seat]!]!;
+  try {
+    return inst.strategy.create({ seat, players: config.players, rules: config.rules, rng: seatStream(config.seed, setup.streamGame, seat), params: inst.params });
+  } catch (e) {
+    throw new AgentError(
+      `strategy "${inst.label}" failed to create its agent at seat ${seat}: ${(e as Error)?.message ?? String(e)} (${where()})`,
+      inst.label,
+      config.seed,
+      setup.game,
+    );
+  }
+}
+
 function createAgents(config: TableConfig, setup: GameSetup, where: () => string): Agent[] {
   const agents: Agent[] = [];
-  for (let seat = 0; seat < config.players; seat++) {
-    const inst = config.lineup[setup.seating[seat]!]!;
-    try {
-      agents.push(
-        inst.strategy.create({ seat, players: config.players, rules: config.rules, rng: seatStream(config.seed, setup.streamGame, seat), params: inst.params }),
-      );
-    } catch (e) {
-      throw new AgentError(
-        `strategy "${inst.label}" failed to create its agent at seat ${seat}: ${(e as Error)?.message ?? String(e)} (${where()})`,
-        inst.label,
-        config.seed,
-        setup.game,
-      );
-    }
-  }
+  for (let seat = 0; seat < config.players; seat++) agents.push(createSeatAgent(config, setup, seat, where));
   return agents;
+}
+
+/**
+ * The seat to move on `s` decides through its own view and the engine applies the answer; a strategy that throws or
+ * answers an illegal action is an AgentError naming it, the seed and the game.
+ */
+export function agentMove(s: HandState, agent: Agent, label: string, seed: number, game: number, where: () => string): void {
+  const seat: Seat = s.flow.seat;
+  let a;
+  try {
+    a = agent.act(viewFor(s, seat));
+  } catch (e) {
+    throw new AgentError(`strategy "${label}" at seat ${seat} threw: ${(e as Error)?.message ?? String(e)} (${where()})`, label, seed, game);
+  }
+  try {
+    apply(s, a);
+  } catch (e) {
+    if (!(e instanceof IllegalAction)) throw e;
+    let shown: string;
+    try {
+      shown = JSON.stringify(a) ?? String(a);
+    } catch {
+      shown = String(a);
+    }
+    throw new AgentError(`strategy "${label}" at seat ${seat} returned an illegal action ${shown} in phase ${e.phase} (${where()})`, label, seed, game);
+  }
 }
 
 /** Drive the hand on `s` to its end, each decision from its seat's agent through its own view. */
 function playHandWith(s: HandState, agents: readonly Agent[], labels: readonly string[], config: TableConfig, game: number, where: () => string): void {
   const f = s.flow;
-  while (f.phase !== 'over') {
-    const seat: Seat = f.seat;
-    let a;
-    try {
-      a = agents[seat]!.act(viewFor(s, seat));
-    } catch (e) {
-      throw new AgentError(`strategy "${labels[seat]}" at seat ${seat} threw: ${(e as Error)?.message ?? String(e)} (${where()})`, labels[seat]!, config.seed, game);
-    }
-    try {
-      apply(s, a);
-    } catch (e) {
-      if (!(e instanceof IllegalAction)) throw e;
-      let shown: string;
-      try {
-        shown = JSON.stringify(a) ?? String(a);
-      } catch {
-        shown = String(a);
-      }
-      throw new AgentError(
-        `strategy "${labels[seat]}" at seat ${seat} returned an illegal action ${shown} in phase ${e.phase} (${where()})`,
-        labels[seat]!,
-        config.seed,
-        game,
-      );
-    }
-  }
+  while (f.phase !== 'over') agentMove(s, agents[f.seat]!, labels[f.seat]!, config.seed, game, where);
+}
+
+/**
+ * The hand just played on `s` (hand `h`, started as `start`), scored and settled; with a recorder, its record too
+ * (the recorder is given the scores first).
+ */
+export function closeHand(
+  s: HandState,
+  h: number,
+  start: HandStart,
+  recorder: HandRecorder | null,
+  labels: readonly string[],
+): { readonly result: HandResult; readonly record: HandRecord | null } {
+  const result = handResult(s, h, recorder !== null);
+  if (recorder === null) return { result, record: null };
+  recorder.scored(result);
+  return { result, record: handRecord(h, start, s.rules, recorder, result, labels, Array.from(s.pub.seatWind)) };
 }
 
 function play(config: TableConfig, state: HandState, setup: GameSetup, opts: PlayOptions): GameOutcome {
@@ -146,11 +170,8 @@ function play(config: TableConfig, state: HandState, setup: GameSetup, opts: Pla
     const start = progress.handStart(chance);
     startHand(state, start);
     playHandWith(state, agents, labels, config, setup.game, where);
-    const result = handResult(state, h, opts.record);
-    if (recorder !== null) {
-      recorder.scored(result);
-      handRecords.push(handRecord(h, start, config.rules, recorder, result, labels, Array.from(state.pub.seatWind)));
-    }
+    const { result, record } = closeHand(state, h, start, recorder, labels);
+    if (record !== null) handRecords.push(record);
     progress.finishHand(result);
   }
   state.obs = NO_OBSERVER;
