@@ -12,11 +12,12 @@
 import { readFileSync } from 'node:fs';
 import { orderedWalls } from '../engine/chance.js';
 import { handResult } from '../engine/result.js';
-import { createHandState } from '../engine/state.js';
+import { type HandState, createHandState } from '../engine/state.js';
 import { IllegalAction, apply, isOver, legalActions, startHand } from '../engine/step.js';
 import { UserError } from '../errors.js';
 import { type RecordedAction, actionText, parseRecordedAction } from '../record/actions.js';
 import { RECORD_FORMAT, type GameRecord, type HandRecord, gameRecord, handRecord } from '../record/record.js';
+import type { HandEvent } from '../record/events.js';
 import { HandRecorder } from '../record/recorder.js';
 import { type WallSpec, buildWall, parseWallOrder } from '../record/walls.js';
 import { isRuleSetId, ruleSet, type RuleSet } from '../rules/index.js';
@@ -137,8 +138,17 @@ function move(a: RecordedAction): string {
   return `"${a.seat} ${actionText(a.action)}"`;
 }
 
+/**
+ * Told, while a scenario is re-executed, of every decision before it is applied (with the hand's events so far)
+ * and of every hand's end: what `mjlab replay --seat S --strategy X` (compare.ts) and tests look at.
+ */
+export interface ScenarioWatch {
+  decision?(state: HandState, hand: number, move: number, recorded: RecordedAction, events: readonly HandEvent[]): void;
+  handOver?(state: HandState, hand: number, events: readonly HandEvent[]): void;
+}
+
 /** Play the scenario's decisions through the engine; the record of what happened. */
-export function executeScenario(sc: Scenario, file: string): GameRecord {
+export function executeScenario(sc: Scenario, file: string, watch?: ScenarioWatch): GameRecord {
   const state = createHandState(sc.rules, sc.limit, sc.flowers, sc.players);
   const progress = new GameProgress(sc, { game: sc.game, streamGame: sc.streamGame, seating: [], firstDealer: sc.firstDealer, firstPrevailing: sc.firstPrevailing });
   const records: HandRecord[] = [];
@@ -167,6 +177,7 @@ export function executeScenario(sc: Scenario, file: string): GameRecord {
       }
       k++;
       if (next.seat !== f.seat) throw new UserError(`${where}, move ${k} ${move(next)}: seat ${f.seat} is to decide (phase ${f.phase}), not seat ${next.seat}`);
+      watch?.decision?.(state, h, k, next, recorder.events);
       try {
         apply(state, next.action);
       } catch (e) {
@@ -178,6 +189,7 @@ export function executeScenario(sc: Scenario, file: string): GameRecord {
     if (k < hand.actions.length) {
       throw new UserError(`${where}: the hand ended at move ${k}, but the record has ${hand.actions.length - k} more (${move(hand.actions[k]!)} next)`);
     }
+    watch?.handOver?.(state, h, recorder.events);
     const result = handResult(state, h, true);
     recorder.scored(result);
     records.push(handRecord(h, start, sc.rules, recorder, result, sc.strategies, Array.from(state.pub.seatWind)));

@@ -7,7 +7,7 @@
  * game from a run's manifest (issue 14, point 6; src/cli/replay-run.ts).
  */
 import type { CommandModule } from 'yargs';
-import { resolveLineup } from '../../lineup/registry.js';
+import { resolveLineup, resolveStrategy } from '../../lineup/registry.js';
 import { playGame } from '../../game/play.js';
 import { gameSetup } from '../../game/setup.js';
 import type { TableConfig } from '../../game/types.js';
@@ -16,7 +16,8 @@ import type { GameRecord } from '../../record/record.js';
 import { renderRecord } from '../../record/render.js';
 import { ruleSet, ruleSetChoices } from '../../rules/index.js';
 import { writeReplayHtml } from '../../viewer/write.js';
-import { replayRecordFile } from '../../game/replay.js';
+import { readScenario, replayRecordFile } from '../../game/replay.js';
+import { compareSeat, recordSeat, renderComparison } from '../../game/compare.js';
 import { gameFromRun } from '../replay-run.js';
 
 /** Options that define a game from its seed: a record defines its own. */
@@ -43,6 +44,9 @@ interface ReplayArgs extends Partial<GameArgs> {
   json: boolean;
   /** Write the browser replay viewer page here (issue 7, src/viewer/). */
   html?: string;
+  /** With --record and --strategy: compare this seat's decisions with the strategy's (src/game/compare.ts). */
+  seat?: string;
+  strategy?: string;
 }
 
 function nonNegativeInt(name: string, v: number): void {
@@ -81,6 +85,20 @@ export async function replayRecord(a: GameArgs): Promise<GameRecord> {
   return outcome.record as GameRecord;
 }
 
+/** `--record FILE --seat S --strategy X`: the strategy's decisions at the seat beside the record's. */
+async function compareCommand(a: ReplayArgs): Promise<void> {
+  if (a.record === undefined || a.seat === undefined || a.strategy === undefined) {
+    throw new UserError('--seat and --strategy go together, with --record FILE (mjlab replay --record FILE --seat S --strategy harr)');
+  }
+  const given = [...SEEDED, 'run' as const, 'html' as const].filter((k) => a[k] !== undefined).map((k) => `--${k}`);
+  if (given.length > 0) throw new UserError(`--seat and --strategy compare the decisions of --record FILE; drop ${given.join(', ')}`);
+  const file = a.record;
+  const sc = readScenario(file);
+  const seat = recordSeat(sc, a.seat);
+  const c = compareSeat(sc, file, seat, await resolveStrategy(a.strategy));
+  process.stdout.write(a.json ? `${JSON.stringify(c, null, 2)}\n` : renderComparison(c));
+}
+
 export const replayCommand: CommandModule<object, ReplayArgs> = {
   command: 'replay',
   describe: 'replay one game from its seed (or from a run: --run DIR), move by move (or --json for the record)',
@@ -98,9 +116,12 @@ export const replayCommand: CommandModule<object, ReplayArgs> = {
       .option('duplicate', { type: 'boolean', describe: 'the game index is a duplicate-play index' })
       .option('record', { type: 'string', describe: 're-execute this game record (replay --json) or scenario instead (docs/notation.md)' })
       .option('json', { type: 'boolean', default: false, describe: 'print the record as JSON' })
-      .option('html', { type: 'string', describe: 'write a self-contained HTML replay viewer page to FILE' }) as never,
+      .option('html', { type: 'string', describe: 'write a self-contained HTML replay viewer page to FILE' })
+      .option('seat', { type: 'string', describe: 'with --record and --strategy: the seat to compare (0..3, or its wind in the first hand)' })
+      .option('strategy', { type: 'string', describe: 'with --record and --seat: print where this strategy would have decided differently' }) as never,
   handler: async (a) => {
     let record: GameRecord;
+    if (a.seat !== undefined || a.strategy !== undefined) return compareCommand(a);
     if (a.record !== undefined) {
       const given = [...SEEDED, 'run' as const].filter((k) => a[k] !== undefined).map((k) => `--${k}`);
       if (given.length > 0) throw new UserError(`--record FILE defines the game itself; drop ${given.join(', ')}`);
