@@ -10,82 +10,25 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import type { GameRecord } from '../record/record.js';
 import type { Position } from './positions.js';
+import type { Widgets } from './widgets.js';
 
-export function viewerClient(win: any, record: GameRecord, reconstruct: (r: GameRecord) => Position[]): void {
+export function viewerClient(win: any, record: GameRecord, reconstruct: (r: GameRecord) => Position[], widgets: Widgets): void {
   const doc = win.document;
   const positions = reconstruct(record);
   const $ = (id: string): any => doc.getElementById(id);
-  const esc = (s: unknown): string =>
-    String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  const { esc, tile } = widgets;
 
   const WIND_NAME: Record<string, string> = { E: 'East', S: 'South', W: 'West', N: 'North' };
   // Where a seat sits, by its wind: East at the foot of the page, play running counter-clockwise (docs/rules.md "A turn").
   const ROTATION: Record<string, number> = { E: 0, S: -90, W: 180, N: 90 };
   const PLATE: Record<string, string> = { E: 'pos-se', S: 'pos-ne', W: 'pos-nw', N: 'pos-sw' };
-  const WIN_BY: Record<string, string> = {
-    discard: 'on a discard',
-    'self-draw': 'by drawing the winning tile',
-    'loose-tile': 'on a loose tile',
-    'robbing-kong': 'by robbing the kong',
-  };
-
-  function tileName(code: string): string {
-    const r = Number(code.slice(0, -1));
-    switch (code.slice(-1)) {
-      case 'm':
-        return `${r} of characters`;
-      case 'p':
-        return `${r} of dots`;
-      case 's':
-        return `${r} of bamboo`;
-      case 'z':
-        return r <= 4 ? `${WIND_NAME['ESWN'.charAt(r - 1)]} wind` : `${['white', 'green', 'red'][r - 5]} dragon`;
-      default:
-        return r <= 4 ? `flower of ${WIND_NAME['ESWN'.charAt(r - 1)]}` : `season of ${WIND_NAME['ESWN'.charAt(r - 5)]}`;
-    }
-  }
-
-  function tile(code: string, opts: { cls?: string; down?: boolean; note?: string; attrs?: string } = {}): string {
-    const title = `${code} — ${tileName(code)}${opts.down ? ' (turned down)' : ''}${opts.note ? ` — ${opts.note}` : ''}`;
-    return (
-      `<span class="t${opts.cls ? ` ${opts.cls}` : ''}" data-tile="${esc(code)}" title="${esc(title)}"${opts.attrs ?? ''}>` +
-      `<svg viewBox="0 0 30 40"><use href="#t-${opts.down ? 'back' : esc(code)}"/></svg></span>`
-    );
-  }
 
   const windOf = (p: Position, seat: number): string => p.seats[seat]?.wind ?? '?';
   const who = (p: Position, seat: number): string => `${windOf(p, seat)} (${record.strategies[seat]})`;
 
   /** One line of the move list, as render.ts words it. */
   function describe(p: Position): string {
-    const ev = record.hands[p.hand]!.events[p.event]!;
-    const w = (s: number): string => windOf(p, s);
-    switch (ev.e) {
-      case 'deal':
-        return `Deal: East is ${record.strategies[ev.dealer]} (seat ${ev.dealer}); ${ev.wall} tiles to draw`;
-      case 'flower':
-        return `${w(ev.seat)} exposes ${ev.tile}`;
-      case 'draw':
-        return `${w(ev.seat)} draws ${ev.tile}`;
-      case 'loose':
-        return `${w(ev.seat)} takes loose tile ${ev.tile}`;
-      case 'discard':
-        return `${w(ev.seat)} discards ${ev.tile}`;
-      case 'claim':
-        return `${w(ev.seat)} ${ev.type}s ${ev.tile} from ${w(ev.from)} → ${ev.meld}`;
-      case 'kong':
-        return ev.type === 'concealed' ? `${w(ev.seat)} declares a concealed kong of ${ev.tile}` : `${w(ev.seat)} adds ${ev.tile} to his pung`;
-      case 'wash':
-        return `${w(ev.seat)} washes the tiles (${ev.heads} heads), collects ${ev.payment} from each`;
-      case 'mahjong':
-        return `Mah-Jongg! ${w(ev.seat)} ${WIN_BY[ev.by] ?? ev.by} ${ev.tile}${ev.from !== null ? ` from ${w(ev.from)}` : ''}`;
-      case 'exhausted':
-        return `Drawn hand: no drawable tile left`;
-      case 'score':
-        return `${w(ev.seat)} scores ${ev.score}`;
-      case 'settle':
-        return `Settlement: ${ev.nets.map((n, s) => `${w(s)} ${n > 0 ? '+' : ''}${n}`).join(', ')}`;
-    }
+    return widgets.describe(record.hands[p.hand]!.events[p.event]!, (s) => windOf(p, s), (s) => record.strategies[s] ?? '?');
   }
 
   function meldHtml(m: Position['seats'][number]['melds'][number], p: Position): string {
@@ -163,45 +106,25 @@ export function viewerClient(win: any, record: GameRecord, reconstruct: (r: Game
     return total;
   }
 
-  function scoreLine(l: { label: string; points?: number; doubles?: number }): string {
-    if (l.doubles !== undefined) return `<td>${esc(l.label)}</td><td class="num">×${2 ** l.doubles}</td>`;
-    return `<td>${esc(l.label)}</td><td class="num">${l.points ?? 0}</td>`;
-  }
-
   /** The book-style breakdown of hand h as far as position p has reached it. */
   function handScoresHtml(h: number, p: Position): string {
     const hr = record.hands[h]!;
     const last = h < p.hand ? positions.filter((q) => q.hand === h).pop()! : p;
     if (last.winner === null && !last.exhausted) return '';
     const r = hr.result;
-    const head =
-      last.winner !== null
-        ? `${who(last, last.winner)} wins ${WIN_BY[last.winBy ?? ''] ?? last.winBy}${last.winTile ? ` (${esc(last.winTile)})` : ''}`
-        : 'Drawn hand';
-    const rows = last.scores
-      .map((sc) => {
-        const lines = sc.lines.length ? sc.lines.map((l) => `<tr class="line">${scoreLine(l)}</tr>`).join('') : '<tr class="line"><td>—</td><td></td></tr>';
-        return (
-          `<tbody class="seat-score${sc.seat === last.winner ? ' winner' : ''}" data-score-seat="${sc.seat}" data-score="${sc.score}" data-hand-notation="${esc(sc.hand)}">` +
-          `<tr class="who"><th>${esc(who(last, sc.seat))}</th><th class="num">${sc.score}</th></tr>` +
-          `<tr class="notation"><td colspan="2"><code>${esc(sc.hand)}</code></td></tr>${lines}</tbody>`
-        );
-      })
-      .join('');
-    const settle = last.settle
-      ? `<p class="settle" data-role="settle">Settlement: ${last.settle.nets
-          .map((n, s) => `<span data-net-seat="${s}" data-net="${n}">${esc(windOf(last, s))} ${n > 0 ? '+' : ''}${n}</span>`)
-          .join(', ')}${last.settle.payer !== null ? ` (penalty: ${esc(windOf(last, last.settle.payer))} pays for all)` : ''}</p>`
-      : '';
-    const washes = last.washes.map((w) => `<p>${esc(who(last, w.seat))} washed the tiles (${w.heads} heads, ${w.payment} from each).</p>`).join('');
-    return (
-      `<section class="hand-score" data-hand="${h}"><h3>Hand ${h + 1}: ${head}` +
-      `${last.winner !== null && last.scores.length && r.winner_score !== null ? ` — hand score ${r.winner_score}${r.limit_hit ? ' (limit)' : ''}` : ''}</h3>` +
-      washes +
-      (rows ? `<table class="breakdown">${rows}</table>` : '') +
-      settle +
-      `</section>`
-    );
+    return widgets.breakdown({
+      hand: h,
+      head:
+        last.winner !== null
+          ? `${who(last, last.winner)} wins ${widgets.winBy(last.winBy ?? '')}${last.winTile ? ` (${last.winTile})` : ''}`
+          : 'Drawn hand',
+      handScore: last.winner !== null && r.winner_score !== null ? { score: r.winner_score, limit: r.limit_hit } : null,
+      washes: last.washes.map((w) => `${who(last, w.seat)} washed the tiles (${w.heads} heads, ${w.payment} from each).`),
+      seats: last.scores.map((sc) => ({ seat: sc.seat, who: who(last, sc.seat), hand: sc.hand, score: sc.score, lines: sc.lines, winner: sc.seat === last.winner })),
+      settle: last.settle
+        ? { nets: last.settle.nets, winds: last.seats.map((_, s) => windOf(last, s)), payer: last.settle.payer !== null ? windOf(last, last.settle.payer) : null }
+        : null,
+    });
   }
 
   // ---- page skeleton -------------------------------------------------------------------------------------------
@@ -273,7 +196,7 @@ export function viewerClient(win: any, record: GameRecord, reconstruct: (r: Game
     res.textContent = !over
       ? ''
       : p.winner !== null
-        ? `Mah-Jongg: ${who(p, p.winner)} ${WIN_BY[p.winBy ?? ''] ?? p.winBy}${r.winner_score !== null && p.scores.length ? `, hand score ${r.winner_score}` : ''}`
+        ? `Mah-Jongg: ${who(p, p.winner)} ${widgets.winBy(p.winBy ?? '')}${r.winner_score !== null && p.scores.length ? `, hand score ${r.winner_score}` : ''}`
         : 'Drawn hand';
 
     const parts: string[] = [];

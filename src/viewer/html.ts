@@ -8,6 +8,7 @@ import type { GameRecord } from '../record/record.js';
 import { viewerClient } from './client.js';
 import { reconstructPositions } from './positions.js';
 import { tileSymbols } from './tiles.js';
+import { pageWidgets } from './widgets.js';
 
 /**
  * JSON safe inside a <script> element: `<` (so no `</script>` or `<!--` can end or confuse the element), `>` and
@@ -17,18 +18,20 @@ export function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-function scriptSource(fn: (...args: never[]) => unknown): string {
+/** A function's source for a page's <script> (it must be self-contained: no imports, no outer references). */
+export function scriptSource(fn: (...args: never[]) => unknown): string {
   const src = fn.toString();
   // Our own code never contains these; refuse rather than emit a page whose script ends early.
   if (/<\/script|<!--/i.test(src)) throw new Error(`${fn.name}: source cannot be embedded in a <script> element`);
   return src;
 }
 
-function escapeHtml(s: string): string {
+export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
 
-const CSS = `
+/** The table's style: felt, seats by wind, rivers, melds, hands, name plates, score breakdowns (also `mjlab play`'s). */
+export const TABLE_CSS = `
 :root { --felt:#1f5b3f; --felt2:#17482f; --wood:#5b3a1e; --ink:#1c2733; --paper:#f6f1e3; --gold:#e9b949; }
 * { box-sizing:border-box; }
 body { margin:0; font:14px/1.4 'Liberation Sans',Arial,Helvetica,sans-serif; background:#2b2f33; color:#e8e6df; }
@@ -156,15 +159,16 @@ export function buildReplayHtml(record: GameRecord): string {
     '<html lang="en"><head><meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(title)}</title>`,
-    `<style>${CSS}</style></head><body>`,
+    `<style>${TABLE_CSS}</style></head><body>`,
     tileSymbols(),
     BODY,
     `<script type="application/json" id="mjlab-record">${scriptSafeJson(record)}</script>`,
     '<script>',
     '"use strict";',
     `const reconstructPositions = ${scriptSource(reconstructPositions)};`,
+    `const pageWidgets = ${scriptSource(pageWidgets)};`,
     `const viewerClient = ${scriptSource(viewerClient)};`,
-    "viewerClient(window, JSON.parse(document.getElementById('mjlab-record').textContent), reconstructPositions);",
+    "viewerClient(window, JSON.parse(document.getElementById('mjlab-record').textContent), reconstructPositions, pageWidgets());",
     '</script>',
     '</body></html>',
     '',

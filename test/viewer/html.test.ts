@@ -33,7 +33,7 @@ describe('buildReplayHtml', () => {
     const script = /<script>\n([^]*?)<\/script>/.exec(html)![1]!;
     expect(script).toContain(reconstructPositions.toString());
     // The embedded definition, evaluated on its own, rebuilds the same positions as the imported one.
-    const src = /const reconstructPositions = ([^]*?);\nconst viewerClient/.exec(script)![1]!;
+    const src = /const reconstructPositions = ([^]*?);\nconst pageWidgets/.exec(script)![1]!;
     const embedded = new Function(`return (${src});`)() as typeof reconstructPositions;
     expect(embedded(record)).toEqual(reconstructPositions(record));
   });

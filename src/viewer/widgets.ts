@@ -1,0 +1,154 @@
+/**
+ * What the replay viewer (client.ts) and the `mjlab play` table (src/play/client.ts) draw alike: a tile (its face
+ * from tiles.ts's symbols, its code and name on hover), a game-record event in words (as render.ts words it), and a
+ * hand's book-style score breakdown and settlement.
+ *
+ * Serialised into both pages with Function.prototype.toString (html.ts): self-contained, no imports, no outer
+ * references; the page calls it once and hands the result to its client.
+ */
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import type { HandEvent } from '../record/events.js';
+
+export interface TileOptions {
+  readonly cls?: string;
+  /** Turned face down (a concealed kong's ends; another seat's concealed tile shows only its back). */
+  readonly down?: boolean;
+  readonly note?: string;
+  readonly attrs?: string;
+}
+
+/** One scored seat in a breakdown. */
+export interface BreakdownSeat {
+  readonly seat: number;
+  /** How the seat is named: "E (harr)". */
+  readonly who: string;
+  readonly hand: string;
+  readonly score: number;
+  readonly lines: readonly { readonly label: string; readonly points?: number; readonly doubles?: number }[];
+  readonly winner: boolean;
+}
+
+export interface Breakdown {
+  readonly hand: number;
+  /** "E (harr) wins on a discard (5p)" or "Drawn hand". */
+  readonly head: string;
+  /** The winner's hand score and whether the limit capped it; null for a drawn hand. */
+  readonly handScore: { readonly score: number; readonly limit: boolean } | null;
+  readonly washes: readonly string[];
+  readonly seats: readonly BreakdownSeat[];
+  /** The settlement, each seat named by its wind; null until reached. */
+  readonly settle: { readonly nets: readonly number[]; readonly winds: readonly string[]; readonly payer: string | null } | null;
+}
+
+export interface Widgets {
+  esc(s: unknown): string;
+  tileName(code: string): string;
+  tile(code: string, opts?: TileOptions): string;
+  /** An event in words; `w` names a seat by its wind, `label` by its strategy. A draw without its tile is another seat's. */
+  describe(ev: HandEvent | { readonly e: 'draw' | 'loose'; readonly seat: number; readonly wall: number }, w: (seat: number) => string, label: (seat: number) => string): string;
+  winBy(by: string): string;
+  breakdown(b: Breakdown): string;
+}
+
+export function pageWidgets(): Widgets {
+  const WIND_NAME: Record<string, string> = { E: 'East', S: 'South', W: 'West', N: 'North' };
+  const WIN_BY: Record<string, string> = {
+    discard: 'on a discard',
+    'self-draw': 'by drawing the winning tile',
+    'loose-tile': 'on a loose tile',
+    'robbing-kong': 'by robbing the kong',
+  };
+  const esc = (s: unknown): string =>
+    String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+  function tileName(code: string): string {
+    const r = Number(code.slice(0, -1));
+    switch (code.slice(-1)) {
+      case 'm':
+        return `${r} of characters`;
+      case 'p':
+        return `${r} of dots`;
+      case 's':
+        return `${r} of bamboo`;
+      case 'z':
+        return r <= 4 ? `${WIND_NAME['ESWN'.charAt(r - 1)]} wind` : `${['white', 'green', 'red'][r - 5]} dragon`;
+      default:
+        return r <= 4 ? `flower of ${WIND_NAME['ESWN'.charAt(r - 1)]}` : `season of ${WIND_NAME['ESWN'.charAt(r - 5)]}`;
+    }
+  }
+
+  function tile(code: string, opts: TileOptions = {}): string {
+    const title = `${code} — ${tileName(code)}${opts.down ? ' (turned down)' : ''}${opts.note ? ` — ${opts.note}` : ''}`;
+    return (
+      `<span class="t${opts.cls ? ` ${opts.cls}` : ''}" data-tile="${esc(code)}" title="${esc(title)}"${opts.attrs ?? ''}>` +
+      `<svg viewBox="0 0 30 40"><use href="#t-${opts.down ? 'back' : esc(code)}"/></svg></span>`
+    );
+  }
+
+  const winBy = (by: string): string => WIN_BY[by] ?? by;
+
+  function describe(ev: any, w: (seat: number) => string, label: (seat: number) => string): string {
+    switch (ev.e) {
+      case 'deal':
+        return `Deal: East is ${label(ev.dealer)} (seat ${ev.dealer}); ${ev.wall} tiles to draw`;
+      case 'flower':
+        return `${w(ev.seat)} exposes ${ev.tile}`;
+      case 'draw':
+        return ev.tile === undefined ? `${w(ev.seat)} draws` : `${w(ev.seat)} draws ${ev.tile}`;
+      case 'loose':
+        return ev.tile === undefined ? `${w(ev.seat)} takes a loose tile` : `${w(ev.seat)} takes loose tile ${ev.tile}`;
+      case 'discard':
+        return `${w(ev.seat)} discards ${ev.tile}`;
+      case 'claim':
+        return `${w(ev.seat)} ${ev.type}s ${ev.tile} from ${w(ev.from)} → ${ev.meld}`;
+      case 'kong':
+        return ev.type === 'concealed' ? `${w(ev.seat)} declares a concealed kong of ${ev.tile}` : `${w(ev.seat)} adds ${ev.tile} to his pung`;
+      case 'wash':
+        return `${w(ev.seat)} washes the tiles (${ev.heads} heads), collects ${ev.payment} from each`;
+      case 'mahjong':
+        return `Mah-Jongg! ${w(ev.seat)} ${winBy(ev.by)} ${ev.tile}${ev.from !== null ? ` from ${w(ev.from)}` : ''}`;
+      case 'exhausted':
+        return `Drawn hand: no drawable tile left`;
+      case 'score':
+        return `${w(ev.seat)} scores ${ev.score}`;
+      case 'settle':
+        return `Settlement: ${ev.nets.map((n: number, s: number) => `${w(s)} ${n > 0 ? '+' : ''}${n}`).join(', ')}`;
+      default:
+        return String(ev.e);
+    }
+  }
+
+  function scoreLine(l: { label: string; points?: number; doubles?: number }): string {
+    if (l.doubles !== undefined) return `<td>${esc(l.label)}</td><td class="num">×${2 ** l.doubles}</td>`;
+    return `<td>${esc(l.label)}</td><td class="num">${l.points ?? 0}</td>`;
+  }
+
+  function breakdown(b: Breakdown): string {
+    const rows = b.seats
+      .map((sc) => {
+        const lines = sc.lines.length ? sc.lines.map((l) => `<tr class="line">${scoreLine(l)}</tr>`).join('') : '<tr class="line"><td>—</td><td></td></tr>';
+        return (
+          `<tbody class="seat-score${sc.winner ? ' winner' : ''}" data-score-seat="${sc.seat}" data-score="${sc.score}" data-hand-notation="${esc(sc.hand)}">` +
+          `<tr class="who"><th>${esc(sc.who)}</th><th class="num">${sc.score}</th></tr>` +
+          `<tr class="notation"><td colspan="2"><code>${esc(sc.hand)}</code></td></tr>${lines}</tbody>`
+        );
+      })
+      .join('');
+    const st = b.settle;
+    const settle = st
+      ? `<p class="settle" data-role="settle">Settlement: ${st.nets
+          .map((n, s) => `<span data-net-seat="${s}" data-net="${n}">${esc(st.winds[s] ?? '?')} ${n > 0 ? '+' : ''}${n}</span>`)
+          .join(', ')}${st.payer !== null ? ` (penalty: ${esc(st.payer)} pays for all)` : ''}</p>`
+      : '';
+    return (
+      `<section class="hand-score" data-hand="${b.hand}"><h3>Hand ${b.hand + 1}: ${esc(b.head)}` +
+      `${b.handScore !== null && b.seats.length ? ` — hand score ${b.handScore.score}${b.handScore.limit ? ' (limit)' : ''}` : ''}</h3>` +
+      b.washes.map((w) => `<p>${esc(w)}</p>`).join('') +
+      (rows ? `<table class="breakdown">${rows}</table>` : '') +
+      settle +
+      `</section>`
+    );
+  }
+
+  return { esc, tileName, tile, describe, winBy, breakdown };
+}
