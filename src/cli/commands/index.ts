@@ -6,6 +6,7 @@ import { replayCommand } from './replay.js';
 import { simulateCommand } from './simulate.js';
 import { mergeCommand } from './merge.js';
 import { experimentCommand } from './experiment.js';
+import { playCommand } from './play.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const commands: CommandModule<any, any>[] = [
@@ -13,6 +14,7 @@ export const commands: CommandModule<any, any>[] = [
   mergeCommand,
   experimentCommand,
   replayCommand,
+  playCommand,
   scoreCommand,
   settleCommand,
 ];

@@ -14,7 +14,8 @@ import type { TableConfig } from '../../game/types.js';
 import { UserError } from '../../errors.js';
 import type { GameRecord } from '../../record/record.js';
 import { renderRecord } from '../../record/render.js';
-import { ruleSet, ruleSetChoices } from '../../rules/index.js';
+import { ruleSetChoices } from '../../rules/index.js';
+import { nonNegativeInt, tableOptions } from '../table.js';
 import { writeReplayHtml } from '../../viewer/write.js';
 import { readScenario, replayRecordFile } from '../../game/replay.js';
 import { compareSeat, recordSeat, renderComparison } from '../../game/compare.js';
@@ -49,34 +50,13 @@ interface ReplayArgs extends Partial<GameArgs> {
   strategy?: string;
 }
 
-function nonNegativeInt(name: string, v: number): void {
-  if (!Number.isSafeInteger(v) || v < 0) throw new UserError(`${name} must be a non-negative integer, got ${v}`);
-}
-
 /** Validate the replay options and build the table (also used by tests and golden.ts). */
 export async function replayConfig(a: GameArgs): Promise<TableConfig> {
   nonNegativeInt('--seed', a.seed);
   nonNegativeInt('--game', a.game);
-  if (![2, 3, 4].includes(a.players)) throw new UserError(`--players must be 2, 3 or 4, got ${a.players}`);
-  if (a.unit !== 'hand' && a.unit !== 'match') throw new UserError(`--unit must be hand or match, got ${a.unit}`);
-  if (a.limit !== undefined && (!Number.isSafeInteger(a.limit) || a.limit <= 0)) {
-    throw new UserError(`--limit must be a positive integer, got ${a.limit}`);
-  }
-  const rules = ruleSet(a.rules);
-  if (a.flowers && !rules.flowers && !rules.flowersOptional) {
-    throw new UserError(`rule set ${rules.id} is not played with flowers (docs/rules.md); drop --flowers`);
-  }
+  const table = tableOptions(a);
   const lineup = await resolveLineup(a.strategies, a.players);
-  return {
-    rules,
-    limit: a.limit ?? rules.limit,
-    flowers: rules.flowers || a.flowers,
-    players: a.players as 2 | 3 | 4,
-    unit: a.unit,
-    seed: a.seed,
-    lineup,
-    duplicate: a.duplicate,
-  };
+  return { ...table, seed: a.seed, lineup, duplicate: a.duplicate };
 }
 
 export async function replayRecord(a: GameArgs): Promise<GameRecord> {

@@ -1,0 +1,140 @@
+/**
+ * `mjlab play`'s local web server (issue 17, point 1), on Node's own http, bound to 127.0.0.1 unless told otherwise.
+ *
+ *   GET  /             the page (page.ts): static, it holds nothing of the game
+ *   GET  /api/state    the table as the person's seat sees it (session.ts message())
+ *   POST /api/action   { token, action }: the person's answer to the open decision
+ *   POST /api/next     { token }: the next hand of a match
+ *   POST /api/new      { token }: a new game
+ *   POST /api/save     { token }: save again a record that could not be saved
+ *
+ * Every answer is JSON `{ ok, error?, state }`: a bad, illegal or stale request gets `ok: false`, the reason to show
+ * on the page and the table as it stands, never a crash. A POST from another site's page (its Origin) or a request
+ * naming another host (DNS rebinding) is refused: the table is the person's, in their own browser.
+ */
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { UserError } from '../errors.js';
+import type { Answer, PlaySession } from './session.js';
+
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+
+/** Larger bodies are refused: an answer is a few dozen bytes. */
+const MAX_BODY = 16 * 1024;
+
+export interface PlayServer {
+  readonly url: string;
+  readonly server: Server;
+  close(): Promise<void>;
+}
+
+type Route = (s: PlaySession, body: unknown) => Answer;
+
+const POSTS: Readonly<Record<string, Route>> = {
+  '/api/action': (s, b) => s.act(b),
+  '/api/next': (s, b) => s.nextHand(b),
+  '/api/new': (s, b) => s.newGame(b),
+  '/api/save': (s, b) => s.saveAgain(b),
+};
+
+const SECURITY = {
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+};
+
+function send(res: ServerResponse, status: number, type: string, body: string, extra: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body), ...SECURITY, ...extra });
+  res.end(body);
+}
+
+function readBody(req: IncomingMessage): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    let size = 0;
+    const parts: Buffer[] = [];
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY) {
+        resolve(null);
+        req.destroy();
+      } else parts.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+/** Start serving `session`'s table and `page` on host:port (port 0: any free one). A port in use is a UserError. */
+export function startServer(session: PlaySession, page: string, host: string, port: number): Promise<PlayServer> {
+  let origin = '';
+  const hosts = new Set<string>();
+  const state = (res: ServerResponse, status: number, error?: string): void => {
+    const body = JSON.stringify({ ok: error === undefined, ...(error !== undefined ? { error } : {}), state: session.message() });
+    send(res, status, 'application/json; charset=utf-8', body);
+  };
+  const fail = (res: ServerResponse, status: number, error: string): void =>
+    send(res, status, 'application/json; charset=utf-8', JSON.stringify({ ok: false, error }));
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const named = (req.headers.host ?? '').toLowerCase();
+    if (hosts.size > 0 && !hosts.has(named)) return fail(res, 421, `this server answers only for ${origin}`);
+    const path = (req.url ?? '/').split('?')[0]!;
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      if (path === '/' || path === '/index.html') {
+        return send(res, 200, 'text/html; charset=utf-8', page, {
+          'content-security-policy': "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'",
+        });
+      }
+      if (path === '/api/state') return state(res, 200);
+      return fail(res, 404, `no such page: ${path}`);
+    }
+    const route = POSTS[path];
+    if (req.method !== 'POST' || route === undefined) return fail(res, route === undefined ? 404 : 405, `${req.method} ${path}: not something this table answers`);
+    const from = req.headers.origin;
+    if (from !== undefined && from.toLowerCase() !== `http://${named}`) return fail(res, 403, `a request from ${from} is refused: only the table's own page may play`);
+    const text = await readBody(req);
+    if (text === null) return state(res, 413, 'the request is too large');
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return state(res, 400, 'the request is not JSON');
+    }
+    const answer = route(session, body);
+    if (answer.ok) return state(res, 200);
+    return state(res, answer.status, answer.error);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((e: unknown) => {
+      // A bug: said on the page and on the terminal, and the server goes on.
+      process.stderr.write(`mjlab play: ${(e as Error)?.stack ?? String(e)}\n`);
+      if (!res.headersSent) fail(res, 500, `the server failed: ${(e as Error)?.message ?? String(e)}`);
+      else res.destroy();
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'EADDRINUSE') reject(new UserError(`port ${port} on ${host} is in use; choose another with --port (0 picks a free one)`));
+      else if (e.code === 'EACCES') reject(new UserError(`port ${port} on ${host} is not allowed to this user; choose another with --port`));
+      else if (e.code === 'EADDRNOTAVAIL' || e.code === 'ENOTFOUND') reject(new UserError(`--host ${host} is not an address of this machine`));
+      else reject(new UserError(`cannot listen on ${host}:${port} (${e.code ?? e.message})`));
+    });
+    server.listen(port, host, () => {
+      const a = server.address() as AddressInfo;
+      const shown = a.family === 'IPv6' ? `[${a.address}]` : a.address;
+      origin = `http://${shown}:${a.port}`;
+      // Bound to this machine only: answer only for its own names (a page elsewhere cannot rebind a name to it).
+      if (LOOPBACK.test(a.address)) for (const h of [shown, 'localhost', '127.0.0.1', '[::1]']) hosts.add(`${h}:${a.port}`.toLowerCase());
+      resolve({
+        url: `${origin}/`,
+        server,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}
