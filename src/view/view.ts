@@ -229,12 +229,13 @@ function discardsOf(s: HandState, c: ViewCache, p: Seat): readonly DiscardInfo[]
   const was = c.discKey[p]!;
   if (cached && was === key) return cached;
   // Within a hand (keys are reset with every deal) only the last discard changes: a new one is appended, or the last
-  // is claimed. So the earlier entries of the list last built are still right: copied, not looked at again.
+  // is claimed. So the entries of the list last built that were not its last are still right: copied, not looked at
+  // again. Its last may have been claimed since, before a new discard followed it: read again with the new one.
   // (Copied by a loop: slice() of a frozen array takes V8's slow path.)
   const out: DiscardInfo[] = [];
   let from = 0;
-  if (cached && was >= 0 && ((was >> 1) === n - 1 || ((was >> 1) === n && n > 0))) {
-    from = n - 1;
+  if (cached && was >= 0 && n > 0 && ((was >> 1) === n - 1 || (was >> 1) === n)) {
+    from = Math.max(0, (was >> 1) - 1);
     for (let i = 0; i < from; i++) out.push(cached[i]!);
   }
   for (let i = from; i < n; i++) {

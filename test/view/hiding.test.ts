@@ -157,6 +157,34 @@ describe('the cached public table', () => {
     }
     expect(compared).toBeGreaterThan(10_000);
   });
+
+  it('equals a fresh recomputation when only one seat reads it: a discard claimed and passed over before it looks', () => {
+    // Read at every decision, the cache never misses a change; read by seat 0 only, a seat may have its last discard
+    // claimed and discard again between two reads (issue 17 found seat 1's claimed 9p shown unclaimed).
+    let state: HandState | null = null;
+    let compared = 0;
+    let claimedBefore = 0;
+    const reader = {
+      name: 'reader',
+      description: '',
+      params: [],
+      create: ({ seat, rng }: { seat: number; rng: { int(n: number): number } }) => ({
+        act: (v: AgentView) => {
+          if (seat === 0) {
+            const s = state!;
+            expect(JSON.stringify(v.table)).toBe(JSON.stringify(Array.from({ length: s.players }, (_, p) => seatPublicFresh(s, p))));
+            compared++;
+            claimedBefore += v.table.reduce((n, t) => n + t.discards.slice(0, -1).filter((d) => d.claimed).length, 0);
+          }
+          return v.legal[rng.int(v.legal.length)]!;
+        },
+      }),
+    };
+    const config = table('harr', lineupOf(reader, 4));
+    for (let g = 0; g < 200; g++) playGame(config, gameSetup(config, g), { record: false, check: (s) => (state = s) });
+    expect(compared).toBeGreaterThan(2000);
+    expect(claimedBefore).toBeGreaterThan(100);
+  });
 });
 
 describe('a view holds no copy of the state: it reads the state while its decision is open', () => {
