@@ -4,7 +4,7 @@
  * bytes. A file is never replaced: a name already taken (the same seed and game played again) gets -2, -3, ...; it
  * is written beside its final name and linked into place only once complete, so a full disk leaves no half record.
  */
-import { accessSync, constants, linkSync, mkdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, linkSync, mkdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { UserError } from '../errors.js';
 import type { GameRecord } from '../record/record.js';
@@ -17,6 +17,7 @@ function reason(e: unknown): string {
 export function recordDir(dir: string): string {
   if (dir.trim() === '') throw new UserError('--record-dir needs a directory');
   const abs = resolve(dir);
+  if (existsSync(abs) && !statSync(abs).isDirectory()) throw new UserError(`--record-dir ${dir} is not a directory`);
   try {
     mkdirSync(abs, { recursive: true });
   } catch (e) {
