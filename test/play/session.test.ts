@@ -11,6 +11,11 @@ import { SEAT_WINDS } from '../../src/engine/state.js';
 import { recordDir, recordText, saveRecord } from '../../src/play/records.js';
 import type { GameRecord } from '../../src/record/record.js';
 import { checkSeatMessages } from './seat-check.js';
+import { replayRecord } from '../../src/cli/commands/replay.js';
+import { compareSeat } from '../../src/game/compare.js';
+import { resolveStrategy } from '../../src/lineup/registry.js';
+import { seatStream } from '../../src/rng/streams.js';
+import { viewFor } from '../../src/view/view.js';
 import { type Json, type TableSpec, playGame, scripted, session } from './helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mjlab-play-'));
@@ -132,7 +137,6 @@ describe('a person at the table', () => {
     expect(got.map((r) => r.hands[0]!.walls[0])).toEqual(
       await Promise.all(
         [0, 1, 2].map(async (g) => {
-          const { replayRecord } = await import('../../src/cli/commands/replay.js');
           const rec = await replayRecord({ rules: 'harr', strategies: 'harr,harr,harr,harr', seed: 5, game: g, players: 4, unit: 'hand', flowers: false, duplicate: false });
           return rec.hands[0]!.walls[0];
         }),
@@ -143,6 +147,36 @@ describe('a person at the table', () => {
     const b = await session({ ...t, seat: 'random' }, () => 'x');
     expect(a.person).toBe(b.person);
   });
+
+  for (const [what, game, seat, phase] of [
+    ['washes the tiles', 172, 'W', 'wash'],
+    ['robs a kong', 365, 'N', 'rob'],
+  ] as const) {
+    it(`a person answering as harr would plays game g exactly as simulate's game g: harr-limit seed 1 game ${game}, where the seat ${what}`, async () => {
+      const harr = await resolveStrategy('harr');
+      let record: GameRecord | null = null;
+      const s = await session({ rules: 'harr-limit', players: 4, unit: 'hand', seed: 1, seat, opponents: ['harr', 'harr', 'harr'] }, (r) => ((record = r), 'x.json'));
+      for (let g = 0; g < game; g++) {
+        playGame(s, (m) => (m.view.legal as { type: string; tile?: number }[])[0]!);
+        s.newGame({ token: s.token });
+      }
+      expect(s.game).toBe(game);
+      const agent = harr.strategy.create({ seat: s.person, players: 4, rules: s.state.rules, rng: seatStream(1, game, s.person), params: harr.params });
+      const { phases, messages } = playGame(s, () => agent.act(viewFor(s.state, s.person)) as { type: string; tile?: number });
+      expect(phases.get(phase)).toBeGreaterThan(0);
+      const sim = await replayRecord({ rules: 'harr-limit', strategies: 'harr,harr,harr,harr', seed: 1, game, players: 4, unit: 'hand', flowers: false, duplicate: false });
+      const relabel = (r: GameRecord): GameRecord => JSON.parse(JSON.stringify(r).replaceAll('"person"', '"harr"')) as GameRecord;
+      expect(relabel(record!)).toEqual(sim);
+      expect(record!.hands[0]!.events.some((e) => (phase === 'wash' ? e.e === 'wash' : e.e === 'mahjong' && e.by === 'robbing-kong') && e.seat === s.person)).toBe(true);
+      // ...and replay --seat with harr finds no move where harr would differ.
+      const file = join(dir, `as-harr-${game}.json`);
+      writeFileSync(file, recordText(record!));
+      expect(checkSeatMessages(messages, record!, readScenario(file), s.person).ends).toBe(1);
+      const c = compareSeat(readScenario(file), file, s.person, harr);
+      expect(c.decisions).toBe([...phases.values()].reduce((a, b) => a + b, 0));
+      expect(c.differences).toEqual([]);
+    });
+  }
 
   it('refuses bad, illegal and stale answers and changes nothing', async () => {
     const s = await session({ rules: 'harr', players: 4, unit: 'hand', seed: 11, seat: 'E', opponents: ['harr', 'harr', 'harr'] }, () => 'x');
