@@ -48,18 +48,16 @@ function send(res: ServerResponse, status: number, type: string, body: string, e
   res.end(body);
 }
 
+/** The request's body, or null once it passes MAX_BODY (the rest is read and dropped, so the answer can be sent). */
 function readBody(req: IncomingMessage): Promise<string | null> {
   return new Promise((resolve, reject) => {
     let size = 0;
     const parts: Buffer[] = [];
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > MAX_BODY) {
-        resolve(null);
-        req.destroy();
-      } else parts.push(c);
+      if (size <= MAX_BODY) parts.push(c);
     });
-    req.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
+    req.on('end', () => resolve(size > MAX_BODY ? null : Buffer.concat(parts).toString('utf8')));
     req.on('error', reject);
   });
 }

@@ -15,6 +15,7 @@ import { recordDir, saveRecord } from '../../play/records.js';
 import { type PlayServer, startServer } from '../../play/server.js';
 import { PlaySession, type SessionOptions, tableWinds } from '../../play/session.js';
 import { ruleSetChoices } from '../../rules/index.js';
+import { last } from '../last.js';
 import { nonNegativeInt, tableOptions } from '../table.js';
 
 export const DEFAULT_PORT = 8017;
@@ -33,12 +34,6 @@ export interface PlayArgs {
   host: string;
   open: boolean;
   'record-dir': string;
-}
-
-/** An option given more than once (yargs makes it an array) is refused, not silently resolved. */
-function once<T>(name: string, v: T | T[]): T {
-  if (Array.isArray(v)) throw new UserError(`--${name} is given ${v.length} times; give it once`);
-  return v;
 }
 
 /** The opponents: one strategy per other seat in the order of play after the person, or one for all of them. */
@@ -62,25 +57,25 @@ export interface Play {
 /** Check the options, make the session and start serving it (the command, and tests, call this). */
 export async function startPlay(a: PlayArgs, log: (line: string) => void = () => {}): Promise<Play> {
   const table = tableOptions({
-    rules: once('rules', a.rules),
-    players: once('players', a.players),
-    unit: once('unit', a.unit),
-    limit: a.limit === undefined ? undefined : once('limit', a.limit),
-    flowers: once('flowers', a.flowers),
+    rules: last(a.rules),
+    players: last(a.players),
+    unit: last(a.unit),
+    limit: a.limit === undefined ? undefined : last(a.limit),
+    flowers: last(a.flowers),
   });
-  const seatText = once('seat', a.seat).trim();
+  const seatText = last(a.seat).trim();
   const seat = seatText.toLowerCase() === 'random' ? 'random' : seatText.toUpperCase();
   const winds = tableWinds(table.players);
   if (seat !== 'random' && !winds.includes(seat)) {
     throw new UserError(`--seat ${seatText}: a ${table.players}-player table has ${winds.join(', ')} (or random)`);
   }
-  const seed = a.seed === undefined ? randomInt(0, 2 ** 31) : once('seed', a.seed);
+  const seed = a.seed === undefined ? randomInt(0, 2 ** 31) : last(a.seed);
   nonNegativeInt('--seed', seed);
-  const port = once('port', a.port);
+  const port = last(a.port);
   if (!Number.isSafeInteger(port) || port < 0 || port > 65535) throw new UserError(`--port must be 0 to 65535, got ${port}`);
-  const host = once('host', a.host);
-  const opp = await opponents(a.strategies === undefined ? undefined : once('strategies', a.strategies), table.players);
-  const dir = recordDir(once('record-dir', a['record-dir']));
+  const host = last(a.host);
+  const opp = await opponents(a.strategies === undefined ? undefined : last(a.strategies), table.players);
+  const dir = recordDir(last(a['record-dir']));
   const options: SessionOptions = {
     ...table,
     seed,
