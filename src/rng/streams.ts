@@ -5,6 +5,7 @@
  *   "wall"            the wall of a one-hand game
  *   "wall:H" / "wall:H:W"   hand H of a match, and its W-th reshuffle after washing
  *   "seat:S"          the agent seated at physical seat S
+ *   "person-seat"     `mjlab play --seat random`: where the person sits in game G (src/play/session.ts)
  *
  * Generator: seedrandom's Tyche-i (`seedrandom.tychei`), seeded with the string key. Chosen over seedrandom's Alea
  * for speed (issue 5 targets: a game creates five streams): Alea hashes the key string three times (~3.5 µs per
