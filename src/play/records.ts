@@ -4,30 +4,30 @@
  * bytes. A file is never replaced: a name already taken (the same seed and game played again) gets -2, -3, ...; it
  * is written beside its final name and linked into place only once complete, so a full disk leaves no half record.
  */
-import { accessSync, constants, existsSync, linkSync, mkdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { accessSync, closeSync, constants, fsyncSync, linkSync, openSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { UserError } from '../errors.js';
+import { fsReason, makeDir } from '../io/files.js';
 import type { GameRecord } from '../record/record.js';
 
 function reason(e: unknown): string {
-  return (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+  return fsReason(e) ?? (e as Error).message;
 }
 
 /** The record directory, made when missing; one that cannot hold records is refused before any game is played. */
 export function recordDir(dir: string): string {
   if (dir.trim() === '') throw new UserError('--record-dir needs a directory');
   const abs = resolve(dir);
-  if (existsSync(abs) && !statSync(abs).isDirectory()) throw new UserError(`--record-dir ${dir} is not a directory`);
   try {
-    mkdirSync(abs, { recursive: true });
+    makeDir(abs);
   } catch (e) {
-    throw new UserError(`--record-dir ${dir}: cannot make the directory (${reason(e)})`);
+    if (e instanceof UserError) throw new UserError(`--record-dir: ${e.message}`);
+    throw e;
   }
-  if (!statSync(abs).isDirectory()) throw new UserError(`--record-dir ${dir} is not a directory`);
   try {
     accessSync(abs, constants.W_OK);
   } catch (e) {
-    throw new UserError(`--record-dir ${dir}: cannot write there (${reason(e)})`);
+    throw new UserError(`--record-dir ${dir}: cannot write there: ${reason(e)}`);
   }
   return abs;
 }
@@ -43,14 +43,21 @@ export function saveRecord(dir: string, record: GameRecord): string {
   const text = recordText(record);
   const tmp = join(dir, `.${base}.${process.pid}.tmp`);
   try {
-    writeFileSync(tmp, text, { flag: 'w' });
+    const fd = openSync(tmp, 'w');
+    try {
+      const buf = Buffer.from(text, 'utf8');
+      for (let done = 0; done < buf.length; ) done += writeSync(fd, buf, done, buf.length - done);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
   } catch (e) {
     try {
       unlinkSync(tmp);
     } catch {
       // nothing was written
     }
-    throw new Error(`cannot write in ${dir} (${reason(e)})`);
+    throw new Error(`cannot write in ${dir}: ${reason(e)}`);
   }
   try {
     for (let k = 1; ; k++) {
@@ -61,7 +68,7 @@ export function saveRecord(dir: string, record: GameRecord): string {
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code;
         if (code === 'EEXIST') continue;
-        if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP') throw new Error(`cannot save ${file} (${reason(e)})`);
+        if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP') throw new Error(`cannot save ${file}: ${reason(e)}`);
       }
       // A file system without hard links: write the name itself, still only if it is free.
       try {
@@ -74,7 +81,7 @@ export function saveRecord(dir: string, record: GameRecord): string {
         } catch {
           // not created
         }
-        throw new Error(`cannot save ${file} (${reason(e)})`);
+        throw new Error(`cannot save ${file}: ${reason(e)}`);
       }
     }
   } finally {

@@ -143,12 +143,12 @@ describe('mjlab play: bad input is one line and exit 2', () => {
     ['an unknown seat', ['--seat', 'X'], /--seat X: a 4-player table has E, S, W, N \(or random\)/],
     ['a seat the table does not have', ['--seat', 'N', '--players', '3'], /--seat N: a 3-player table has E, S, W \(or random\)/],
     ['South at two players', ['--seat', 'S', '--players', '2'], /--seat S: a 2-player table has E, W/],
-    ['--players the rule set does not allow', ['--players', '5'], /--players must be 2, 3 or 4, got 5/],
+    ['--players the rule set does not allow', ['--players', '5'], /--players 5 is not allowed: choose one of 2, 3, 4/],
     ['an unknown rule set', ['--rules', 'mahjong'], /unknown rule set "mahjong"/],
     ['flowers where the rule set has none', ['--rules', 'babcock', '--flowers'], /rule set babcock is not played with flowers/],
     ['a negative seed', ['--seed', '-1'], /--seed must be a non-negative integer, got -1/],
     ['a port out of range', ['--port', '70000'], /--port must be 0 to 65535, got 70000/],
-    ['a unit that is none', ['--unit', 'set'], /--unit must be hand or match, got set/],
+    ['a unit that is none', ['--unit', 'set'], /--unit set is not allowed: choose one of hand, match/],
     ['a host that is not here', ['--host', '203.0.113.9', '--port', '0'], /--host 203\.0\.113\.9 is not an address of this machine/],
   ];
   for (const [what, extra, msg] of cases) {
@@ -180,13 +180,13 @@ describe('mjlab play: bad input is one line and exit 2', () => {
     writeFileSync(f, 'x');
     const res = await runCli(['play', '--record-dir', f, '--port', '0']);
     expect(res.code).toBe(2);
-    expect(res.err).toMatch(/--record-dir .*plain-file is not a directory/);
+    expect(res.err).toMatch(/--record-dir: cannot write to output directory .*plain-file: .*plain-file is a file, not a directory/);
     if (process.getuid?.() !== 0) {
       const ro = join(dir, 'ro');
       mkdirSync(ro);
       chmodSync(ro, 0o500);
       const r2 = await runCli(['play', '--record-dir', ro, '--port', '0']);
-      expect(r2.err).toMatch(/cannot write there \(EACCES\)/);
+      expect(r2.err).toMatch(/cannot write there: permission denied \(EACCES\)/);
       chmodSync(ro, 0o700);
     }
   });

@@ -2,7 +2,8 @@
 // message it is sent is its seat's view and the public events, nothing else (seat-check.ts); the saved record is an
 // ordinary game record that `replay --record` re-executes byte for byte; the same seed and answers give the same
 // game; bad, illegal and stale answers are refused and change nothing.
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -250,6 +251,50 @@ describe('a person at the table', () => {
   });
 });
 
+/** A small tmpfs of our own (root only), or null where none can be mounted. */
+function tmpfs(path: string, opts: string): boolean {
+  mkdirSync(path, { recursive: true });
+  if (process.getuid?.() !== 0) return false;
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', opts, 'tmpfs', path], { stdio: 'ignore' });
+    mounts.push(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+const mounts: string[] = [];
+afterAll(() => {
+  for (const m of mounts) execFileSync('umount', [m]);
+});
+
+describe('a full disk and a read-only one (a tmpfs of the test\'s own, where it can mount one)', () => {
+  const full = join(dir, 'full');
+  const ro = join(dir, 'ro-fs');
+  const canFull = tmpfs(full, 'size=64k');
+  const canRo = tmpfs(ro, 'ro,size=16k');
+  if (!canFull) process.stdout.write('play session.test: cannot mount a tmpfs here; the full-disk case is skipped\n');
+  it.skipIf(!canFull)('a game finished on a full disk keeps its record, says so, leaves no partial file, and saves once there is room', async () => {
+    const out = recordDir(full);
+    writeFileSync(join(out, 'filler'), Buffer.alloc(60 * 1024));
+    const s = await session({ rules: 'harr', players: 4, unit: 'hand', seed: 11, seat: 'E', opponents: ['harr', 'harr', 'harr'] }, (r) => saveRecord(out, r));
+    playGame(s);
+    const m = s.message();
+    expect(m.status).toBe('game-over');
+    expect(m.saved).toBeNull();
+    expect(m.problem).toBe(`the record could not be saved: cannot write in ${out}: disk full (ENOSPC)`);
+    expect(readdirSync(out)).toEqual(['filler']);
+    rmSync(join(out, 'filler'));
+    expect(s.saveAgain({ token: m.token })).toEqual({ ok: true });
+    const file = s.message().saved!.file;
+    expect(readdirSync(out)).toEqual([file.slice(out.length + 1)]);
+    expect(recordText(replayRecordFile(file))).toBe(readFileSync(file, 'utf8'));
+  });
+  it.skipIf(!canRo)('a read-only record directory is refused before any game', () => {
+    expect(() => recordDir(ro)).toThrow(/^--record-dir .*ro-fs: cannot write there: read-only file system \(EROFS\)$/);
+  });
+});
+
 describe('saved records', () => {
   it('never replace a file: the same game saved twice gets a second name; nothing half-written is left', async () => {
     const out = recordDir(join(dir, 'twice'));
@@ -266,13 +311,14 @@ describe('saved records', () => {
   it('a record directory that is a file or cannot be written is refused with one line', () => {
     const f = join(dir, 'a-file');
     writeFileSync(f, 'x');
-    expect(() => recordDir(f)).toThrow(/--record-dir .*a-file (is not a directory|: cannot make the directory)/);
-    expect(() => recordDir(join(f, 'below'))).toThrow(/cannot make the directory \(ENOTDIR\)/);
+    expect(() => recordDir(f)).toThrow(/^--record-dir: cannot write to output directory .*a-file: .*a-file is a file, not a directory$/);
+    expect(() => recordDir(join(f, 'below'))).toThrow(/below: .*a-file is a file, not a directory$/);
+    expect(() => recordDir('/proc/mjlab-play')).toThrow(/\/proc is a pseudo file system/);
     if (process.getuid?.() !== 0) {
       const ro = join(dir, 'ro');
       recordDir(ro);
       chmodSync(ro, 0o500);
-      expect(() => recordDir(ro)).toThrow(/cannot write there \(EACCES\)/);
+      expect(() => recordDir(ro)).toThrow(/cannot write there: permission denied \(EACCES\)/);
       chmodSync(ro, 0o700);
     }
   });

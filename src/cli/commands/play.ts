@@ -15,7 +15,6 @@ import { recordDir, saveRecord } from '../../play/records.js';
 import { type PlayServer, startServer } from '../../play/server.js';
 import { PlaySession, type SessionOptions, tableWinds } from '../../play/session.js';
 import { ruleSetChoices } from '../../rules/index.js';
-import { last } from '../last.js';
 import { nonNegativeInt, tableOptions } from '../table.js';
 
 export const DEFAULT_PORT = 8017;
@@ -56,26 +55,19 @@ export interface Play {
 
 /** Check the options, make the session and start serving it (the command, and tests, call this). */
 export async function startPlay(a: PlayArgs, log: (line: string) => void = () => {}): Promise<Play> {
-  const table = tableOptions({
-    rules: last(a.rules),
-    players: last(a.players),
-    unit: last(a.unit),
-    limit: a.limit === undefined ? undefined : last(a.limit),
-    flowers: last(a.flowers),
-  });
-  const seatText = last(a.seat).trim();
+  const table = tableOptions(a);
+  const seatText = a.seat.trim();
   const seat = seatText.toLowerCase() === 'random' ? 'random' : seatText.toUpperCase();
   const winds = tableWinds(table.players);
   if (seat !== 'random' && !winds.includes(seat)) {
     throw new UserError(`--seat ${seatText}: a ${table.players}-player table has ${winds.join(', ')} (or random)`);
   }
-  const seed = a.seed === undefined ? randomInt(0, 2 ** 31) : last(a.seed);
+  const seed = a.seed === undefined ? randomInt(0, 2 ** 31) : a.seed;
   nonNegativeInt('--seed', seed);
-  const port = last(a.port);
+  const port = a.port;
   if (!Number.isSafeInteger(port) || port < 0 || port > 65535) throw new UserError(`--port must be 0 to 65535, got ${port}`);
-  const host = last(a.host);
-  const opp = await opponents(a.strategies === undefined ? undefined : last(a.strategies), table.players);
-  const dir = recordDir(last(a['record-dir']));
+  const opp = await opponents(a.strategies, table.players);
+  const dir = recordDir(a['record-dir']);
   const options: SessionOptions = {
     ...table,
     seed,
@@ -88,7 +80,7 @@ export async function startPlay(a: PlayArgs, log: (line: string) => void = () =>
     },
   };
   const session = new PlaySession(options);
-  const server = await startServer(session, buildPlayHtml(), host, port);
+  const server = await startServer(session, buildPlayHtml(), a.host, port);
   return { session, server, recordDir: dir };
 }
 
@@ -121,8 +113,8 @@ export const playCommand: CommandModule<object, PlayArgs> = {
       .option('strategies', { type: 'string', describe: 'the other seats, in the order of play after yours, comma-separated, or one for all (default harr)' })
       .option('seat', { type: 'string', default: 'E', describe: "your wind in each game's first hand: E, S, W, N (as the table has them) or random" })
       .option('seed', { type: 'number', describe: 'master seed (default: a random one, printed); the same seed and the same moves give the same game' })
-      .option('unit', { type: 'string', default: 'hand', describe: 'what one game is: hand or match' })
-      .option('players', { type: 'number', default: 4, describe: 'players at the table: 2, 3 or 4' })
+      .option('unit', { type: 'string', default: 'hand', choices: ['hand', 'match'], describe: 'what one game is' })
+      .option('players', { type: 'number', default: 4, choices: [2, 3, 4], describe: 'players at the table' })
       .option('flowers', { type: 'boolean', default: false, describe: 'play with flowers and seasons (where the rule set allows)' })
       .option('limit', { type: 'number', describe: "hand limit (default: the rule set's)" })
       .option('port', { type: 'number', default: DEFAULT_PORT, describe: 'port to listen on (0: any free one)' })
