@@ -46,7 +46,7 @@ export interface FinishedHand {
   readonly hand: number;
   readonly dealer: number;
   readonly winds: readonly string[];
-  /** The hand's closing events: Mah-Jongg or the drawn hand, the washes, every score and the settlement. */
+  /** The hand's closing events: Mah-Jongg or the drawn hand, every score and the settlement (washes: result.washes). */
   readonly end: readonly PublicEvent[];
   readonly result: RecordResult;
 }
