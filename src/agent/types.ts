@@ -105,6 +105,13 @@ export interface ParamSpec {
   readonly name: string;
   readonly default: ParamValue;
   readonly description: string;
+  /**
+   * Numeric parameters: the range worth searching (`mjlab tune`), inclusive, and the grid step within it (1 for a
+   * count; absent for a continuous value). Bounds only guide tuning: a value outside them may still be given.
+   */
+  readonly min?: number;
+  readonly max?: number;
+  readonly step?: number;
 }
 
 export interface AgentInit {
