@@ -6,12 +6,14 @@ import { replayCommand } from './replay.js';
 import { simulateCommand } from './simulate.js';
 import { mergeCommand } from './merge.js';
 import { experimentCommand } from './experiment.js';
+import { tuneCommand } from './tune.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const commands: CommandModule<any, any>[] = [
   simulateCommand,
   mergeCommand,
   experimentCommand,
+  tuneCommand,
   replayCommand,
   scoreCommand,
   settleCommand,

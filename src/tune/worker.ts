@@ -1,0 +1,62 @@
+/**
+ * Worker thread of `mjlab tune` (src/tune/evaluate.ts): plays the batches it is sent, each a range of one job's
+ * --duplicate games, and posts the candidate's net per wall set. The candidate is lineup index 0, found at its
+ * seat through the game's seating, so its label need not differ from the field's. An engine is made per job on
+ * first use and reused (fully reset each game); nothing else survives between batches, so results depend only on
+ * the games, never on the worker.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { createEngine, type GameEngine } from '../engine/play.js';
+import { gameSetup } from '../engine/setup.js';
+import type { TableConfig } from '../engine/types.js';
+import { tableConfig } from '../runner/table.js';
+import { errorMessage } from '../runner/worker-error.js';
+import type { TuneBatch, TuneDone, TuneWorkerInit } from './protocol.js';
+
+const port = parentPort;
+if (!port) throw new Error('tune/worker.js must run in a worker thread');
+
+const init = workerData as TuneWorkerInit;
+/** Engines by job, most recent last; a tune moves on from a generation's candidates, so only a few are kept. */
+const engines = new Map<string, Promise<{ config: TableConfig; engine: GameEngine }>>();
+const KEEP_ENGINES = 16;
+
+function engineFor(b: TuneBatch): Promise<{ config: TableConfig; engine: GameEngine }> {
+  const key = `${b.seed}\u0000${b.lineup}`;
+  let e = engines.get(key);
+  if (e) {
+    engines.delete(key);
+  } else {
+    e = tableConfig({ ...init.table, strategies: b.lineup, seed: b.seed, unit: 'hand', duplicate: true }).then((config) => ({
+      config,
+      engine: createEngine(config),
+    }));
+  }
+  engines.set(key, e);
+  if (engines.size > KEEP_ENGINES) engines.delete(engines.keys().next().value!);
+  return e;
+}
+
+/** Batches run one at a time, in arrival order (an engine's state is reused across its games). */
+let queue = Promise.resolve();
+
+port.on('message', (b: TuneBatch) => {
+  queue = queue.then(async () => {
+    try {
+      const { config, engine } = await engineFor(b);
+      const p = config.players;
+      const walls = new Float64Array((b.end - b.start) / p);
+      for (let g = b.start; g < b.end; g++) {
+        const setup = gameSetup(config, g);
+        const seat = setup.seating.indexOf(0);
+        let net = 0;
+        for (const h of engine.play(setup, { record: false }).hands) net += h.nets[seat] ?? 0;
+        walls[Math.floor((g - b.start) / p)]! += net;
+      }
+      port.postMessage({ type: 'done', index: b.index, walls } satisfies TuneDone);
+    } catch (e) {
+      port.postMessage(errorMessage(e));
+    }
+  });
+});
+port.postMessage({ type: 'ready' });
