@@ -77,3 +77,87 @@ export class Arms {
     return a;
   }
 }
+
+export interface PanelJson {
+  readonly n: number;
+  readonly sums: readonly string[];
+  /** Row i holds Σ x_i·x_j for j ≥ i. */
+  readonly cross: readonly (readonly string[])[];
+}
+
+/**
+ * Several arms that all played every wall set: exact Σx_i and Σx_i·x_j, from which any integer contrast Σc_i·x_i
+ * (a difference, an average of differences over seed families) gets its exact moments and paired interval.
+ */
+export class Panel {
+  private n = 0;
+  private readonly sums: bigint[];
+  private readonly cross: bigint[][];
+
+  constructor(readonly k: number) {
+    this.sums = new Array<bigint>(k).fill(0n);
+    this.cross = Array.from({ length: k }, (_, i) => new Array<bigint>(k - i).fill(0n));
+  }
+
+  get wallSets(): number {
+    return this.n;
+  }
+
+  addWalls(walls: readonly Float64Array[]): void {
+    if (walls.length !== this.k || walls.some((w) => w.length !== walls[0]!.length)) throw new RangeError('Panel.addWalls needs every arm on the same wall sets');
+    const x = new Array<bigint>(this.k);
+    for (let w = 0; w < walls[0]!.length; w++) {
+      for (let i = 0; i < this.k; i++) {
+        const v = walls[i]![w]!;
+        if (!Number.isSafeInteger(v)) throw new RangeError(`Panel: non-integer net ${v}`);
+        x[i] = BigInt(v);
+      }
+      for (let i = 0; i < this.k; i++) {
+        this.sums[i]! += x[i]!;
+        for (let j = i; j < this.k; j++) this.cross[i]![j - i]! += x[i]! * x[j]!;
+      }
+      this.n += 1;
+    }
+  }
+
+  /** Σ c_i·x_i per wall set (integer coefficients), divided by `scale`, with its 95% interval. */
+  contrast(c: readonly number[], scale: number): PairedInterval {
+    if (c.length !== this.k || c.some((v) => !Number.isInteger(v))) throw new RangeError('Panel.contrast needs one integer coefficient per arm');
+    const b = c.map((v) => BigInt(v));
+    let sum = 0n;
+    let sumSq = 0n;
+    for (let i = 0; i < this.k; i++) {
+      sum += b[i]! * this.sums[i]!;
+      for (let j = i; j < this.k; j++) sumSq += (i === j ? 1n : 2n) * b[i]! * b[j]! * this.cross[i]![j - i]!;
+    }
+    return pairedFromSums(this.n, sum, sumSq, scale);
+  }
+
+  mean(i: number, scale: number): PairedInterval {
+    return this.contrast(this.unit(i, 1), scale);
+  }
+
+  diff(i: number, j: number, scale: number): PairedInterval {
+    const c = this.unit(i, 1);
+    c[j] = -1;
+    return this.contrast(c, scale);
+  }
+
+  private unit(i: number, v: number): number[] {
+    const c = new Array<number>(this.k).fill(0);
+    c[i] = v;
+    return c;
+  }
+
+  toJSON(): PanelJson {
+    return { n: this.n, sums: this.sums.map(String), cross: this.cross.map((row) => row.map(String)) };
+  }
+
+  static fromJSON(j: PanelJson): Panel {
+    const p = new Panel(j.sums.length);
+    p.n = j.n;
+    j.sums.forEach((s, i) => (p.sums[i] = BigInt(s)));
+    j.cross.forEach((row, i) => row.forEach((s, k) => (p.cross[i]![k] = BigInt(s))));
+    return p;
+  }
+}

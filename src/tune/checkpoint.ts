@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { AppendFile } from '../runner/append-file.js';
-import type { ArmsJson, MomentsJson } from './arms.js';
+import type { ArmsJson, MomentsJson, PanelJson } from './arms.js';
 
 export const TUNE_CHECKPOINT = 'checkpoint.jsonl';
 
@@ -38,7 +38,7 @@ export interface RaceLine {
 export interface ConfirmLine {
   readonly kind: 'confirm';
   /** Arm 0 the winner, arm 1 the strategy as given. */
-  readonly arms: ArmsJson;
+  readonly arms: PanelJson;
   readonly cpuSeconds: number;
 }
 

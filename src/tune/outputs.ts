@@ -14,7 +14,7 @@ import { renderSvg } from '../charts/render.js';
 import { csv, num, pval } from '../experiments/tables.js';
 import { gitCommit, packageVersion } from '../io/manifest.js';
 import { ratio } from '../stats/moments.js';
-import type { Arms } from './arms.js';
+import type { Arms, Panel } from './arms.js';
 import type { Evaluated, Finalist } from './race.js';
 import { paramsOf, type Dimension } from './space.js';
 import type { TuneIdentity } from './tune.js';
@@ -36,7 +36,7 @@ export interface TuneRecord {
   readonly eliminatedAfter: readonly (number | null)[];
   readonly winner: number;
   /** Arm 0 the winner, arm 1 the strategy as given, on the confirmation walls. */
-  readonly confirm: Arms;
+  readonly confirm: Panel;
   readonly winnerParams: StrategyInstance['params'];
 }
 
@@ -74,7 +74,7 @@ export function confirmation(r: TuneRecord) {
   const gain = r.confirm.diff(0, 1, P);
   const win = r.confirm.mean(0, P);
   const start = r.confirm.mean(1, P);
-  return { gain, win, start, wallSets: r.confirm.wallSets(0) };
+  return { gain, win, start, wallSets: r.confirm.wallSets };
 }
 
 export function historyCsv(r: TuneRecord): string {

@@ -18,7 +18,7 @@ import { addValue, emptyMoments, type IntMoments } from '../stats/moments.js';
 import { commandLine } from '../io/manifest.js';
 import { ensureWritableDir } from '../runner/outdir.js';
 import { createProgress, type Progress } from '../runner/progress.js';
-import { Arms } from './arms.js';
+import { Arms, Panel } from './arms.js';
 import { CmaEs, defaultLambda } from './cmaes.js';
 import { readTuneCheckpoint, TUNE_CHECKPOINT, TuneCheckpointWriter, type TuneHeader, type TuneLine } from './checkpoint.js';
 import { Evaluator, type EvalJob } from './evaluate.js';
@@ -340,16 +340,16 @@ class Session {
   }
 
   /** The winner and the strategy as given, on the same further walls. */
-  async confirm(winner: string): Promise<Arms | null> {
+  async confirm(winner: string): Promise<Panel | null> {
     const past = this.replay('confirm');
-    if (past) return Arms.fromJSON(past.arms);
+    if (past) return Panel.fromJSON(past.arms);
     const cpu0 = process.cpuUsage();
     const walls = await this.play([winner, this.id.strategy], confirmGames(this.id.confirmGames));
     if (!walls) return null;
-    const arms = new Arms(2);
-    arms.addWalls(walls);
-    this.commit({ kind: 'confirm', arms: arms.toJSON(), cpuSeconds: cpuSeconds(cpu0) }, this.planned, 'confirmation checkpointed');
-    return arms;
+    const panel = new Panel(2);
+    panel.addWalls(walls);
+    this.commit({ kind: 'confirm', arms: panel.toJSON(), cpuSeconds: cpuSeconds(cpu0) }, this.planned, 'confirmation checkpointed');
+    return panel;
   }
 
   async close(): Promise<void> {

@@ -95,7 +95,7 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
     const c = r.confirm.diff(0, 1, 4);
     process.stdout.write(
       `${r.id.strategy} under ${r.id.rules}: winner ${r.finalists[r.winner]!.entry} gains ${c.meanDiff.toFixed(2)} per hand ` +
-        `(95% CI ${c.low.toFixed(2)} to ${c.high.toFixed(2)}) over the start on ${r.confirm.wallSets(0)} held-out wall sets → ${last(a.out)}/best.json\n`,
+        `(95% CI ${c.low.toFixed(2)} to ${c.high.toFixed(2)}) over the start on ${r.confirm.wallSets} held-out wall sets → ${last(a.out)}/best.json\n`,
     );
   },
 };
