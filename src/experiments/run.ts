@@ -14,7 +14,8 @@ import { renderSvg } from '../charts/render.js';
 import { simulate } from '../runner/run.js';
 import { ANALYSES } from './analyses.js';
 import type { AnalysisInput } from './analysis.js';
-import { experiment } from './registry.js';
+import { anyExperiment, TUNING_EXPERIMENTS } from './registry.js';
+import { runTunedPlans } from './tuned-plans.js';
 import { readme } from './readme.js';
 import type { ExperimentSpec } from './types.js';
 import type { Cell } from './walls.js';
@@ -31,6 +32,8 @@ export interface ExperimentOptions {
   /** Replace whatever the output directory holds (the directory is emptied whole first). */
   readonly force?: boolean;
   readonly command?: string;
+  /** Tuning experiments only: CMA-ES generations (default the spec's). */
+  readonly generations?: number;
 }
 
 export interface ExperimentResult {
@@ -98,7 +101,10 @@ function claimDir(dir: string, run: { experiment: string; games: number; seed: n
 }
 
 export async function runExperiment(o: ExperimentOptions): Promise<ExperimentResult> {
-  const spec = experiment(o.name);
+  const found = anyExperiment(o.name);
+  if (found.analysis === 'tuned-plans') return runTunedPlans(found, o);
+  if (o.generations !== undefined) throw new UserError(`--generations is for the tuning experiments (${TUNING_EXPERIMENTS.map((e) => e.name).join(', ')}), not ${found.name}`);
+  const spec = found;
   const total = o.games ?? spec.games;
   const seed = o.seed ?? spec.seed;
   if (!Number.isSafeInteger(seed)) throw new UserError(`--seed must be an integer, got ${seed}`);

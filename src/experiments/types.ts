@@ -15,6 +15,48 @@ export interface Variant {
 
 export type AnalysisKind = 'strategy-comparison' | 'limit-vs-unlimited' | 'defender-draws';
 
+/** A strategy the tuning experiment tunes, and the dimensions it tunes (`mjlab tune --params`). */
+export interface TunedStrategy {
+  readonly strategy: string;
+  /** --params for every variant, unless `paramsFor` names the variant. */
+  readonly params: string;
+  readonly paramsFor?: Readonly<Record<string, string>>;
+  /** Why these parameters (printed in the README). */
+  readonly why: string;
+}
+
+/**
+ * An experiment that tunes (src/experiments/tuned-plans.ts): every strategy tuned under every variant, once per
+ * seed family, then every tuned plan played under every variant on held-out walls. Sizes are in games per
+ * candidate per generation (`--games`), the rest as multiples of it.
+ */
+export interface TuningExperimentSpec {
+  readonly name: string;
+  readonly title: string;
+  readonly question: string;
+  readonly analysis: 'tuned-plans';
+  readonly variants: readonly Variant[];
+  readonly strategies: readonly TunedStrategy[];
+  /** Seed families: family k tunes with seed + k. */
+  readonly families: number;
+  readonly seed: number;
+  /** Games per candidate per generation. */
+  readonly games: number;
+  readonly generations: number;
+  readonly sigma: number;
+  readonly finalists: number;
+  readonly raceRounds: number;
+  /** Games per finalist per race round, as a multiple of `games`. */
+  readonly raceFactor: number;
+  /** Games of the confirmation, as a multiple of `games`. */
+  readonly confirmFactor: number;
+  /** Games of each cross-play evaluation, as a multiple of `games`. */
+  readonly crossFactor: number;
+  /** How the sizes were chosen (printed in the README). */
+  readonly sizing: string;
+  readonly caveats: readonly string[];
+}
+
 export interface ExperimentSpec {
   readonly name: string;
   readonly title: string;

@@ -3,7 +3,8 @@
  * the tune, then one line per generation (each candidate's exact sums), per race round and for the
  * confirmation. Resuming replays CMA-ES from these lines (its sampling streams are derived from the seed and the
  * generation, so the same candidates come out), which restores its state exactly without serialising it. A kill
- * can only tear the last line; reading stops there and writing cuts it off.
+ * can only tear the last line; reading stops there and writing cuts it off. The reader and writer are generic
+ * (an experiment's cross-play keeps one too).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { AppendFile } from '../runner/append-file.js';
@@ -44,42 +45,48 @@ export interface ConfirmLine {
 
 export type TuneLine = GenerationLine | RaceLine | ConfirmLine;
 
-export interface TuneCheckpoint {
-  readonly header: TuneHeader;
-  readonly lines: readonly TuneLine[];
+/** A checkpoint file read back: its header, the committed lines after it, and the length of that valid prefix. */
+export interface Jsonl<H, L> {
+  readonly header: H;
+  readonly lines: readonly L[];
   readonly validBytes: number;
 }
 
-/** The committed lines, or null without a readable tune header. */
-export function readTuneCheckpoint(path: string): TuneCheckpoint | null {
+/** The committed lines of a JSONL checkpoint whose first line has `kind: headerKind`; null without one. */
+export function readJsonl<H extends { kind: string }, L extends { kind: string }>(path: string, headerKind: H['kind']): Jsonl<H, L> | null {
   if (!existsSync(path)) return null;
   const text = readFileSync(path, 'utf8');
-  let header: TuneHeader | null = null;
-  const lines: TuneLine[] = [];
+  let header: H | null = null;
+  const lines: L[] = [];
   let pos = 0;
   while (pos < text.length) {
     const nl = text.indexOf('\n', pos);
     if (nl < 0) break;
-    let obj: TuneHeader | TuneLine;
+    let obj: H | L;
     try {
-      obj = JSON.parse(text.slice(pos, nl)) as TuneHeader | TuneLine;
+      obj = JSON.parse(text.slice(pos, nl)) as H | L;
     } catch {
       break;
     }
     if (header === null) {
-      if (obj.kind !== 'tune-header') return null;
-      header = obj;
+      if (obj.kind !== headerKind) return null;
+      header = obj as H;
     } else {
-      if (obj.kind === 'tune-header') break;
-      lines.push(obj);
+      if (obj.kind === headerKind) break;
+      lines.push(obj as L);
     }
     pos = nl + 1;
   }
   return header ? { header, lines, validBytes: Buffer.byteLength(text.slice(0, pos), 'utf8') } : null;
 }
 
-export class TuneCheckpointWriter extends AppendFile {
-  append(entry: TuneHeader | TuneLine): void {
+export function readTuneCheckpoint(path: string): Jsonl<TuneHeader, TuneLine> | null {
+  return readJsonl<TuneHeader, TuneLine>(path, 'tune-header');
+}
+
+/** Appends one fsync'd line per entry, after the valid prefix it was opened at. */
+export class JsonlWriter<T> extends AppendFile {
+  append(entry: T): void {
     this.appendBuffer(Buffer.from(`${JSON.stringify(entry)}\n`, 'utf8'));
     this.sync();
   }

@@ -213,7 +213,7 @@ export function convergenceChart(r: TuneRecord): TopLevelSpec {
 }
 
 /** Games played by the whole tune (every session): distinct candidates, the race as run, the confirmation. */
-function handsPlayed(r: TuneRecord): number {
+export function handsPlayed(r: TuneRecord): number {
   let games = 0;
   for (let g = 0; g < r.id.generations; g++) games += new Set(r.history.filter((h) => h.generation === g).map((h) => h.entry)).size * r.id.games;
   for (const e of r.eliminatedAfter) games += (e ?? r.id.raceRounds) * r.id.raceGames;

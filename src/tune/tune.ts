@@ -20,9 +20,9 @@ import { ensureWritableDir } from '../runner/outdir.js';
 import { createProgress, type Progress } from '../runner/progress.js';
 import { Arms, Panel } from './arms.js';
 import { CmaEs, defaultLambda } from './cmaes.js';
-import { readTuneCheckpoint, TUNE_CHECKPOINT, TuneCheckpointWriter, type TuneHeader, type TuneLine } from './checkpoint.js';
+import { JsonlWriter, readTuneCheckpoint, TUNE_CHECKPOINT, type TuneHeader, type TuneLine } from './checkpoint.js';
 import { Evaluator, type EvalJob } from './evaluate.js';
-import { TUNE_OUTPUTS, writeTuneOutputs, type TuneRecord } from './outputs.js';
+import { handsPlayed, TUNE_OUTPUTS, writeTuneOutputs, type TuneRecord } from './outputs.js';
 import { leaderOf, pickFinalists, survivors, type Evaluated, type Finalist } from './race.js';
 import { candidateEntry, dimName, fromUnit, parseSpace, toUnit, type Dimension } from './space.js';
 import type { TuneTable } from './protocol.js';
@@ -66,6 +66,9 @@ export interface TuneOptions {
 export interface TuneResult {
   readonly status: 'complete' | 'interrupted';
   readonly record: TuneRecord | null;
+  /** Games played and CPU seconds spent over every session of the tune (0 when interrupted). */
+  readonly hands: number;
+  readonly cpuSeconds: number;
 }
 
 const PLAYERS = 4;
@@ -211,7 +214,7 @@ class Session {
     readonly id: TuneIdentity,
     private readonly field: readonly string[],
     resumed: readonly TuneLine[],
-    private readonly cp: TuneCheckpointWriter,
+    private readonly cp: JsonlWriter<TuneHeader | TuneLine>,
     table: TuneTable,
     workers: number,
   ) {
@@ -366,7 +369,7 @@ export async function tune(o: TuneOptions): Promise<TuneResult> {
   const { resuming, validBytes } = prepareDir(o, id);
   const workers = o.workers ?? availableParallelism();
   const command = o.command ?? commandLine();
-  const cp = new TuneCheckpointWriter(join(o.out, TUNE_CHECKPOINT), validBytes);
+  const cp = new JsonlWriter<TuneHeader | TuneLine>(join(o.out, TUNE_CHECKPOINT), validBytes);
   if (!resuming) cp.append({ kind: 'tune-header', identity: id as unknown as TuneHeader['identity'] });
   const session = new Session(o, id, field, resuming ?? [], cp, table, workers);
   let record: TuneRecord | null = null;
@@ -389,15 +392,16 @@ export async function tune(o: TuneOptions): Promise<TuneResult> {
   if (!record) {
     const hint = `${command.replace(/\s--(resume|force)\b/g, '')} --resume`;
     process.stderr.write(`mjlab: tune interrupted; completed steps are kept in ${o.out}; resume with: ${hint}\n`);
-    return { status: 'interrupted', record: null };
+    return { status: 'interrupted', record: null, hands: 0, cpuSeconds: 0 };
   }
+  const cpu = Number(session.cpuTotal.toFixed(3));
   await writeTuneOutputs(o.out, record, {
     command,
     startedAt,
     durationSeconds: (performance.now() - t0) / 1000,
     sessionHands: session.sessionHands,
     workers,
-    cpuSeconds: Number(session.cpuTotal.toFixed(3)),
+    cpuSeconds: cpu,
   });
-  return { status: 'complete', record };
+  return { status: 'complete', record, hands: handsPlayed(record), cpuSeconds: cpu };
 }
