@@ -8,7 +8,7 @@
  * tune continues to exactly the files of an uninterrupted one.
  */
 import { availableParallelism } from 'node:os';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
 import { resolveLineup, resolveStrategy } from '../agent/registry.js';
@@ -161,8 +161,11 @@ function prepareDir(o: TuneOptions, id: TuneIdentity): { resuming: readonly Tune
   const cp = readTuneCheckpoint(join(o.out, TUNE_CHECKPOINT));
   const ours = new Set<string>([TUNE_CHECKPOINT, ...TUNE_OUTPUTS]);
   if (!cp) {
+    // A kill before the header line was complete leaves an empty or torn checkpoint: still a tune's.
+    const path = join(o.out, TUNE_CHECKPOINT);
+    const torn = existsSync(path) && '{"kind":"tune-header"'.startsWith(readFileSync(path, 'utf8').slice(0, 21));
     const foreign = readdirSync(o.out).filter((f) => !ours.has(f) && !f.startsWith('.'));
-    if (foreign.length > 0 || existsSync(join(o.out, TUNE_CHECKPOINT))) {
+    if (foreign.length > 0 || (existsSync(path) && !torn)) {
       throw new UserError(`${o.out} holds files that are not a tune's (${foreign[0] ?? TUNE_CHECKPOINT}); choose an empty or new --out`);
     }
   }

@@ -193,5 +193,12 @@ describe('bad input: one line, exit 2', () => {
     expect(r3.status).toBe(2);
     expect(r3.stderr).toMatch(/holds files that are not a tune's \(notes\.txt\)/);
     expect(readFileSync(join(out('foreign'), 'notes.txt'), 'utf8')).toBe('mine');
+    // A kill before the checkpoint's header was written leaves it empty: that directory is still a tune's.
+    mkdirSync(out('torn'), { recursive: true });
+    writeFileSync(join(out('torn'), 'checkpoint.jsonl'), '{"kind":"tune-he');
+    const r4 = mjlab([...TUNE, '--no-progress', '--workers', '1', '--out', out('torn'), '--resume'], { cwd: tmp });
+    expect(r4.stderr).toMatch(/^mjlab: nothing to resume in .*torn; starting from the beginning\n$/);
+    expect(r4.status).toBe(0);
+    expectSame(out('w1'), out('torn'));
   });
 });
