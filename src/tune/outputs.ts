@@ -8,8 +8,8 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { TopLevelSpec } from 'vega-lite';
-import { isPath, type StrategyInstance } from '../agent/registry.js';
-import { isPresetPath, readPreset } from '../agent/preset.js';
+import { isPath, type StrategyInstance } from '../lineup/registry.js';
+import { isPresetPath, readPreset } from '../lineup/preset.js';
 import { renderSvg } from '../charts/render.js';
 import { csv, num, pval } from '../experiments/tables.js';
 import { gitCommit, packageVersion } from '../io/manifest.js';

@@ -9,7 +9,7 @@
  * value, and the start is the first-named parameter's current value.
  */
 import { UserError } from '../errors.js';
-import type { StrategyInstance } from '../agent/registry.js';
+import type { StrategyInstance } from '../agent/types.js';
 import type { ParamSpec, ParamValue } from '../agent/types.js';
 
 export interface Dimension {

@@ -11,7 +11,7 @@ import { availableParallelism } from 'node:os';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
-import { resolveLineup, resolveStrategy } from '../agent/registry.js';
+import { resolveLineup, resolveStrategy } from '../lineup/registry.js';
 import { ruleSet } from '../rules/index.js';
 import { makeStream } from '../rng/streams.js';
 import { addValue, emptyMoments, type IntMoments } from '../stats/moments.js';

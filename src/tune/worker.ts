@@ -6,9 +6,9 @@
  * the games, never on the worker.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { createEngine, type GameEngine } from '../engine/play.js';
-import { gameSetup } from '../engine/setup.js';
-import type { TableConfig } from '../engine/types.js';
+import { createEngine, type GameEngine } from '../game/play.js';
+import { gameSetup } from '../game/setup.js';
+import type { TableConfig } from '../game/types.js';
 import { tableConfig } from '../runner/table.js';
 import { errorMessage } from '../runner/worker-error.js';
 import type { TuneBatch, TuneDone, TuneWorkerInit } from './protocol.js';
