@@ -91,7 +91,7 @@ function crossPlayChart(f: ReportFacts, spec: TuningExperimentSpec): TopLevelSpe
       encoding: {
         x: { field: 'evaluated', type: 'nominal', title: 'played under', sort: order, axis: { labelAngle: 0 } },
         xOffset: { field: 'plan', type: 'nominal', sort: order.map((o) => `tuned for ${o}`) },
-        color: { field: 'plan', type: 'nominal', title: null, sort: order.map((o) => `tuned for ${o}`) },
+        color: { field: 'plan', type: 'nominal', title: null, sort: order.map((o) => `tuned for ${o}`), legend: { labelLimit: 240 } },
       },
       layer: [
         { mark: { type: 'rule' }, encoding: { y: { field: 'low', type: 'quantitative', title: 'mean net per hand vs defaults' }, y2: { field: 'high' } } },
@@ -113,11 +113,13 @@ function paramsChart(f: ReportFacts, spec: TuningExperimentSpec): TopLevelSpec {
     })),
   );
   const order = spec.variants.map((v) => v.label);
+  const panels = [...new Set(values.map((v) => v.panel))];
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     title: { text: 'Tuned parameter values by rule setting and seed family', subtitle: 'cross: the start (the default the rule setting reads)' },
     data: { values },
-    facet: { field: 'panel', type: 'nominal', title: null, columns: 4, sort: null },
+    facet: { field: 'panel', type: 'nominal', title: null, sort: panels },
+    columns: 4,
     resolve: { scale: { y: 'independent' } },
     spec: {
       width: 150,
