@@ -8,7 +8,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
 import { IoFailure, makeDir, writeAtomic } from '../io/files.js';
-import { commandLine, gitState, packageVersion } from '../io/manifest.js';
+import { commandLine, experimentProvenance } from '../io/manifest.js';
 import { emptyDir, foreignEntries, holds, inspectDir, removeTemps, writeMarker } from '../io/owned-dir.js';
 import { renderSvg } from '../charts/render.js';
 import { simulate } from '../runner/run.js';
@@ -193,12 +193,7 @@ async function play(spec: ExperimentSpec, o: ExperimentOptions, dir: string, tot
   writeAtomic(join(dir, '.gitignore'), 'runs/**/checkpoint.jsonl\nruns/**/games.csv\nruns/**/nets.bin\nruns/**/aggregate.json\nruns/**/.*.tmp\n');
   const seconds = (performance.now() - t0) / 1000;
   const manifest = {
-    tool: 'mjlab',
-    experiment: spec.name,
-    version: packageVersion(),
-    ...gitState(),
-    command: o.command ?? commandLine(),
-    reproduce: reproduceCommand(spec, total, seed),
+    ...experimentProvenance(spec.name, o.command ?? commandLine(), reproduceCommand(spec, total, seed)),
     seed,
     gamesRequested: total,
     gamesPerRun: per,

@@ -10,6 +10,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import type { PairedInterval } from '../stats/paired.js';
 import { confirmation } from '../tune/outputs.js';
 import { ratio } from '../stats/moments.js';
+import { caveatsSection, readmeHead, variantsText } from './readme.js';
 import { csv, mdTable, num, pval, show } from './tables.js';
 import type { CrossCell, TuneCell } from './tuned-plans.js';
 import type { TunedStrategy, TuningExperimentSpec } from './types.js';
@@ -349,19 +350,15 @@ export function report(spec: TuningExperimentSpec, f: ReportFacts) {
     ...lossTables,
   ].join('\n');
 
+  const small = f.games < spec.games || f.generations < spec.generations;
   const readme = (cost: { hands: number; cpuHours: number }) =>
     [
-      `# ${spec.title}`,
-      '',
-      `> Full run: ${int(cost.hands)} hands.`,
-      '',
-      '## Question',
-      '',
-      spec.question,
-      '',
-      '## Design',
-      '',
-      `- Rule settings: ${variants.map((v) => `\`${v.label}\` (\`--rules ${v.rules}${v.limit !== undefined ? ` --limit ${v.limit}` : ''}\`)`).join(', ')}.`,
+      ...readmeHead(
+        spec,
+        small ? `${int(cost.hands)} hands: ${int(f.games)} games a candidate and ${f.generations} generations, fewer than the experiment's ${int(spec.games)} and ${spec.generations}` : null,
+        `${int(cost.hands)} hands`,
+      ),
+      `- Rule settings: ${variantsText(variants)}.`,
       ...spec.strategies.map((s) => `- \`${s.strategy}\`: tuned dimensions \`${s.params}\`${s.paramsFor ? ` (${Object.entries(s.paramsFor).map(([v, p]) => `\`${p}\` under ${v}`).join('; ')})` : ''}. ${s.why}`),
       `- Each tune (\`mjlab tune\`, src/tune/): CMA-ES in the unit cube (σ₀ = ${spec.sigma}), ${f.generations} generations of λ = 4 + ⌊3 ln n⌋, ` +
         `${int(f.games)} games (${int(f.games / P)} --duplicate wall sets) per candidate per generation, the candidate at one seat against three ` +
@@ -397,10 +394,7 @@ export function report(spec: TuningExperimentSpec, f: ReportFacts) {
       '',
       `Cost of this run: ${cost.cpuHours.toFixed(2)} CPU-hours (measured; the one line that differs between runs).`,
       '',
-      '## Caveats',
-      '',
-      ...spec.caveats.map((c) => `- ${c}`),
-      '',
+      ...caveatsSection(spec.caveats),
     ].join('\n');
 
   return { files, charts, readme };

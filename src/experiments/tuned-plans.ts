@@ -6,14 +6,14 @@
  * any two plans are compared paired. Tunes resume through their own checkpoints, the cross-play through
  * DIR/cross-play.jsonl (one line per strategy and rule setting); the report is src/experiments/tuned-plans-report.ts.
  */
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { UserError } from '../errors.js';
-import { commandLine, gitCommit, packageVersion } from '../io/manifest.js';
+import { commandLine, experimentProvenance } from '../io/manifest.js';
 import { ruleSet } from '../rules/index.js';
 import { renderSvg } from '../charts/render.js';
-import { ensureWritableDir } from '../runner/outdir.js';
+import { ensureWritableDir, writeAtomic } from '../runner/outdir.js';
 import { Panel, type PanelJson } from '../tune/arms.js';
 import { JsonlWriter, readJsonl } from '../tune/checkpoint.js';
 import { Evaluator } from '../tune/evaluate.js';
@@ -75,11 +75,6 @@ export function tunedPlansCommand(spec: TuningExperimentSpec, games: number, see
   return `mjlab experiment ${spec.name} --games ${games} --seed ${seed}${generations !== spec.generations ? ` --generations ${generations}` : ''}`;
 }
 
-function writeAtomic(dir: string, name: string, text: string): void {
-  const tmp = join(dir, `.${name}.tmp`);
-  writeFileSync(tmp, text);
-  renameSync(tmp, join(dir, name));
-}
 
 export async function runTunedPlans(spec: TuningExperimentSpec, o: TuningOptions): Promise<{ status: 'complete' | 'interrupted'; dir: string; hands: number; seconds: number }> {
   const games = o.games ?? spec.games;
@@ -198,12 +193,7 @@ export async function runTunedPlans(spec: TuningExperimentSpec, o: TuningOptions
   writeAtomic(dir, '.gitignore', 'tunes/**/checkpoint.jsonl\ncross-play.jsonl\n**/.*.tmp\n');
   const seconds = (performance.now() - t0) / 1000;
   const manifest = {
-    tool: 'mjlab',
-    experiment: spec.name,
-    version: packageVersion(),
-    commit: gitCommit(),
-    command,
-    reproduce: tunedPlansCommand(spec, games, seed, generations),
+    ...experimentProvenance(spec.name, command, tunedPlansCommand(spec, games, seed, generations)),
     seed,
     families: spec.families,
     gamesPerCandidate: games,

@@ -15,6 +15,17 @@ export interface Variant {
 
 export type AnalysisKind = 'strategy-comparison' | 'limit-vs-unlimited' | 'defender-draws';
 
+/** What every experiment spec names: the README's title and question, the rule-set variants, seed and caveats. */
+export interface ExperimentBase {
+  readonly name: string;
+  readonly title: string;
+  /** The question, in one or two sentences, with the passage of Harr's text it comes from. */
+  readonly question: string;
+  readonly variants: readonly Variant[];
+  readonly seed: number;
+  readonly caveats: readonly string[];
+}
+
 /** A strategy the tuning experiment tunes, and the dimensions it tunes (`mjlab tune --params`). */
 export interface TunedStrategy {
   readonly strategy: string;
@@ -30,16 +41,11 @@ export interface TunedStrategy {
  * seed family, then every tuned plan played under every variant on held-out walls. Sizes are in games per
  * candidate per generation (`--games`), the rest as multiples of it.
  */
-export interface TuningExperimentSpec {
-  readonly name: string;
-  readonly title: string;
-  readonly question: string;
+export interface TuningExperimentSpec extends ExperimentBase {
   readonly analysis: 'tuned-plans';
-  readonly variants: readonly Variant[];
   readonly strategies: readonly TunedStrategy[];
   /** Seed families: family k tunes with seed + k. */
   readonly families: number;
-  readonly seed: number;
   /** Games per candidate per generation. */
   readonly games: number;
   readonly generations: number;
@@ -54,22 +60,15 @@ export interface TuningExperimentSpec {
   readonly crossFactor: number;
   /** How the sizes were chosen (printed in the README). */
   readonly sizing: string;
-  readonly caveats: readonly string[];
 }
 
-export interface ExperimentSpec {
-  readonly name: string;
-  readonly title: string;
-  /** The question, in one or two sentences, with the passage of Harr's text it comes from. */
-  readonly question: string;
-  readonly variants: readonly Variant[];
+export interface ExperimentSpec extends ExperimentBase {
   /** Lineups, each a comma-separated `--strategies` value with one strategy per seat. */
   readonly lineups: readonly string[];
   /** How the lineups were chosen (printed in the README). */
   readonly seating: string;
   /** Default total games over all cells (each cell gets an equal share, whole wall sets). */
   readonly games: number;
-  readonly seed: number;
   readonly duplicate: boolean;
   readonly players: 2 | 3 | 4;
   readonly analysis: AnalysisKind;
@@ -78,5 +77,4 @@ export interface ExperimentSpec {
   /** The strategy Harr's claim says should gain, and those it should gain on (limit-vs-unlimited). */
   readonly fast?: string;
   readonly slow?: readonly string[];
-  readonly caveats: readonly string[];
 }

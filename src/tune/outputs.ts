@@ -5,8 +5,8 @@
  * and the chart are pure functions of exact integer sums and the CMA-ES trace, so they are the same bytes
  * whatever the worker count or interruptions; timings live in manifest.json only.
  */
-import { renameSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { writeAtomic } from '../runner/outdir.js';
+import { dirname, relative, resolve } from 'node:path';
 import type { TopLevelSpec } from 'vega-lite';
 import { isPath, type StrategyInstance } from '../lineup/registry.js';
 import { isPresetPath, readPreset } from '../lineup/preset.js';
@@ -220,11 +220,6 @@ export function handsPlayed(r: TuneRecord): number {
   return games + 2 * r.id.confirmGames;
 }
 
-function writeAtomic(dir: string, name: string, text: string): void {
-  const tmp = join(dir, `.${name}.tmp`);
-  writeFileSync(tmp, text);
-  renameSync(tmp, join(dir, name));
-}
 
 export async function writeTuneOutputs(dir: string, r: TuneRecord, s: SessionFacts): Promise<void> {
   writeAtomic(dir, 'history.csv', historyCsv(r));
