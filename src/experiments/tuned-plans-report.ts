@@ -72,6 +72,26 @@ function significant(r: PairedInterval): -1 | 0 | 1 {
   return r.low > 0 ? 1 : r.high < 0 ? -1 : 0;
 }
 
+/**
+ * The answer for one pair of rule settings B (no limit) and L, from paired differences on the cross-play walls:
+ * `own` = plans tuned for L minus plans tuned for B, played under L; `back` = plans tuned for B minus plans tuned
+ * for L, played under B (averaged over the seed families; `ownFam`, `backFam` per family). The best plan differs
+ * only when each rule setting's own plans beat the other's under it. When one setting's plans are at least as good
+ * under both, that plan is the best for both, and the other setting's tunes fell short of it.
+ */
+export function verdict(B: string, L: string, own: PairedInterval, back: PairedInterval, ownFam: readonly PairedInterval[], backFam: readonly PairedInterval[]): string {
+  const o = significant(own);
+  const b = significant(back);
+  if (o === 1 && b === 1) {
+    const each = [...ownFam, ...backFam].every((r) => significant(r) === 1);
+    return `differs: each plan is best under its own rules${each ? ', in both seed families' : ' (on average over the seed families, not in each)'}`;
+  }
+  if (o === -1 && b === -1) return 'inconclusive: each setting\'s plans do better under the other\'s rules';
+  if (o === 1 || b === -1) return `does not differ: the plan tuned for ${L} is best under both${b === -1 ? ` (the tunes for ${B} fell short of it)` : ''}`;
+  if (b === 1 || o === -1) return `does not differ: the plan tuned for ${B} is best under both${o === -1 ? ` (the tunes for ${L} fell short of it)` : ''}`;
+  return 'does not differ detectably';
+}
+
 function crossPlayChart(f: ReportFacts, spec: TuningExperimentSpec): TopLevelSpec {
   const values = f.cross.flatMap((c) =>
     c.plans.map((p, i) => {
@@ -132,6 +152,18 @@ function paramsChart(f: ReportFacts, spec: TuningExperimentSpec): TopLevelSpec {
       ],
     },
   } as TopLevelSpec;
+}
+
+/** How much the winners' tuning means overstated their confirmed gains (the winner's curse), where measured. */
+function curseLine(gains: readonly { tuning: number; c: { gain: PairedInterval } }[]): string {
+  const d = gains.filter((g) => !Number.isNaN(g.tuning)).map((g) => g.tuning - g.c.gain.meanDiff);
+  if (d.length === 0) return '';
+  const mean = d.reduce((s, x) => s + x, 0) / d.length;
+  return (
+    `Where the winner was evaluated during tuning (${d.length} of ${gains.length} tunes), its pooled tuning mean exceeded its ` +
+    `confirmed gain by ${mean.toFixed(2)} points per hand on average (from ${Math.min(...d).toFixed(2)} to ${Math.max(...d).toFixed(2)}): ` +
+    'the selection bias the race and the confirmation remove.'
+  );
 }
 
 export function report(spec: TuningExperimentSpec, f: ReportFacts) {
@@ -224,20 +256,8 @@ export function report(spec: TuningExperimentSpec, f: ReportFacts) {
       const back = loss(underB, base.label, L.label, families, 'all');
       const spreadL = underL.panel.diff(planIndex(underL, L.label, 0), planIndex(underL, L.label, 1), P);
       const spreadB = underB.panel.diff(planIndex(underB, base.label, 0), planIndex(underB, base.label, 1), P);
-      const both = perFam.every((r) => significant(r) === 1);
-      const bothBack = Array.from({ length: families }, (_, k) => loss(underB, base.label, L.label, families, k)).every((r) => significant(r) === 1);
-      const word =
-        both && bothBack
-          ? 'differs, both ways'
-          : both
-            ? `differs under ${L.label}`
-            : bothBack
-              ? `differs under ${base.label}`
-              : significant(avg) === 1 || significant(back) === 1
-                ? 'may differ (one seed family only)'
-                : significant(avg) === -1 || significant(back) === -1
-                  ? 'does not differ detectably (the tunes missed in one direction)'
-                  : 'does not differ detectably';
+      const backFam = Array.from({ length: families }, (_, k) => loss(underB, base.label, L.label, families, k));
+      const word = verdict(base.label, L.label, avg, back, perFam, backFam);
       verdicts.push(`- ${name}, ${base.label} vs ${L.label}: the best plan **${word}**.`);
       answer.push(
         `- *${L.label}*: played under ${L.label}, the plans tuned for ${L.label} earn ${ci(avg)} per hand more than those tuned for ` +
@@ -322,9 +342,10 @@ export function report(spec: TuningExperimentSpec, f: ReportFacts) {
     '### Does the best plan differ with a limit?',
     '',
     `Each plan was tuned under each rule setting twice (seeds ${f.seed} and ${f.seed + families - 1}), then every tuned plan was played ` +
-      `under every rule setting on the same ${int(f.crossGames / P)} held-out wall sets. A plan tuned for a limit is "different" ` +
-      'when, under that limit, it beats the plan tuned without one in both seed families (95% paired intervals above zero); ' +
-      'the spread between the two seed families\' tunes for the same rules is the run-to-run noise the answer is read against.',
+      `under every rule setting on the same ${int(f.crossGames / P)} held-out wall sets. The best plan differs with a limit when each ` +
+      'setting\'s own plans beat the other setting\'s under it (95% paired intervals, averaged over the two seed families, above zero ' +
+      'both ways); when one setting\'s plans are at least as good under both, that one plan is the best for both. The spread ' +
+      'between the two seed families\' tunes for the same rules is the run-to-run noise the answer is read against.',
     '',
     ...verdicts,
     '',
@@ -341,6 +362,8 @@ export function report(spec: TuningExperimentSpec, f: ReportFacts) {
       'its own rules (held out, other walls again).',
     '',
     curse,
+    '',
+    curseLine(gains),
     '',
     '### Cross-play',
     '',
@@ -364,7 +387,10 @@ export function report(spec: TuningExperimentSpec, f: ReportFacts) {
         `${int(f.games)} games (${int(f.games / P)} --duplicate wall sets) per candidate per generation, the candidate at one seat against three ` +
         `copies of the defaults, every candidate of a generation on the same walls and each generation on new ones; ${spec.finalists} finalists ` +
         `raced for ${spec.raceRounds} rounds of ${int((spec.raceFactor * f.games) / P)} held-out wall sets; the winner confirmed against the ` +
-        `defaults on ${int((spec.confirmFactor * f.games) / P)} further wall sets. Seed families ${f.seed} and ${f.seed + families - 1}; tunes in \`tunes/<strategy>/<rules>/seed-<s>/\`.`,
+        `defaults on ${int((spec.confirmFactor * f.games) / P)} further wall sets. Seed families ${f.seed} and ${f.seed + families - 1}; tunes in \`tunes/<strategy>/<rules>/seed-<s>/\`. ` +
+        'Within a family the tunes for the different rule settings share their walls and CMA-ES samples (common random numbers): ' +
+        'two tunes follow the same path until the rules change a ranking, so what separates their plans is the rules, not the luck; ' +
+        'the families are independent.',
       `- Cross-play: every tuned plan (its \`best.json\`, played as a preset) under every rule setting against three copies of its strategy's ` +
         `defaults, on ${int(f.crossGames / P)} wall sets of seed ${f.seed} no tune played (games from 3·2⁴⁰).`,
       `- Sizing: ${spec.sizing}`,

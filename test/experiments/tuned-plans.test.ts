@@ -6,6 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { mjlab, parseCsv, read, spawnMjlab, tempDir } from '../runner/helpers.js';
+import { verdict } from '../../src/experiments/tuned-plans-report.js';
+import type { PairedInterval } from '../../src/stats/paired.js';
 
 const RUN = ['experiment', 'tuned-plans', '--games', '8', '--generations', '2', '--seed', '1'];
 const tmp = tempDir('tuned-plans');
@@ -105,5 +107,26 @@ describe('mjlab experiment tuned-plans', () => {
     const r = mjlab(['experiment', 'defender-draws', '--generations', '3', '--out', join(tmp, 'x')]);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/^mjlab: --generations is for the tuning experiments \(tuned-plans\), not defender-draws\n$/);
+  });
+});
+
+describe('the verdict', () => {
+  const at = (mean: number): PairedInterval => ({ n: 100, meanDiff: mean, sd: 1, statistic: 0, p: 1, df: Infinity, low: mean - 1, high: mean + 1 });
+  const v = (own: number, back: number, fam = [own, own], famBack = [back, back]) => verdict('harr', 'babcock', at(own), at(back), fam.map(at), famBack.map(at));
+  it('differs only when each setting\'s own plans win under it', () => {
+    expect(v(3, 3)).toBe('differs: each plan is best under its own rules, in both seed families');
+    expect(v(3, 3, [3, 0])).toBe('differs: each plan is best under its own rules (on average over the seed families, not in each)');
+  });
+  it('names the one plan that is best under both', () => {
+    expect(v(3, 0)).toBe('does not differ: the plan tuned for babcock is best under both');
+    expect(v(3, -3)).toBe('does not differ: the plan tuned for babcock is best under both (the tunes for harr fell short of it)');
+    expect(v(0, -3)).toBe('does not differ: the plan tuned for babcock is best under both (the tunes for harr fell short of it)');
+    expect(v(0, 3)).toBe('does not differ: the plan tuned for harr is best under both');
+    expect(v(-3, 3)).toBe('does not differ: the plan tuned for harr is best under both (the tunes for babcock fell short of it)');
+    expect(v(-3, 0)).toBe('does not differ: the plan tuned for harr is best under both (the tunes for babcock fell short of it)');
+  });
+  it('no difference, or an inconsistent one', () => {
+    expect(v(0, 0)).toBe('does not differ detectably');
+    expect(v(-3, -3)).toBe("inconclusive: each setting's plans do better under the other's rules");
   });
 });
