@@ -101,21 +101,21 @@ function claimDir(dir: string, run: { experiment: string; games: number; seed: n
 }
 
 export async function runExperiment(o: ExperimentOptions): Promise<ExperimentResult> {
-  const found = anyExperiment(o.name);
-  if (found.analysis === 'tuned-plans') return runTunedPlans(found, o);
-  if (o.generations !== undefined) throw new UserError(`--generations is for the tuning experiments (${TUNING_EXPERIMENTS.map((e) => e.name).join(', ')}), not ${found.name}`);
-  const spec = found;
+  const spec = anyExperiment(o.name);
+  if (spec.analysis !== 'tuned-plans' && o.generations !== undefined) {
+    throw new UserError(`--generations is for the tuning experiments (${TUNING_EXPERIMENTS.map((e) => e.name).join(', ')}), not ${spec.name}`);
+  }
   const total = o.games ?? spec.games;
   const seed = o.seed ?? spec.seed;
   if (!Number.isSafeInteger(seed)) throw new UserError(`--seed must be an integer, got ${seed}`);
   if (o.workers !== undefined && (!Number.isSafeInteger(o.workers) || o.workers <= 0)) {
     throw new UserError(`--workers must be a positive integer, got ${o.workers}`);
   }
-  const per = gamesPerCell(spec, total);
+  const per = spec.analysis === 'tuned-plans' ? 0 : gamesPerCell(spec, total);
   const dir = o.out ?? defaultOut(spec.name);
   try {
     claimDir(dir, { experiment: spec.name, games: total, seed }, o);
-    return await play(spec, o, dir, total, seed, per);
+    return spec.analysis === 'tuned-plans' ? await runTunedPlans(spec, o, dir) : await play(spec, o, dir, total, seed, per);
   } catch (e) {
     if (e instanceof IoFailure) throw new UserError(`cannot write ${e.path}: ${e.reason}; the finished runs are kept in ${dir}, resume with --resume once it is fixed`);
     throw e;

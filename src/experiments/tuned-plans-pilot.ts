@@ -10,10 +10,11 @@
  *
  *   npm run build && node dist/src/experiments/tuned-plans-pilot.js results/tuned-plans [--games 4000] [--workers 2]
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeAtomic, makeDir } from '../io/files.js';
 import { join } from 'node:path';
 import { builtinStrategies } from '../../strategies/index.js';
-import { commandLine, gitCommit, packageVersion } from '../io/manifest.js';
+import { commandLine, gitState, packageVersion } from '../io/manifest.js';
+import { DEFAULT_DECISION_TIMEOUT } from '../runner/run.js';
 import { ruleSet } from '../rules/index.js';
 import { Arms } from '../tune/arms.js';
 import { Evaluator } from '../tune/evaluate.js';
@@ -41,7 +42,7 @@ async function main(argv: string[]): Promise<void> {
   const rows: string[][] = [];
   for (const variant of spec.variants) {
     const rules = ruleSet(variant.rules);
-    const ev = new Evaluator({ rules: rules.id, players: 4, flowers: rules.flowers, limit: variant.limit ?? rules.limit }, workers);
+    const ev = new Evaluator({ rules: rules.id, players: 4, flowers: rules.flowers, limit: variant.limit ?? rules.limit }, workers, 1000 * DEFAULT_DECISION_TIMEOUT);
     try {
       for (const name of spec.strategies.map((s) => s.strategy)) {
         const strategy = builtinStrategies.find((s) => s.name === name)!;
@@ -69,17 +70,17 @@ async function main(argv: string[]): Promise<void> {
       await ev.close();
     }
   }
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(
+  makeDir(dir);
+  writeAtomic(
     join(dir, 'pilot.csv'),
     csv([['variant', 'strategy', 'param', 'default', 'value', 'wall_sets', 'mean_net', 'ci_low', 'ci_high', 'p', 'sd_per_wall_set'], ...rows]),
   );
   const cpu = process.cpuUsage(cpu0);
-  writeFileSync(
+  writeAtomic(
     join(dir, 'pilot-manifest.json'),
     `${JSON.stringify(
       {
-        tool: 'mjlab', kind: 'tuned-plans pilot', version: packageVersion(), commit: gitCommit(), command: commandLine(process.argv.slice(1)),
+        tool: 'mjlab', kind: 'tuned-plans pilot', version: packageVersion(), ...gitState(), command: commandLine(process.argv.slice(1)),
         seed: PILOT_SEED, gamesPerCandidate: games, games: rows.length * games, workers,
         durationSeconds: Number(((performance.now() - t0) / 1000).toFixed(3)), cpuSeconds: Number(((cpu.user + cpu.system) / 1e6).toFixed(3)), node: process.version,
       },

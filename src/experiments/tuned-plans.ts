@@ -6,14 +6,15 @@
  * any two plans are compared paired. Tunes resume through their own checkpoints, the cross-play through
  * DIR/cross-play.jsonl (one line per strategy and rule setting); the report is src/experiments/tuned-plans-report.ts.
  */
-import { mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { UserError } from '../errors.js';
 import { commandLine, experimentProvenance } from '../io/manifest.js';
 import { ruleSet } from '../rules/index.js';
 import { renderSvg } from '../charts/render.js';
-import { ensureWritableDir, writeAtomic } from '../runner/outdir.js';
+import { writeAtomic } from '../io/files.js';
+import { DEFAULT_DECISION_TIMEOUT } from '../runner/run.js';
+import type { StopSignal } from '../runner/signals.js';
 import { Panel, type PanelJson } from '../tune/arms.js';
 import { JsonlWriter, readJsonl } from '../tune/checkpoint.js';
 import { Evaluator } from '../tune/evaluate.js';
@@ -76,20 +77,23 @@ export function tunedPlansCommand(spec: TuningExperimentSpec, games: number, see
 }
 
 
-export async function runTunedPlans(spec: TuningExperimentSpec, o: TuningOptions): Promise<{ status: 'complete' | 'interrupted'; dir: string; hands: number; seconds: number }> {
+/** Runs into `dir`, already claimed for this experiment (src/experiments/run.ts). */
+export async function runTunedPlans(
+  spec: TuningExperimentSpec,
+  o: TuningOptions,
+  dir: string,
+): Promise<{ status: 'complete' | 'interrupted'; signal?: StopSignal; dir: string; hands: number; seconds: number }> {
   const games = o.games ?? spec.games;
   const seed = o.seed ?? spec.seed;
   const generations = o.generations ?? spec.generations;
-  if (!Number.isSafeInteger(seed)) throw new UserError(`--seed must be an integer, got ${seed}`);
-  const dir = o.out ?? join('results', spec.name);
-  ensureWritableDir(dir);
+  if (!Number.isSafeInteger(generations) || generations <= 0) throw new UserError(`--generations must be a positive integer, got ${generations}`);
   const startedAt = new Date().toISOString();
   const t0 = performance.now();
   const command = o.command ?? commandLine();
   const say = (line: string) => {
     if (o.progress !== 'none') process.stderr.write(`mjlab: ${spec.name} ${line}\n`);
   };
-  const interrupted = () => ({ status: 'interrupted' as const, dir, hands: 0, seconds: (performance.now() - t0) / 1000 });
+  const interrupted = (signal: StopSignal) => ({ status: 'interrupted' as const, signal, dir, hands: 0, seconds: (performance.now() - t0) / 1000 });
 
   // The tunes.
   const tunes: TuneCell[] = [];
@@ -99,7 +103,6 @@ export async function runTunedPlans(spec: TuningExperimentSpec, o: TuningOptions
       for (let family = 0; family < spec.families; family++) {
         const s = seed + family;
         const rel = join('tunes', strategy.strategy, variant.label, `seed-${s}`);
-        mkdirSync(join(dir, rel), { recursive: true });
         say(`tune ${tunes.length + 1}/${total}: ${strategy.strategy} under ${variant.label}, seed ${s}`);
         const r: TuneResult = await tune({
           rules: variant.rules,
@@ -122,7 +125,7 @@ export async function runTunedPlans(spec: TuningExperimentSpec, o: TuningOptions
           progress: o.progress,
           command,
         });
-        if (r.status !== 'complete') return interrupted();
+        if (r.status !== 'complete') return interrupted(r.signal ?? 'SIGINT');
         tunes.push({ strategy, variant, family, seed: s, dir: rel, record: r.record!, hands: r.hands, cpuSeconds: r.cpuSeconds });
       }
     }
@@ -141,7 +144,7 @@ export async function runTunedPlans(spec: TuningExperimentSpec, o: TuningOptions
   if (o.resume && prior && !same) throw new UserError(`${cpPath} holds a different cross-play (other tunes or sizes); cannot --resume it`);
   const kept = o.resume && same ? prior.lines : [];
   const cp = new JsonlWriter<CrossHeader | CrossLine>(cpPath, o.resume && same ? prior.validBytes : 0);
-  if (!(o.resume && same)) cp.append({ kind: 'cross-header', identity });
+  if (!(o.resume && same)) cp.line({ kind: 'cross-header', identity });
   const cross: CrossCell[] = [];
   let crossCpu = kept.reduce((s, l) => s + l.cpuSeconds, 0);
   try {
@@ -157,17 +160,21 @@ export async function runTunedPlans(spec: TuningExperimentSpec, o: TuningOptions
             continue;
           }
           say(`cross-play: ${plans.length} ${strategy.strategy} plans under ${evaluated.label}`);
-          ev ??= new Evaluator({ rules: rules.id, players: 4, flowers: rules.flowers, limit: evaluated.limit ?? rules.limit }, o.workers ?? availableParallelism());
+          ev ??= new Evaluator(
+            { rules: rules.id, players: 4, flowers: rules.flowers, limit: evaluated.limit ?? rules.limit },
+            o.workers ?? availableParallelism(),
+            1000 * DEFAULT_DECISION_TIMEOUT,
+          );
           const cpu0 = process.cpuUsage();
           const field = new Array<string>(3).fill(strategy.strategy).join(',');
           const r = await ev.run(plans.map((p) => ({ lineup: `${resolve(dir, p.dir, 'best.json')},${field}`, seed, start: CROSS_BLOCK, end: CROSS_BLOCK + crossGames })));
-          if (r.status !== 'done') return interrupted();
+          if (r.status !== 'done') return interrupted(r.signal);
           const panel = new Panel(plans.length);
           panel.addWalls(r.walls);
           const used = process.cpuUsage(cpu0);
           const cpuSeconds = Number(((used.user + used.system) / 1e6).toFixed(3));
           crossCpu += cpuSeconds;
-          cp.append({ kind: 'cross', strategy: strategy.strategy, evaluated: evaluated.label, panel: panel.toJSON(), cpuSeconds });
+          cp.line({ kind: 'cross', strategy: strategy.strategy, evaluated: evaluated.label, panel: panel.toJSON(), cpuSeconds });
           say(`cross-play ${strategy.strategy} under ${evaluated.label} checkpointed`);
           cross.push({ strategy: strategy.strategy, evaluated, plans, panel });
         }
@@ -180,8 +187,8 @@ export async function runTunedPlans(spec: TuningExperimentSpec, o: TuningOptions
   }
 
   const out = report(spec, { tunes, cross, games, seed, generations, crossGames, command: tunedPlansCommand(spec, games, seed, generations) });
-  for (const f of out.files) writeAtomic(dir, f.name, f.text);
-  for (const c of out.charts) writeAtomic(dir, c.name, await renderSvg(c.spec));
+  for (const f of out.files) writeAtomic(join(dir, f.name), f.text);
+  for (const c of out.charts) writeAtomic(join(dir, c.name), await renderSvg(c.spec));
   const tuneManifests = tunes.map((t) => ({
     strategy: t.strategy.strategy, variant: t.variant.label, seed: t.seed, dir: t.dir,
     hands: t.hands, cpuSeconds: t.cpuSeconds,
@@ -189,13 +196,15 @@ export async function runTunedPlans(spec: TuningExperimentSpec, o: TuningOptions
   const crossHands = cross.reduce((s, c) => s + c.plans.length * crossGames, 0);
   const hands = tuneManifests.reduce((s, t) => s + t.hands, 0) + crossHands;
   const cpuSeconds = tuneManifests.reduce((s, t) => s + t.cpuSeconds, 0) + crossCpu;
-  writeAtomic(dir, 'README.md', out.readme({ hands, cpuHours: cpuSeconds / 3600 }));
-  writeAtomic(dir, '.gitignore', 'tunes/**/checkpoint.jsonl\ncross-play.jsonl\n**/.*.tmp\n');
+  writeAtomic(join(dir, 'README.md'), out.readme({ hands, cpuHours: cpuSeconds / 3600 }));
+  writeAtomic(join(dir, '.gitignore'), 'tunes/**/checkpoint.jsonl\ncross-play.jsonl\n**/.*.tmp\n');
   const seconds = (performance.now() - t0) / 1000;
   const manifest = {
     ...experimentProvenance(spec.name, command, tunedPlansCommand(spec, games, seed, generations)),
     seed,
     families: spec.families,
+    // The --games given (what the directory's ownership compares, as for the other experiments).
+    gamesRequested: games,
     gamesPerCandidate: games,
     generations,
     crossGames,
@@ -207,6 +216,6 @@ export async function runTunedPlans(spec: TuningExperimentSpec, o: TuningOptions
     node: process.version,
     tunes: tuneManifests,
   };
-  writeAtomic(dir, 'manifest.json', `${JSON.stringify(manifest, null, 2)}\n`);
+  writeAtomic(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return { status: 'complete', dir, hands, seconds };
 }

@@ -86,8 +86,8 @@ export function readTuneCheckpoint(path: string): Jsonl<TuneHeader, TuneLine> | 
 
 /** Appends one fsync'd line per entry, after the valid prefix it was opened at. */
 export class JsonlWriter<T> extends AppendFile {
-  append(entry: T): void {
-    this.appendBuffer(Buffer.from(`${JSON.stringify(entry)}\n`, 'utf8'));
+  line(entry: T): void {
+    this.append(Buffer.from(`${JSON.stringify(entry)}\n`, 'utf8'));
     this.sync();
   }
 }

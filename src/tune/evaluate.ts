@@ -3,10 +3,13 @@
  * worker's start-up — modules, the 20 MB hand table, a cold JIT — costs about as much as a thousand hands) and
  * returns each job's per-wall-set nets for its candidate. Every value is an integer sum over fixed games, stored
  * by position, so a result does not depend on the worker count or the order batches finish in.
- * Ctrl-C (SIGINT/SIGTERM) stops the pool; a run() then reports 'interrupted', never anything partial.
+ * Ctrl-C or SIGTERM stops the pool (src/runner/signals.ts); a run() then reports 'interrupted', never anything
+ * partial. A decision past the time limit stops its worker (src/runner/watchdog.ts) and fails the run in one line.
  */
 import { UserError } from '../errors.js';
-import { startPool, workerScript, WorkerFailure, type PoolHandle } from '../runner/pool.js';
+import { HB_PHASE } from '../runner/contract.js';
+import { DecisionTimeout, startPool, workerScript, WorkerFailure, type PoolHandle } from '../runner/pool.js';
+import { trapSignals, type SignalTrap, type StopSignal } from '../runner/signals.js';
 import type { TuneBatch, TuneDone, TuneJob, TuneTable, TuneWorkerInit } from './protocol.js';
 
 /** Games per batch (50 wall sets of four): small enough for an even spread and a live progress bar. */
@@ -18,7 +21,7 @@ export interface EvalJob extends TuneJob {
   readonly end: number;
 }
 
-export type EvalResult = { readonly status: 'done'; readonly walls: Float64Array[] } | { readonly status: 'interrupted' };
+export type EvalResult = { readonly status: 'done'; readonly walls: Float64Array[] } | { readonly status: 'interrupted'; readonly signal: StopSignal };
 
 interface Run {
   readonly jobs: readonly EvalJob[];
@@ -29,10 +32,22 @@ interface Run {
   readonly fail: (e: unknown) => void;
 }
 
+/** A game of a tune could not be played (a strategy threw, returned an illegal action or stalled): one line. */
+export class PlayFailure extends UserError {
+  override name = 'PlayFailure';
+}
+
 function userFacing(e: unknown): unknown {
+  if (e instanceof DecisionTimeout) {
+    const v = e.view;
+    const seconds = e.limitMs / 1000;
+    if (v.phase === HB_PHASE.load) return new PlayFailure(`a strategy file did not finish loading in a worker within ${seconds} s`);
+    const who = v.lineup === 0 ? 'the candidate' : `the field's strategy at lineup place ${v.lineup}`;
+    return new PlayFailure(`${who} (seat ${v.seat}, game ${v.game}) took longer than ${seconds} s over ${v.phase === HB_PHASE.create ? 'create()' : 'one decision'}; its worker was stopped (raise --decision-timeout if it is only slow)`);
+  }
   if (!(e instanceof WorkerFailure)) return e;
   const d = e.detail;
-  if (d.kind === 'agent' || d.kind === 'user') return new UserError(d.message.split('\n')[0] ?? d.message);
+  if (d.kind === 'agent' || d.kind === 'user') return new PlayFailure(d.message.split('\n')[0] ?? d.message);
   const err = new Error(`tune worker failed: ${d.message}`);
   err.stack = d.stack ?? err.stack;
   return err;
@@ -47,17 +62,21 @@ export class Evaluator {
   private interrupted = false;
   private failure: unknown = null;
   private readonly active = new Set<Run>();
-  private readonly onSignal = () => {
-    this.interrupted = true;
-    void this.pool.stop();
-  };
+  private readonly signals: SignalTrap;
+  private readonly ownTrap: boolean;
 
+  /** `signals`: the caller's trap, held over all its writes; by default the evaluator holds one while it lives. */
   constructor(
     private readonly table: TuneTable,
     workers: number,
+    decisionLimitMs: number,
+    signals?: SignalTrap,
   ) {
+    this.ownTrap = signals === undefined;
+    this.signals = signals ?? trapSignals();
     this.pool = startPool<TuneWorkerInit, TuneDone, TuneBatch>({
       workers,
+      decisionLimitMs,
       init: { table },
       url: workerScript('tune/worker.js'),
       next: () => {
@@ -83,14 +102,21 @@ export class Evaluator {
         this.endRuns();
       },
     );
-    process.on('SIGINT', this.onSignal);
-    process.on('SIGTERM', this.onSignal);
+    this.signals.onStop(() => {
+      this.interrupted = true;
+      void this.pool.stop();
+    });
+  }
+
+  /** The signal that stopped the pool, once one has. */
+  get signal(): StopSignal | null {
+    return this.signals.received;
   }
 
   private endRuns(): void {
     for (const r of this.active) {
       if (this.failure) r.fail(this.failure);
-      else r.settle({ status: 'interrupted' });
+      else r.settle({ status: 'interrupted', signal: this.signals.received ?? 'SIGINT' });
     }
     this.active.clear();
   }
@@ -101,7 +127,7 @@ export class Evaluator {
     const size = Math.max(p, Math.floor(BATCH_GAMES / p) * p);
     return new Promise<EvalResult>((settle, fail) => {
       if (this.failure) return fail(this.failure);
-      if (this.interrupted) return settle({ status: 'interrupted' });
+      if (this.interrupted) return settle({ status: 'interrupted', signal: this.signals.received ?? 'SIGINT' });
       const walls = jobs.map((j) => new Float64Array((j.end - j.start) / p));
       const run: Run = { jobs, walls, left: 0, ...(onGames ? { onGames } : {}), settle, fail };
       jobs.forEach((j, job) => {
@@ -123,8 +149,7 @@ export class Evaluator {
   /** Stop the workers (after the runs in flight, unless interrupted). */
   async close(): Promise<void> {
     this.closing = true;
-    process.removeListener('SIGINT', this.onSignal);
-    process.removeListener('SIGTERM', this.onSignal);
+    if (this.ownTrap) this.signals.release();
     this.pool.wake();
     if (this.active.size > 0 || this.queue.length > 0) await this.pool.stop();
     await this.pool.finished.catch(() => undefined);

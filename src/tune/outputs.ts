@@ -5,14 +5,14 @@
  * and the chart are pure functions of exact integer sums and the CMA-ES trace, so they are the same bytes
  * whatever the worker count or interruptions; timings live in manifest.json only.
  */
-import { writeAtomic } from '../runner/outdir.js';
-import { dirname, relative, resolve } from 'node:path';
+import { writeAtomic } from '../io/files.js';
+import { dirname, join, relative, resolve } from 'node:path';
 import type { TopLevelSpec } from 'vega-lite';
 import { isPath, type StrategyInstance } from '../lineup/registry.js';
 import { isPresetPath, readPreset } from '../lineup/preset.js';
 import { renderSvg } from '../charts/render.js';
 import { csv, num, pval } from '../experiments/tables.js';
-import { gitCommit, packageVersion } from '../io/manifest.js';
+import { gitState, packageVersion } from '../io/manifest.js';
 import { ratio } from '../stats/moments.js';
 import type { Arms, Panel } from './arms.js';
 import type { Evaluated, Finalist } from './race.js';
@@ -134,7 +134,7 @@ function bestJson(dir: string, r: TuneRecord): string {
     tune: {
       tool: 'mjlab',
       version: packageVersion(),
-      commit: gitCommit(),
+      ...gitState(),
       rules: id.rules,
       limit: id.limit,
       flowers: id.flowers,
@@ -222,17 +222,17 @@ export function handsPlayed(r: TuneRecord): number {
 
 
 export async function writeTuneOutputs(dir: string, r: TuneRecord, s: SessionFacts): Promise<void> {
-  writeAtomic(dir, 'history.csv', historyCsv(r));
-  writeAtomic(dir, 'finalists.csv', finalistsCsv(r));
-  writeAtomic(dir, 'confirm.csv', confirmCsv(r));
-  writeAtomic(dir, 'convergence.svg', await renderSvg(convergenceChart(r)));
-  writeAtomic(dir, 'best.json', bestJson(dir, r));
+  writeAtomic(join(dir, 'history.csv'), historyCsv(r));
+  writeAtomic(join(dir, 'finalists.csv'), finalistsCsv(r));
+  writeAtomic(join(dir, 'confirm.csv'), confirmCsv(r));
+  writeAtomic(join(dir, 'convergence.svg'), await renderSvg(convergenceChart(r)));
+  writeAtomic(join(dir, 'best.json'), bestJson(dir, r));
   const hands = handsPlayed(r);
   const manifest = {
     tool: 'mjlab',
     kind: 'tune',
     version: packageVersion(),
-    commit: gitCommit(),
+    ...gitState(),
     command: s.command,
     identity: r.id,
     gameRanges: gameRanges(r.id),
@@ -246,5 +246,5 @@ export async function writeTuneOutputs(dir: string, r: TuneRecord, s: SessionFac
     handsPerSecond: s.durationSeconds > 0 ? Math.round(s.sessionHands / s.durationSeconds) : 0,
     node: process.version,
   };
-  writeAtomic(dir, 'manifest.json', `${JSON.stringify(manifest, null, 2)}\n`);
+  writeAtomic(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 }

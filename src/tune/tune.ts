@@ -8,7 +8,6 @@
  * tune continues to exactly the files of an uninterrupted one.
  */
 import { availableParallelism } from 'node:os';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
 import { resolveLineup, resolveStrategy } from '../lineup/registry.js';
@@ -16,13 +15,17 @@ import { ruleSet } from '../rules/index.js';
 import { makeStream } from '../rng/streams.js';
 import { addValue, emptyMoments, type IntMoments } from '../stats/moments.js';
 import { commandLine } from '../io/manifest.js';
-import { ensureWritableDir } from '../runner/outdir.js';
+import { emptyDir, foreignEntries, holds, inspectDir, MARKER, removeTemps, writeMarker } from '../io/owned-dir.js';
+import { describeOwner, describeTune } from '../runner/outdir.js';
 import { createProgress, type Progress } from '../runner/progress.js';
+import { DEFAULT_DECISION_TIMEOUT } from '../runner/run.js';
+import { trapSignals, type StopSignal } from '../runner/signals.js';
+import { IoFailure, makeDir } from '../io/files.js';
 import { Arms, Panel } from './arms.js';
 import { CmaEs, defaultLambda } from './cmaes.js';
 import { JsonlWriter, readTuneCheckpoint, TUNE_CHECKPOINT, type TuneHeader, type TuneLine } from './checkpoint.js';
-import { Evaluator, type EvalJob } from './evaluate.js';
-import { handsPlayed, TUNE_OUTPUTS, writeTuneOutputs, type TuneRecord } from './outputs.js';
+import { Evaluator, PlayFailure, type EvalJob } from './evaluate.js';
+import { handsPlayed, writeTuneOutputs, type TuneRecord } from './outputs.js';
 import { leaderOf, pickFinalists, survivors, type Evaluated, type Finalist } from './race.js';
 import { candidateEntry, dimName, fromUnit, parseSpace, toUnit, type Dimension } from './space.js';
 import type { TuneTable } from './protocol.js';
@@ -59,12 +62,16 @@ export interface TuneOptions {
   /** Replace a different tune in --out. */
   readonly force: boolean;
   readonly workers?: number;
+  /** Seconds one strategy decision may take (default the runner's). */
+  readonly decisionTimeout?: number;
   readonly progress: 'auto' | 'none';
   readonly command?: string;
 }
 
 export interface TuneResult {
   readonly status: 'complete' | 'interrupted';
+  /** The signal that stopped an interrupted tune. */
+  readonly signal?: StopSignal;
   readonly record: TuneRecord | null;
   /** Games played and CPU seconds spent over every session of the tune (0 when interrupted). */
   readonly hands: number;
@@ -118,6 +125,9 @@ async function prepare(o: TuneOptions): Promise<Prepared> {
   if (!Number.isSafeInteger(o.seed)) throw new UserError(`--seed must be an integer, got ${o.seed}`);
   positiveInt('--limit', o.limit);
   positiveInt('--workers', o.workers);
+  if (o.decisionTimeout !== undefined && !(Number.isFinite(o.decisionTimeout) && o.decisionTimeout > 0)) {
+    throw new UserError(`--decision-timeout must be a positive number of seconds, got ${o.decisionTimeout}`);
+  }
   positiveInt('--finalists', o.finalists);
   positiveInt('--race-rounds', o.raceRounds);
   if (o.raceGames !== undefined) wallSetGames('--race-games', o.raceGames);
@@ -155,29 +165,45 @@ async function prepare(o: TuneOptions): Promise<Prepared> {
   return { id, table: { rules: rules.id, players: PLAYERS, flowers: rules.flowers, limit }, field };
 }
 
-/** The output directory: refuse one holding something else, or a different tune unless --force. */
+/**
+ * The output directory (owned, src/io/owned-dir.ts): empty, or this tune to resume or redo; a different tune, another
+ * kind of output or files mjlab did not write are refused unless --force, which empties it whole first.
+ */
 function prepareDir(o: TuneOptions, id: TuneIdentity): { resuming: readonly TuneLine[] | null; validBytes: number } {
-  ensureWritableDir(o.out);
+  const state = inspectDir(o.out);
+  const fresh = () => {
+    if (state.entries.length > 0) emptyDir(o.out, state);
+    makeDir(o.out);
+    writeMarker(o.out, 'tune', { identity: id });
+    return { resuming: null, validBytes: 0 };
+  };
+  if (state.entries.length === 0) {
+    if (o.resume) process.stderr.write(`mjlab: nothing to resume in ${o.out}; starting from the beginning\n`);
+    return fresh();
+  }
+  const owner = state.owner;
+  if (owner?.kind !== 'tune' || foreignEntries(state, 'tune').length > 0) {
+    if (o.force) return fresh();
+    const what = owner?.kind === 'tune' ? `${foreignEntries(state, 'tune').slice(0, 3).join(', ')}, which mjlab did not write` : holds(state, describeOwner);
+    throw new UserError(`${o.out} holds ${what}; use --force to replace the directory whole, or another --out`);
+  }
+  const same = JSON.stringify(owner.run?.identity) === JSON.stringify(id);
+  if (!same) {
+    if (o.resume) throw new UserError(`${o.out} holds a different tune (${describeTune(owner.run?.identity)}); cannot --resume it`);
+    if (o.force) return fresh();
+    throw new UserError(`${o.out} already holds a different tune (${describeTune(owner.run?.identity)}); use --force to replace it or another --out`);
+  }
+  if (!o.resume) return fresh();
+  removeTemps(o.out, state);
+  // A kill before the checkpoint's header was complete leaves none to read: start again under the same marker.
   const cp = readTuneCheckpoint(join(o.out, TUNE_CHECKPOINT));
-  const ours = new Set<string>([TUNE_CHECKPOINT, ...TUNE_OUTPUTS]);
   if (!cp) {
-    // A kill before the header line was complete leaves an empty or torn checkpoint: still a tune's.
-    const path = join(o.out, TUNE_CHECKPOINT);
-    const torn = existsSync(path) && '{"kind":"tune-header"'.startsWith(readFileSync(path, 'utf8').slice(0, 21));
-    const foreign = readdirSync(o.out).filter((f) => !ours.has(f) && !f.startsWith('.'));
-    if (foreign.length > 0 || (existsSync(path) && !torn)) {
-      throw new UserError(`${o.out} holds files that are not a tune's (${foreign[0] ?? TUNE_CHECKPOINT}); choose an empty or new --out`);
-    }
+    process.stderr.write(`mjlab: nothing to resume in ${o.out}; starting from the beginning\n`);
+    return fresh();
   }
-  const same = cp !== null && JSON.stringify(cp.header.identity) === JSON.stringify(id);
-  if (cp && !same) {
-    if (o.resume) throw new UserError(`${o.out} holds a different tune (${String(cp.header.identity.strategy)} under ${String(cp.header.identity.rules)}, seed ${String(cp.header.identity.seed)}); cannot --resume it`);
-    if (!o.force) throw new UserError(`${o.out} already holds a different tune; use --force to replace it or another --out`);
-  }
-  if (o.resume && same) return { resuming: cp.lines, validBytes: cp.validBytes };
-  if (o.resume) process.stderr.write(`mjlab: nothing to resume in ${o.out}; starting from the beginning\n`);
-  for (const f of ours) rmSync(join(o.out, f), { force: true });
-  return { resuming: null, validBytes: 0 };
+  if (JSON.stringify(cp.header.identity) !== JSON.stringify(id)) throw new UserError(`${join(o.out, TUNE_CHECKPOINT)} belongs to a different tune; cannot --resume it`);
+  if (!state.entries.includes(MARKER)) writeMarker(o.out, 'tune', { identity: id });
+  return { resuming: cp.lines, validBytes: cp.validBytes };
 }
 
 function momentsOf(walls: Float64Array): IntMoments {
@@ -202,7 +228,6 @@ type History = (Evaluated & { candidate: number; sigma: number })[];
  */
 class Session {
   private readonly pending: TuneLine[];
-  private readonly evaluator: Evaluator;
   private readonly progress: Progress;
   private readonly mode: 'bar' | 'plain' | 'none';
   private readonly genGames: number;
@@ -218,8 +243,7 @@ class Session {
     private readonly field: readonly string[],
     resumed: readonly TuneLine[],
     private readonly cp: JsonlWriter<TuneHeader | TuneLine>,
-    table: TuneTable,
-    workers: number,
+    private readonly evaluator: Evaluator,
   ) {
     this.pending = [...resumed];
     this.genGames = id.population * id.games;
@@ -229,7 +253,6 @@ class Session {
     this.cpuTotal = resumed.reduce((s, l) => s + l.cpuSeconds, 0);
     this.mode = o.progress === 'none' ? 'none' : process.stderr.isTTY ? 'bar' : 'plain';
     this.progress = createProgress(this.planned, this.gamesDone, this.mode, 'tune');
-    this.evaluator = new Evaluator(table, workers);
   }
 
   private plannedFor(kind: TuneLine['kind']): number {
@@ -246,7 +269,7 @@ class Session {
 
   /** Checkpoint a played step; the progress jumps to its planned end. */
   private commit(line: TuneLine, plannedEnd: number, message: string): void {
-    this.cp.append(line);
+    this.cp.line(line);
     this.cpuTotal += line.cpuSeconds;
     this.gamesDone = plannedEnd;
     this.progress.update(this.gamesDone, this.sessionHands);
@@ -369,42 +392,55 @@ export async function tune(o: TuneOptions): Promise<TuneResult> {
   const startedAt = new Date().toISOString();
   const t0 = performance.now();
   const { id, table, field } = await prepare(o);
-  const { resuming, validBytes } = prepareDir(o, id);
   const workers = o.workers ?? availableParallelism();
   const command = o.command ?? commandLine();
-  const cp = new JsonlWriter<TuneHeader | TuneLine>(join(o.out, TUNE_CHECKPOINT), validBytes);
-  if (!resuming) cp.append({ kind: 'tune-header', identity: id as unknown as TuneHeader['identity'] });
-  const session = new Session(o, id, field, resuming ?? [], cp, table, workers);
-  let record: TuneRecord | null = null;
+  const hint = `${command.replace(/\s--(resume|force)\b/g, '')} --resume`;
+  // From here on a signal stops the tune at its next safe point, never in the middle of a write.
+  const signals = trapSignals();
   try {
-    const gens = await session.generations();
-    const finalists = gens && pickFinalists(gens.history, { entry: candidateEntry(id.strategy, id.dims, gens.mean), values: gens.mean }, id.finalists);
-    const race = finalists && (await session.race(finalists));
-    const winner = race && leaderOf(race.arms, race.alive, PLAYERS);
-    const confirm = race && finalists && winner !== null && (await session.confirm(finalists[winner]!.entry));
-    if (gens && finalists && race && winner !== null && confirm) {
-      const winnerInst = await resolveStrategy(finalists[winner]!.entry);
-      record = {
-        id, dims: id.dims, columns: id.dims.map(dimName), history: gens.history, trace: gens.trace, finalists,
-        arms: race.arms, eliminatedAfter: race.eliminatedAfter, winner, confirm, winnerParams: winnerInst.params,
-      };
+    const { resuming, validBytes } = prepareDir(o, id);
+    const cp = new JsonlWriter<TuneHeader | TuneLine>(join(o.out, TUNE_CHECKPOINT), validBytes);
+    if (!resuming) cp.line({ kind: 'tune-header', identity: id as unknown as TuneHeader['identity'] });
+    const evaluator = new Evaluator(table, workers, 1000 * (o.decisionTimeout ?? DEFAULT_DECISION_TIMEOUT), signals);
+    const session = new Session(o, id, field, resuming ?? [], cp, evaluator);
+    let record: TuneRecord | null = null;
+    try {
+      const gens = await session.generations();
+      const finalists = gens && pickFinalists(gens.history, { entry: candidateEntry(id.strategy, id.dims, gens.mean), values: gens.mean }, id.finalists);
+      const race = finalists && (await session.race(finalists));
+      const winner = race && leaderOf(race.arms, race.alive, PLAYERS);
+      const confirm = race && finalists && winner !== null && (await session.confirm(finalists[winner]!.entry));
+      if (gens && finalists && race && winner !== null && confirm) {
+        const winnerInst = await resolveStrategy(finalists[winner]!.entry);
+        record = {
+          id, dims: id.dims, columns: id.dims.map(dimName), history: gens.history, trace: gens.trace, finalists,
+          arms: race.arms, eliminatedAfter: race.eliminatedAfter, winner, confirm, winnerParams: winnerInst.params,
+        };
+      }
+    } catch (e) {
+      if (e instanceof PlayFailure) throw new UserError(`${e.message.split('\n')[0]}; completed steps are kept in ${o.out}, fix it and resume with: ${hint}`);
+      throw e;
+    } finally {
+      await session.close();
     }
+    if (!record) {
+      process.stderr.write(`mjlab: tune interrupted; completed steps are kept in ${o.out}; resume with: ${hint}\n`);
+      return { status: 'interrupted', signal: evaluator.signal ?? 'SIGINT', record: null, hands: 0, cpuSeconds: 0 };
+    }
+    const cpu = Number(session.cpuTotal.toFixed(3));
+    await writeTuneOutputs(o.out, record, {
+      command,
+      startedAt,
+      durationSeconds: (performance.now() - t0) / 1000,
+      sessionHands: session.sessionHands,
+      workers,
+      cpuSeconds: cpu,
+    });
+    return { status: 'complete', record, hands: handsPlayed(record), cpuSeconds: cpu };
+  } catch (e) {
+    if (e instanceof IoFailure) throw new UserError(`cannot write ${e.path}: ${e.reason}; completed steps are kept in ${o.out}, resume with: ${hint} once it is fixed`);
+    throw e;
   } finally {
-    await session.close();
+    signals.release();
   }
-  if (!record) {
-    const hint = `${command.replace(/\s--(resume|force)\b/g, '')} --resume`;
-    process.stderr.write(`mjlab: tune interrupted; completed steps are kept in ${o.out}; resume with: ${hint}\n`);
-    return { status: 'interrupted', record: null, hands: 0, cpuSeconds: 0 };
-  }
-  const cpu = Number(session.cpuTotal.toFixed(3));
-  await writeTuneOutputs(o.out, record, {
-    command,
-    startedAt,
-    durationSeconds: (performance.now() - t0) / 1000,
-    sessionHands: session.sessionHands,
-    workers,
-    cpuSeconds: cpu,
-  });
-  return { status: 'complete', record, hands: handsPlayed(record), cpuSeconds: cpu };
 }

@@ -3,20 +3,24 @@
  * --duplicate games, and posts the candidate's net per wall set. The candidate is lineup index 0, found at its
  * seat through the game's seating, so its label need not differ from the field's. An engine is made per job on
  * first use and reused (fully reset each game); nothing else survives between batches, so results depend only on
- * the games, never on the worker.
+ * the games, never on the worker. Every strategy is held to the agent contract, as in the runner's worker.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createEngine, type GameEngine } from '../game/play.js';
 import { gameSetup } from '../game/setup.js';
 import type { TableConfig } from '../game/types.js';
 import { tableConfig } from '../runner/table.js';
+import { Heartbeat, holdToContract, loading } from '../runner/contract.js';
 import { errorMessage } from '../runner/worker-error.js';
 import type { TuneBatch, TuneDone, TuneWorkerInit } from './protocol.js';
 
 const port = parentPort;
 if (!port) throw new Error('tune/worker.js must run in a worker thread');
 
-const init = workerData as TuneWorkerInit;
+const init = workerData as TuneWorkerInit & { readonly heartbeat: SharedArrayBuffer };
+// The agent contract, as in the runner's worker (src/runner/contract.ts): decisions report to the heartbeat the
+// main thread's watchdog reads, and a plug-in cannot reach Math.random or the clock.
+const hb = new Heartbeat(init.heartbeat);
 /** Engines by job, most recent last; a tune moves on from a generation's candidates, so only a few are kept. */
 const engines = new Map<string, Promise<{ config: TableConfig; engine: GameEngine }>>();
 const KEEP_ENGINES = 16;
@@ -27,10 +31,10 @@ function engineFor(b: TuneBatch): Promise<{ config: TableConfig; engine: GameEng
   if (e) {
     engines.delete(key);
   } else {
-    e = tableConfig({ ...init.table, strategies: b.lineup, seed: b.seed, unit: 'hand', duplicate: true }).then((config) => ({
-      config,
-      engine: createEngine(config),
-    }));
+    e = loading(hb, () => tableConfig({ ...init.table, strategies: b.lineup, seed: b.seed, unit: 'hand', duplicate: true })).then((loaded) => {
+      const config = { ...loaded, lineup: holdToContract(loaded.lineup, hb) };
+      return { config, engine: createEngine(config) };
+    });
   }
   engines.set(key, e);
   if (engines.size > KEEP_ENGINES) engines.delete(engines.keys().next().value!);
@@ -47,6 +51,7 @@ port.on('message', (b: TuneBatch) => {
       const p = config.players;
       const walls = new Float64Array((b.end - b.start) / p);
       for (let g = b.start; g < b.end; g++) {
+        hb.setGame(g);
         const setup = gameSetup(config, g);
         const seat = setup.seating.indexOf(0);
         let net = 0;

@@ -3,7 +3,7 @@
 // uninterrupted one byte for byte; a candidate's objective equals what `mjlab simulate` measures for the same
 // lineup and walls; best.json plays as a preset; bad input is one line and exit status 2.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mjlab, parseCsv, read, spawnMjlab, tempDir } from '../runner/helpers.js';
 
@@ -137,28 +137,34 @@ describe('interrupted and resumed', () => {
 });
 
 describe('bad input: one line, exit 2', () => {
-  const base = ['tune', '--strategy', 'harr', '--generations', '2', '--games', '16', '--no-progress'];
+  /** A tune command with small sizes unless the case gives its own (an option given twice is refused). */
+  const tuneArgs = (...extra: string[]) => [
+    'tune', ...(extra.includes('--strategy') ? [] : ['--strategy', 'harr']), ...(extra.includes('--generations') ? [] : ['--generations', '2']),
+    ...(extra.includes('--games') ? [] : ['--games', '16']), '--no-progress', ...extra,
+  ];
   const cases: [string, string[], RegExp][] = [
-    ['unknown strategy', ['tune', '--strategy', 'harrr', '--out', 'x'], /unknown strategy "harrr"/],
-    ['unknown parameter', [...base, '--params', 'minPair'], /strategy "harr" has no parameter "minPair" \(numeric: minPairs/],
-    ['a parameter that is not numeric', ['tune', '--strategy', 'chow-mixer', '--params', 'ukeire', '--games', '16'], /parameter "ukeire" of chow-mixer is not numeric \(boolean\)/],
-    ['empty bounds', [...base, '--params', 'minPairs=4..3'], /bounds of minPairs are empty/],
-    ['a single value', [...base, '--params', 'lateWall=7..7'], /bounds of lateWall are empty or a single value/],
-    ['bounds off the grid', [...base, '--params', 'minPairs=1.2..1.8'], /bounds of minPairs are empty/],
-    ['a bad range', [...base, '--params', 'minPairs=1-3'], /bad range in "minPairs=1-3"/],
-    ['a parameter twice', [...base, '--params', 'minPairs,minPairs+limitMinPairs'], /"minPairs" is named twice/],
-    ['tied steps differ', ['tune', '--strategy', './bot.js', '--params', 'a+b', '--games', '16'], /different steps/],
-    ['no bounds', ['tune', '--strategy', './bot.js', '--params', 'c', '--games', '16'], /parameter "c" of bot has no bounds; give them as c=lo\.\.hi/],
-    ['G = 0', ['tune', '--strategy', 'harr', '--generations', '0', '--games', '16'], /--generations must be a positive integer, got 0/],
-    ['P = 0', [...base, '--population', '0'], /--population must be a positive integer, got 0/],
-    ['P = 1', [...base, '--population', '1'], /--population must be at least 2/],
-    ['N = 0', [...base, '--games', '0'], /--games must be a positive integer, got 0/],
-    ['N not whole wall sets', [...base, '--games', '18'], /--games must be a multiple of 4/],
-    ['N not a number', [...base, '--games', 'many'], /--games must be a number/],
-    ['a field of two', [...base, '--against', 'harr,harr'], /--against must name 3 strategies/],
-    ['an unknown field strategy', [...base, '--against', 'harr,harr,nobody'], /unknown strategy "nobody"/],
-    ['sigma out of range', [...base, '--sigma', '2'], /--sigma is a step size in the unit cube/],
-    ['no --strategy', ['tune', '--out', 'x'], /Missing required argument: strategy/],
+    ['unknown strategy', tuneArgs('--strategy', 'harrr'), /unknown strategy "harrr"/],
+    ['unknown parameter', tuneArgs('--params', 'minPair'), /strategy "harr" has no parameter "minPair" \(numeric: minPairs/],
+    ['a parameter that is not numeric', tuneArgs('--strategy', 'chow-mixer', '--params', 'ukeire'), /parameter "ukeire" of chow-mixer is not numeric \(boolean\)/],
+    ['empty bounds', tuneArgs('--params', 'minPairs=4..3'), /bounds of minPairs are empty/],
+    ['a single value', tuneArgs('--params', 'lateWall=7..7'), /bounds of lateWall are empty or a single value/],
+    ['bounds off the grid', tuneArgs('--params', 'minPairs=1.2..1.8'), /bounds of minPairs are empty/],
+    ['a bad range', tuneArgs('--params', 'minPairs=1-3'), /bad range in "minPairs=1-3"/],
+    ['a parameter twice', tuneArgs('--params', 'minPairs,minPairs+limitMinPairs'), /"minPairs" is named twice/],
+    ['tied steps differ', tuneArgs('--strategy', './bot.js', '--params', 'a+b'), /different steps/],
+    ['no bounds', tuneArgs('--strategy', './bot.js', '--params', 'c'), /parameter "c" of bot has no bounds; give them as c=lo\.\.hi/],
+    ['G = 0', tuneArgs('--generations', '0'), /--generations must be a positive integer, got 0/],
+    ['P = 0', tuneArgs('--population', '0'), /--population must be a positive integer, got 0/],
+    ['P = 1', tuneArgs('--population', '1'), /--population must be at least 2/],
+    ['N = 0', tuneArgs('--games', '0'), /--games must be a positive integer, got 0/],
+    ['N not whole wall sets', tuneArgs('--games', '18'), /--games must be a multiple of 4/],
+    ['N not a number', tuneArgs('--games', 'many'), /--games must be a number/],
+    ['an option twice', [...tuneArgs('--seed', '1'), '--seed', '2'], /--seed is given 2 times/],
+    ['a field of two', tuneArgs('--against', 'harr,harr'), /--against must name 3 strategies/],
+    ['an unknown field strategy', tuneArgs('--against', 'harr,harr,nobody'), /unknown strategy "nobody"/],
+    ['sigma out of range', tuneArgs('--sigma', '2'), /--sigma is a step size in the unit cube/],
+    ['a decision timeout of 0', tuneArgs('--decision-timeout', '0'), /--decision-timeout must be a positive number of seconds/],
+    ['no --strategy', ['tune', '--out', 'x'], /missing --strategy/],
   ];
   beforeAll(() => {
     writeFileSync(
@@ -186,15 +192,16 @@ describe('bad input: one line, exit 2', () => {
     expect(r1.stderr).toMatch(/holds a different tune .*cannot --resume it\n$/);
     const r2 = mjlab([...TUNE.map((a) => (a === '3' ? '4' : a)), '--no-progress', '--out', out('w1')], { cwd: tmp });
     expect(r2.status).toBe(2);
-    expect(r2.stderr).toMatch(/already holds a different tune; use --force/);
+    expect(r2.stderr).toMatch(/already holds a different tune \(tune of harr under harr, seed 3\); use --force/);
     mkdirSync(out('foreign'), { recursive: true });
     writeFileSync(join(out('foreign'), 'notes.txt'), 'mine');
     const r3 = mjlab([...TUNE, '--no-progress', '--out', out('foreign')], { cwd: tmp });
     expect(r3.status).toBe(2);
-    expect(r3.stderr).toMatch(/holds files that are not a tune's \(notes\.txt\)/);
+    expect(r3.stderr).toMatch(/holds files mjlab did not write \(notes\.txt\); use --force/);
     expect(readFileSync(join(out('foreign'), 'notes.txt'), 'utf8')).toBe('mine');
-    // A kill before the checkpoint's header was written leaves it empty: that directory is still a tune's.
+    // A kill after the marker, before the checkpoint's header was complete: that directory is still this tune's.
     mkdirSync(out('torn'), { recursive: true });
+    copyFileSync(join(out('w1'), '.mjlab-output.json'), join(out('torn'), '.mjlab-output.json'));
     writeFileSync(join(out('torn'), 'checkpoint.jsonl'), '{"kind":"tune-he');
     const r4 = mjlab([...TUNE, '--no-progress', '--workers', '1', '--out', out('torn'), '--resume'], { cwd: tmp });
     expect(r4.stderr).toMatch(/^mjlab: nothing to resume in .*torn; starting from the beginning\n$/);

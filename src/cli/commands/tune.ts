@@ -4,10 +4,10 @@
  * src/tune/tune.ts.
  */
 import type { CommandModule } from 'yargs';
-import { UserError } from '../../errors.js';
 import { commandLine } from '../../io/manifest.js';
 import { tune } from '../../tune/tune.js';
-import { last } from '../last.js';
+import { DEFAULT_DECISION_TIMEOUT } from '../../runner/run.js';
+import { SIGNAL_EXIT } from '../../runner/signals.js';
 
 interface TuneArgs {
   rules: string;
@@ -28,15 +28,8 @@ interface TuneArgs {
   resume: boolean;
   force: boolean;
   workers?: number;
+  'decision-timeout': number;
   progress: boolean;
-}
-
-/** yargs gives NaN for a non-number; say so in one line rather than pass it on. */
-function numberOpt(name: string, v: number | number[] | undefined): number | undefined {
-  if (v === undefined) return undefined;
-  const x = last(v);
-  if (typeof x !== 'number' || Number.isNaN(x)) throw new UserError(`--${name} must be a number`);
-  return x;
 }
 
 export const tuneCommand: CommandModule<object, TuneArgs> = {
@@ -62,40 +55,45 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
       .option('resume', { type: 'boolean', default: false, describe: 'continue the interrupted tune in --out' })
       .option('force', { type: 'boolean', default: false, describe: 'replace a different tune in --out' })
       .option('workers', { type: 'number', describe: 'worker threads (default: all cores)' })
+      .option('decision-timeout', {
+        type: 'number',
+        default: DEFAULT_DECISION_TIMEOUT,
+        describe: 'seconds one strategy decision may take; a worker past it is stopped and the tune ends, keeping every finished step',
+      })
       .option('progress', { type: 'boolean', default: true, describe: 'progress bar with ETA (TTY) or a line per step; --no-progress for none' }) as never,
   handler: async (a) => {
-    const opt = (name: string, v: number | number[] | undefined) => numberOpt(name, v);
     const result = await tune({
-      rules: last(a.rules),
-      strategy: last(a.strategy),
-      ...(a.params !== undefined ? { params: last(a.params) } : {}),
-      ...(a.against !== undefined ? { against: last(a.against) } : {}),
-      generations: opt('generations', a.generations)!,
-      ...(a.population !== undefined ? { population: opt('population', a.population)! } : {}),
-      games: opt('games', a.games)!,
-      seed: opt('seed', a.seed)!,
-      ...(a.sigma !== undefined ? { sigma: opt('sigma', a.sigma)! } : {}),
-      ...(a.finalists !== undefined ? { finalists: opt('finalists', a.finalists)! } : {}),
-      ...(a['race-rounds'] !== undefined ? { raceRounds: opt('race-rounds', a['race-rounds'])! } : {}),
-      ...(a['race-games'] !== undefined ? { raceGames: opt('race-games', a['race-games'])! } : {}),
-      ...(a['confirm-games'] !== undefined ? { confirmGames: opt('confirm-games', a['confirm-games'])! } : {}),
-      ...(a.limit !== undefined ? { limit: opt('limit', a.limit)! } : {}),
-      out: last(a.out),
+      rules: a.rules,
+      strategy: a.strategy,
+      ...(a.params !== undefined ? { params: a.params } : {}),
+      ...(a.against !== undefined ? { against: a.against } : {}),
+      generations: a.generations,
+      ...(a.population !== undefined ? { population: a.population } : {}),
+      games: a.games,
+      seed: a.seed,
+      ...(a.sigma !== undefined ? { sigma: a.sigma } : {}),
+      ...(a.finalists !== undefined ? { finalists: a.finalists } : {}),
+      ...(a['race-rounds'] !== undefined ? { raceRounds: a['race-rounds'] } : {}),
+      ...(a['race-games'] !== undefined ? { raceGames: a['race-games'] } : {}),
+      ...(a['confirm-games'] !== undefined ? { confirmGames: a['confirm-games'] } : {}),
+      ...(a.limit !== undefined ? { limit: a.limit } : {}),
+      out: a.out,
       resume: a.resume,
       force: a.force,
-      ...(a.workers !== undefined ? { workers: opt('workers', a.workers)! } : {}),
+      ...(a.workers !== undefined ? { workers: a.workers } : {}),
+      decisionTimeout: a['decision-timeout'],
       progress: a.progress ? 'auto' : 'none',
       command: commandLine(),
     });
     if (result.status === 'interrupted') {
-      process.exitCode = 130;
+      process.exitCode = SIGNAL_EXIT[result.signal ?? 'SIGINT'];
       return;
     }
     const r = result.record!;
     const c = r.confirm.diff(0, 1, 4);
     process.stdout.write(
       `${r.id.strategy} under ${r.id.rules}: winner ${r.finalists[r.winner]!.entry} gains ${c.meanDiff.toFixed(2)} per hand ` +
-        `(95% CI ${c.low.toFixed(2)} to ${c.high.toFixed(2)}) over the start on ${r.confirm.wallSets} held-out wall sets → ${last(a.out)}/best.json\n`,
+        `(95% CI ${c.low.toFixed(2)} to ${c.high.toFixed(2)}) over the start on ${r.confirm.wallSets} held-out wall sets → ${a.out}/best.json\n`,
     );
   },
 };
