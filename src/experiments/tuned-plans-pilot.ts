@@ -80,7 +80,7 @@ async function main(argv: string[]): Promise<void> {
     join(dir, 'pilot-manifest.json'),
     `${JSON.stringify(
       {
-        tool: 'mjlab', kind: 'tuned-plans pilot', version: packageVersion(), ...gitState(), command: commandLine(process.argv.slice(1)),
+        tool: 'mjlab', kind: 'tuned-plans pilot', version: packageVersion(), ...gitState(), command: commandLine(argv).replace(/^mjlab/, 'node dist/src/experiments/tuned-plans-pilot.js'),
         seed: PILOT_SEED, gamesPerCandidate: games, games: rows.length * games, workers,
         durationSeconds: Number(((performance.now() - t0) / 1000).toFixed(3)), cpuSeconds: Number(((cpu.user + cpu.system) / 1e6).toFixed(3)), node: process.version,
       },
