@@ -141,4 +141,6 @@ export interface StrategyInstance {
   readonly label: string;
   readonly strategy: Strategy;
   readonly params: Readonly<Record<string, ParamValue>>;
+  /** The files it was read from, as given (a plug-in module; a preset and the module it names): their content fixes its play. */
+  readonly files?: readonly string[];
 }

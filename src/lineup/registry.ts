@@ -5,7 +5,7 @@
  * values, src/lineup/preset.ts), labelled by their file name.
  */
 import { pathToFileURL } from 'node:url';
-import { basename, dirname, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import { UserError } from '../errors.js';
 import { builtinStrategies } from '../../strategies/index.js';
@@ -78,7 +78,8 @@ async function resolvePreset(path: string, overrides: readonly string[]): Promis
     if (typeof v !== typeof spec.default) throw new UserError(`${where}parameter "${k}" of ${strategy.name} must be a ${typeof spec.default}, got ${JSON.stringify(v)}`);
   }
   const label = [basename(path), ...overrides].join(':');
-  return { label, strategy, params: applyParams(strategy, overrides, label, preset.params) };
+  const files = isPath(preset.strategy) ? [path, join(dirname(path), preset.strategy)] : [path];
+  return { label, strategy, params: applyParams(strategy, overrides, label, preset.params), files };
 }
 
 /** Resolve one lineup entry: "greedy", "suit-hunter:minPairs=3", "./my-bot.js" or "./best.json". */
@@ -88,7 +89,7 @@ export async function resolveStrategy(entry: string): Promise<StrategyInstance> 
     const [path, ...overrides] = label.split(/:(?=[A-Za-z_]\w*=)/);
     if (isPresetPath(path!)) return resolvePreset(path!, overrides);
     const strategy = await loadUserStrategy(path!);
-    return { label, strategy, params: applyParams(strategy, overrides, label) };
+    return { label, strategy, params: applyParams(strategy, overrides, label), files: [path!] };
   }
   const [name, ...overrides] = label.split(':');
   const strategy = builtin(name!);

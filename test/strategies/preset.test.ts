@@ -76,6 +76,24 @@ describe('resolving presets', () => {
   });
 });
 
+describe('presets in a run', () => {
+  it('a preset naming a strategy file beside it plays in simulate from elsewhere; a changed preset is not resumed', () => {
+    mkdirSync(join(tmp, 'elsewhere'), { recursive: true });
+    copyFileSync(join(ROOT, 'strategies', 'example-user-bot.js'), join(tmp, 'elsewhere', 'bot.js'));
+    const preset = write('elsewhere/bot.json', { strategy: './bot.js', params: { keepHonours: true } });
+    const args = ['simulate', '--strategies', `${preset},greedy,greedy,greedy`, '--games', '40', '--workers', '1', '--no-progress', '--out', join(tmp, 'run')];
+    const r = mjlab(args, { cwd: ROOT });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const m = JSON.parse(read(join(tmp, 'run'), 'manifest.json'));
+    expect(Object.keys(m.identity.plugins)).toEqual([preset, join(tmp, 'elsewhere', './bot.js')]);
+    write('elsewhere/bot.json', { strategy: './bot.js', params: { keepHonours: false } });
+    const again = mjlab([...args, '--resume'], { cwd: ROOT });
+    expect(again.status).toBe(2);
+    expect(again.stderr).toMatch(/bot\.json changed since .* checkpoint was written/);
+  });
+});
+
 describe('bad presets: one line, exit 2', () => {
   const cases: [string, unknown, RegExp][] = [
     ['unknown-strategy.json', { strategy: 'harrr', params: {} }, /unknown strategy "harrr"/],
