@@ -13,7 +13,7 @@ export const chowMixer: Strategy = {
   description: "fast win (Harr's running for cover): sequences, mixed suits, every helpful claim, first win",
   params: [
     { name: 'ukeire', default: true, description: 'break shanten ties by the number of live tiles that would help' },
-    { name: 'honourBias', default: 6, description: 'extra readiness to discard a lone honour (no runs possible)' },
+    { name: 'honourBias', default: 6, min: 0, max: 40, step: 1, description: 'extra readiness to discard a lone honour (no runs possible)' },
     { name: 'claimPungs', default: true, description: 'also claim pungs (chows are always claimed when they help)' },
   ],
   create: ({ params }) => {

@@ -16,10 +16,10 @@ export const defender: Strategy = {
   name: 'defender',
   description: "defensive holder (Harr's rule 3): with a poor hand or a threatening opponent, discards only safe tiles",
   params: [
-    { name: 'poorShanten', default: 1, description: 'own shanten at or above which the hand counts as poor' },
-    { name: 'threatMelds', default: 2, description: "an opponent with this many exposed sets is near completion" },
-    { name: 'lateWall', default: 40, description: 'live wall count at or below which a middling hand also defends' },
-    { name: 'lateShanten', default: 1, description: 'own shanten at or above which a late hand defends' },
+    { name: 'poorShanten', default: 1, min: 0, max: 9, step: 1, description: 'own shanten at or above which the hand counts as poor' },
+    { name: 'threatMelds', default: 2, min: 1, max: 5, step: 1, description: "an opponent with this many exposed sets is near completion" },
+    { name: 'lateWall', default: 40, min: 0, max: 80, step: 1, description: 'live wall count at or below which a middling hand also defends' },
+    { name: 'lateShanten', default: 1, min: 0, max: 9, step: 1, description: 'own shanten at or above which a late hand defends' },
     { name: 'claims', default: false, description: 'claim pungs/chows while defending (exposing breaks up the holding)' },
   ],
   create: ({ params }) => {

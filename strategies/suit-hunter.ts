@@ -19,12 +19,12 @@ export const suitHunter: Strategy = {
   name: 'suit-hunter',
   description: 'all one suit (with honours for the doubles), chosen from the original hand with enough pairs',
   params: [
-    { name: 'minPairs', default: 1, description: 'pairs (in the suit or honours) needed to start hunting a suit' },
-    { name: 'minTiles', default: 6, description: 'tiles of the suit plus honours needed to start hunting it' },
-    { name: 'chooseBy', default: 8, description: 'the suit may be re-chosen until this many discards have been made' },
-    { name: 'rivalTiles', default: 6, description: "give up when another player's exposed sets hold this many tiles of the suit" },
-    { name: 'giveUpWall', default: 12, description: 'live wall count at or below which a far hand gives up the suit' },
-    { name: 'giveUpShanten', default: 4, description: 'shanten (in the suit) counted as far from complete' },
+    { name: 'minPairs', default: 1, min: 0, max: 5, step: 1, description: 'pairs (in the suit or honours) needed to start hunting a suit' },
+    { name: 'minTiles', default: 6, min: 4, max: 13, step: 1, description: 'tiles of the suit plus honours needed to start hunting it' },
+    { name: 'chooseBy', default: 8, min: 0, max: 20, step: 1, description: 'the suit may be re-chosen until this many discards have been made' },
+    { name: 'rivalTiles', default: 6, min: 3, max: 13, step: 1, description: "give up when another player's exposed sets hold this many tiles of the suit" },
+    { name: 'giveUpWall', default: 12, min: 0, max: 60, step: 1, description: 'live wall count at or below which a far hand gives up the suit' },
+    { name: 'giveUpShanten', default: 4, min: 1, max: 9, step: 1, description: 'shanten (in the suit) counted as far from complete' },
   ],
   create: ({ params }) => {
     const s = new Scratch();

@@ -3,7 +3,7 @@
  * parsed to its default's type. Below the strategies, so a strategy may read another's parameters (search's policy).
  */
 import { UserError } from '../errors.js';
-import type { ParamValue, Strategy } from './types.js';
+import type { ParamSpec, ParamValue, Strategy } from './types.js';
 
 function parseValue(v: string, def: ParamValue): ParamValue | undefined {
   if (typeof def === 'number') {
@@ -14,22 +14,34 @@ function parseValue(v: string, def: ParamValue): ParamValue | undefined {
   return v;
 }
 
-export function applyParams(strategy: Strategy, overrides: readonly string[], label: string): Record<string, ParamValue> {
+/** The spec of parameter `key`, or a one-line error naming the known ones. */
+export function paramSpec(strategy: Strategy, key: string, where = ''): ParamSpec {
+  const spec = strategy.params.find((p) => p.name === key);
+  if (!spec) {
+    const known = strategy.params.map((p) => p.name).join(', ') || 'none';
+    throw new UserError(`${where}strategy "${strategy.name}" has no parameter "${key}" (known: ${known})`);
+  }
+  return spec;
+}
+
+/** Parameters after defaults, then `base` (a preset's values, src/lineup/preset.ts), then the overrides, in order. */
+export function applyParams(
+  strategy: Strategy,
+  overrides: readonly string[],
+  label: string,
+  base: Readonly<Record<string, ParamValue>> = {},
+): Record<string, ParamValue> {
   const params: Record<string, ParamValue> = {};
   for (const p of strategy.params) params[p.name] = p.default;
+  Object.assign(params, base);
   for (const o of overrides) {
     const eq = o.indexOf('=');
     if (eq <= 0) throw new UserError(`strategy "${label}": parameter "${o}" is not name=value`);
     const key = o.slice(0, eq);
-    const spec = strategy.params.find((p) => p.name === key);
-    if (!spec) {
-      const known = strategy.params.map((p) => p.name).join(', ') || 'none';
-      throw new UserError(`strategy "${strategy.name}" has no parameter "${key}" (known: ${known})`);
-    }
+    const spec = paramSpec(strategy, key);
     const value = parseValue(o.slice(eq + 1), spec.default);
     if (value === undefined) throw new UserError(`strategy "${label}": bad value for ${key} (expected a ${typeof spec.default})`);
     params[key] = value;
   }
   return params;
 }
-

@@ -105,6 +105,13 @@ export interface ParamSpec {
   readonly name: string;
   readonly default: ParamValue;
   readonly description: string;
+  /**
+   * Numeric parameters: the range worth searching (`mjlab tune`), inclusive, and the grid step within it (1 for a
+   * count; absent for a continuous value). Bounds only guide tuning: a value outside them may still be given.
+   */
+  readonly min?: number;
+  readonly max?: number;
+  readonly step?: number;
 }
 
 export interface AgentInit {
@@ -134,4 +141,6 @@ export interface StrategyInstance {
   readonly label: string;
   readonly strategy: Strategy;
   readonly params: Readonly<Record<string, ParamValue>>;
+  /** The files it was read from, as given (a plug-in module; a preset and the module it names): their content fixes its play. */
+  readonly files?: readonly string[];
 }

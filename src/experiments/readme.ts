@@ -4,7 +4,7 @@
  * the README, like the CSVs, is reproduced byte for byte by its own command.
  */
 import type { Analysis } from './analysis.js';
-import type { ExperimentSpec } from './types.js';
+import type { ExperimentSpec, Variant } from './types.js';
 
 export interface RunFacts {
   readonly games: number;
@@ -16,20 +16,20 @@ export interface RunFacts {
 
 const int = (n: number) => n.toLocaleString('en-US');
 
-export function readme(spec: ExperimentSpec, a: Analysis, f: RunFacts): string {
-  const cells = spec.variants.length * spec.lineups.length;
-  const preliminary = f.games < spec.games;
-  const variants = spec.variants
-    .map((v) => `\`${v.label}\` (\`--rules ${v.rules}${v.limit !== undefined ? ` --limit ${v.limit}` : ''}\`)`)
-    .join(', ');
+/** The rule-set variants as the README lists them: label and the options that play it. */
+export function variantsText(variants: readonly Variant[]): string {
+  return variants.map((v) => `\`${v.label}\` (\`--rules ${v.rules}${v.limit !== undefined ? ` --limit ${v.limit}` : ''}\`)`).join(', ');
+}
+
+/** A README's first lines: the title, the run banner (full or preliminary), the question, the Design heading. */
+export function readmeHead(spec: { name: string; title: string; question: string }, preliminary: string | null, full: string): string[] {
   return [
     `# ${spec.title}`,
     '',
-    preliminary
-      ? `> **Preliminary run**: ${int(f.games)} games (${int(f.hands)} hands), fewer than the experiment's default of ` +
-        `${int(spec.games)}. The full run is \`mjlab experiment ${spec.name}\`; until it has been committed, read the ` +
-        'intervals below, not just the point estimates.'
-      : `> Full run: ${int(f.games)} games (${int(f.hands)} hands).`,
+    preliminary !== null
+      ? `> **Preliminary run**: ${preliminary}. The full run is \`mjlab experiment ${spec.name}\`; until it has been ` +
+        'committed, read the intervals below, not just the point estimates.'
+      : `> Full run: ${full}.`,
     '',
     '## Question',
     '',
@@ -37,7 +37,15 @@ export function readme(spec: ExperimentSpec, a: Analysis, f: RunFacts): string {
     '',
     '## Design',
     '',
-    `- Rule-set variants: ${variants}.`,
+  ];
+}
+
+export function readme(spec: ExperimentSpec, a: Analysis, f: RunFacts): string {
+  const cells = spec.variants.length * spec.lineups.length;
+  const size = `${int(f.games)} games (${int(f.hands)} hands)`;
+  return [
+    ...readmeHead(spec, f.games < spec.games ? `${size}, fewer than the experiment's default of ${int(spec.games)}` : null, size),
+    `- Rule-set variants: ${variantsText(spec.variants)}.`,
     `- Lineups (one strategy per seat): ${spec.lineups.map((l) => `\`${l}\``).join('; ')}.`,
     `- Seating: ${spec.seating}`,
     `- ${cells} runs (variant × lineup) of ${int(f.perCell)} games each, seed ${f.seed}, ${spec.players} players, one hand per game${spec.duplicate ? ', `--duplicate`' : ''}.`,
@@ -64,9 +72,11 @@ export function readme(spec: ExperimentSpec, a: Analysis, f: RunFacts): string {
     'The CSVs and this README are reproduced byte for byte (worker count and `--out` do not change them); an ' +
       'interrupted run continues with the same command plus `--resume`.',
     '',
-    '## Caveats',
-    '',
-    ...spec.caveats.map((c) => `- ${c}`),
-    '',
+    ...caveatsSection(spec.caveats),
   ].join('\n');
+}
+
+/** The README's closing section. */
+export function caveatsSection(caveats: readonly string[]): string[] {
+  return ['## Caveats', '', ...caveats.map((c) => `- ${c}`), ''];
 }

@@ -1,14 +1,30 @@
 /** The experiments, by name (issue 6, point 1): one spec file each in experiments/. */
 import { UserError } from '../errors.js';
-import type { ExperimentSpec } from './types.js';
+import type { ExperimentSpec, TuningExperimentSpec } from './types.js';
 import { spec as strategyComparison } from '../../experiments/strategy-comparison.js';
 import { spec as limitVsUnlimited } from '../../experiments/limit-vs-unlimited.js';
 import { spec as defenderDraws } from '../../experiments/defender-draws.js';
+import { spec as tunedPlans } from '../../experiments/tuned-plans.js';
 
+/** Experiments of played cells (variants × lineups). */
 export const EXPERIMENTS: readonly ExperimentSpec[] = [strategyComparison, limitVsUnlimited, defenderDraws];
+/** Experiments that tune (src/experiments/tuned-plans.ts). */
+export const TUNING_EXPERIMENTS: readonly TuningExperimentSpec[] = [tunedPlans];
 
+export function allExperiments(): readonly (ExperimentSpec | TuningExperimentSpec)[] {
+  return [...EXPERIMENTS, ...TUNING_EXPERIMENTS];
+}
+
+/** Any experiment by name (what `mjlab experiment NAME` runs). */
+export function anyExperiment(name: string): ExperimentSpec | TuningExperimentSpec {
+  const e = allExperiments().find((x) => x.name === name);
+  if (!e) throw new UserError(`unknown experiment "${name}"; known: ${allExperiments().map((x) => x.name).join(', ')}`);
+  return e;
+}
+
+/** An experiment of played cells by name. */
 export function experiment(name: string): ExperimentSpec {
-  const e = EXPERIMENTS.find((x) => x.name === name);
-  if (!e) throw new UserError(`unknown experiment "${name}"; known: ${EXPERIMENTS.map((x) => x.name).join(', ')}`);
+  const e = anyExperiment(name);
+  if (e.analysis === 'tuned-plans') throw new UserError(`${name} is a tuning experiment, not one of played cells`);
   return e;
 }

@@ -8,13 +8,14 @@ import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
 import { IoFailure, makeDir, writeAtomic } from '../io/files.js';
-import { commandLine, gitState, packageVersion } from '../io/manifest.js';
+import { commandLine, experimentProvenance } from '../io/manifest.js';
 import { emptyDir, foreignEntries, holds, inspectDir, removeTemps, writeMarker } from '../io/owned-dir.js';
 import { renderSvg } from '../charts/render.js';
 import { simulate } from '../runner/run.js';
 import { ANALYSES } from './analyses.js';
 import type { AnalysisInput } from './analysis.js';
-import { experiment } from './registry.js';
+import { anyExperiment, TUNING_EXPERIMENTS } from './registry.js';
+import { runTunedPlans } from './tuned-plans.js';
 import { readme } from './readme.js';
 import type { ExperimentSpec } from './types.js';
 import type { Cell } from './walls.js';
@@ -31,6 +32,8 @@ export interface ExperimentOptions {
   /** Replace whatever the output directory holds (the directory is emptied whole first). */
   readonly force?: boolean;
   readonly command?: string;
+  /** Tuning experiments only: CMA-ES generations (default the spec's). */
+  readonly generations?: number;
 }
 
 export interface ExperimentResult {
@@ -98,18 +101,21 @@ function claimDir(dir: string, run: { experiment: string; games: number; seed: n
 }
 
 export async function runExperiment(o: ExperimentOptions): Promise<ExperimentResult> {
-  const spec = experiment(o.name);
+  const spec = anyExperiment(o.name);
+  if (spec.analysis !== 'tuned-plans' && o.generations !== undefined) {
+    throw new UserError(`--generations is for the tuning experiments (${TUNING_EXPERIMENTS.map((e) => e.name).join(', ')}), not ${spec.name}`);
+  }
   const total = o.games ?? spec.games;
   const seed = o.seed ?? spec.seed;
   if (!Number.isSafeInteger(seed)) throw new UserError(`--seed must be an integer, got ${seed}`);
   if (o.workers !== undefined && (!Number.isSafeInteger(o.workers) || o.workers <= 0)) {
     throw new UserError(`--workers must be a positive integer, got ${o.workers}`);
   }
-  const per = gamesPerCell(spec, total);
+  const per = spec.analysis === 'tuned-plans' ? 0 : gamesPerCell(spec, total);
   const dir = o.out ?? defaultOut(spec.name);
   try {
     claimDir(dir, { experiment: spec.name, games: total, seed }, o);
-    return await play(spec, o, dir, total, seed, per);
+    return spec.analysis === 'tuned-plans' ? await runTunedPlans(spec, o, dir) : await play(spec, o, dir, total, seed, per);
   } catch (e) {
     if (e instanceof IoFailure) throw new UserError(`cannot write ${e.path}: ${e.reason}; the finished runs are kept in ${dir}, resume with --resume once it is fixed`);
     throw e;
@@ -187,12 +193,7 @@ async function play(spec: ExperimentSpec, o: ExperimentOptions, dir: string, tot
   writeAtomic(join(dir, '.gitignore'), 'runs/**/checkpoint.jsonl\nruns/**/games.csv\nruns/**/nets.bin\nruns/**/aggregate.json\nruns/**/.*.tmp\n');
   const seconds = (performance.now() - t0) / 1000;
   const manifest = {
-    tool: 'mjlab',
-    experiment: spec.name,
-    version: packageVersion(),
-    ...gitState(),
-    command: o.command ?? commandLine(),
-    reproduce: reproduceCommand(spec, total, seed),
+    ...experimentProvenance(spec.name, o.command ?? commandLine(), reproduceCommand(spec, total, seed)),
     seed,
     gamesRequested: total,
     gamesPerRun: per,

@@ -15,19 +15,60 @@ export interface Variant {
 
 export type AnalysisKind = 'strategy-comparison' | 'limit-vs-unlimited' | 'defender-draws';
 
-export interface ExperimentSpec {
+/** What every experiment spec names: the README's title and question, the rule-set variants, seed and caveats. */
+export interface ExperimentBase {
   readonly name: string;
   readonly title: string;
   /** The question, in one or two sentences, with the passage of Harr's text it comes from. */
   readonly question: string;
   readonly variants: readonly Variant[];
+  readonly seed: number;
+  readonly caveats: readonly string[];
+}
+
+/** A strategy the tuning experiment tunes, and the dimensions it tunes (`mjlab tune --params`). */
+export interface TunedStrategy {
+  readonly strategy: string;
+  /** --params for every variant, unless `paramsFor` names the variant. */
+  readonly params: string;
+  readonly paramsFor?: Readonly<Record<string, string>>;
+  /** Why these parameters (printed in the README). */
+  readonly why: string;
+}
+
+/**
+ * An experiment that tunes (src/experiments/tuned-plans.ts): every strategy tuned under every variant, once per
+ * seed family, then every tuned plan played under every variant on held-out walls. Sizes are in games per
+ * candidate per generation (`--games`), the rest as multiples of it.
+ */
+export interface TuningExperimentSpec extends ExperimentBase {
+  readonly analysis: 'tuned-plans';
+  readonly strategies: readonly TunedStrategy[];
+  /** Seed families: family k tunes with seed + k. */
+  readonly families: number;
+  /** Games per candidate per generation. */
+  readonly games: number;
+  readonly generations: number;
+  readonly sigma: number;
+  readonly finalists: number;
+  readonly raceRounds: number;
+  /** Games per finalist per race round, as a multiple of `games`. */
+  readonly raceFactor: number;
+  /** Games of the confirmation, as a multiple of `games`. */
+  readonly confirmFactor: number;
+  /** Games of each cross-play evaluation, as a multiple of `games`. */
+  readonly crossFactor: number;
+  /** How the sizes were chosen (printed in the README). */
+  readonly sizing: string;
+}
+
+export interface ExperimentSpec extends ExperimentBase {
   /** Lineups, each a comma-separated `--strategies` value with one strategy per seat. */
   readonly lineups: readonly string[];
   /** How the lineups were chosen (printed in the README). */
   readonly seating: string;
   /** Default total games over all cells (each cell gets an equal share, whole wall sets). */
   readonly games: number;
-  readonly seed: number;
   readonly duplicate: boolean;
   readonly players: 2 | 3 | 4;
   readonly analysis: AnalysisKind;
@@ -36,5 +77,4 @@ export interface ExperimentSpec {
   /** The strategy Harr's claim says should gain, and those it should gain on (limit-vs-unlimited). */
   readonly fast?: string;
   readonly slow?: readonly string[];
-  readonly caveats: readonly string[];
 }

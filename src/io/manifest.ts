@@ -136,6 +136,11 @@ export function commandLine(argv: readonly string[] = process.argv.slice(2)): st
   return ['mjlab', ...argv.map(q)].join(' ');
 }
 
+/** The head of every experiment's manifest.json: what made it, and the command that reproduces it. */
+export function experimentProvenance(experiment: string, command: string, reproduce: string) {
+  return { tool: 'mjlab' as const, experiment, version: packageVersion(), ...gitState(), command, reproduce };
+}
+
 export function manifestJson(m: Manifest): string {
   return `${JSON.stringify(m, null, 2)}\n`;
 }

@@ -1,5 +1,5 @@
 /**
- * Output directories are owned (issue 13, point 1). Every writing command (simulate, merge, experiment) first
+ * Output directories are owned (issue 13, point 1). Every writing command (simulate, merge, experiment, tune) first
  * writes a marker naming what the directory holds; later commands read it to tell "this run, continue or
  * redo it" from "another run" from "something mjlab did not write". Directories written before the marker existed
  * (the committed results/) are recognised by their mjlab manifest.json or checkpoint header. Replacing a
@@ -13,7 +13,7 @@ import { fsReason, writeAtomic } from './files.js';
 
 export const MARKER = '.mjlab-output.json';
 
-export type OutputKind = 'simulate' | 'merge' | 'experiment';
+export type OutputKind = 'simulate' | 'merge' | 'experiment' | 'tune';
 
 export interface Marker {
   readonly tool: 'mjlab';
@@ -35,12 +35,22 @@ export const RUN_FILES: ReadonlySet<string> = new Set([
   'totals.csv', 'pairwise.csv', 'aggregate.json', 'manifest.json',
 ]);
 
+/** Files a tune's output holds (src/tune/outputs.ts). */
+export const TUNE_FILES: ReadonlySet<string> = new Set([
+  MARKER, 'checkpoint.jsonl', 'best.json', 'history.csv', 'finalists.csv', 'confirm.csv', 'convergence.svg', 'manifest.json',
+]);
+
+/** An experiment's own names besides its CSVs and charts: a tuning experiment keeps its tunes and cross-play too. */
+const EXPERIMENT_NAMES: ReadonlySet<string> = new Set([
+  MARKER, 'README.md', 'manifest.json', '.gitignore', 'runs', 'tunes', 'cross-play.jsonl', 'pilot-manifest.json',
+]);
+
 /** Names a directory of the given kind may hold; anything else is someone else's. */
 export function ownedName(kind: OutputKind, name: string): boolean {
   if (/^\..+\.tmp$/.test(name) || name.startsWith('.mjlab-probe-')) return true;
+  if (kind === 'tune') return TUNE_FILES.has(name);
   if (kind !== 'experiment') return RUN_FILES.has(name);
-  return name === MARKER || name === 'README.md' || name === 'manifest.json' || name === '.gitignore' || name === 'runs' ||
-    name.endsWith('.csv') || name.endsWith('.svg');
+  return EXPERIMENT_NAMES.has(name) || name.endsWith('.csv') || name.endsWith('.svg');
 }
 
 function readJson(path: string): Record<string, unknown> | null {
@@ -57,6 +67,7 @@ function legacyOwner(dir: string): DirState['owner'] {
   const m = readJson(join(dir, 'manifest.json'));
   if (m && m.tool === 'mjlab') {
     if (typeof m.experiment === 'string') return { kind: 'experiment', run: { experiment: m.experiment, games: m.gamesRequested, seed: m.seed } };
+    if (m.kind === 'tune') return { kind: 'tune', run: { identity: m.identity } };
     if (m.identity && typeof m.identity === 'object') {
       return { kind: Array.isArray(m.mergedFrom) ? 'merge' : 'simulate', run: { identity: m.identity, shard: m.shard ?? null } };
     }
@@ -67,6 +78,7 @@ function legacyOwner(dir: string): DirState['owner'] {
     try {
       const h = JSON.parse(first) as { kind?: string; identity?: unknown; shard?: unknown };
       if (h.kind === 'header' && h.identity) return { kind: 'simulate', run: { identity: h.identity, shard: h.shard ?? null } };
+      if (h.kind === 'tune-header' && h.identity) return { kind: 'tune', run: { identity: h.identity } };
     } catch {
       // not a checkpoint of ours
     }

@@ -1,24 +1,28 @@
 /**
- * The lineup: strategy lookup, assembled above the engine and the strategies (the built-ins, and user files): built-in names, `name:param=value:param=value` parameter overrides, and user strategy files
- * (`./my-bot.js`), loaded as ES modules exporting a Strategy as `default` or `strategy`.
+ * The lineup: strategy lookup, assembled above the engine and the strategies (the built-ins, and user files): built-in
+ * names, `name:param=value:param=value` parameter overrides, user strategy files (`./my-bot.js`), loaded as ES
+ * modules exporting a Strategy as `default` or `strategy`, and presets (`./best.json`: a strategy with parameter
+ * values, src/lineup/preset.ts), labelled by their file name.
  */
 import { pathToFileURL } from 'node:url';
-import { resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import { UserError } from '../errors.js';
 import { builtinStrategies } from '../../strategies/index.js';
-import { applyParams } from '../agent/params.js';
+import { applyParams, paramSpec } from '../agent/params.js';
 import type { Strategy, StrategyInstance } from '../agent/types.js';
+import { isPresetPath, readPreset } from './preset.js';
 
 export type { StrategyInstance } from '../agent/types.js';
-export { applyParams } from '../agent/params.js';
+export { applyParams, paramSpec } from '../agent/params.js';
 
 export function builtinNames(): string[] {
   return builtinStrategies.map((s) => s.name);
 }
 
-function isPath(name: string): boolean {
-  return name.startsWith('.') || name.startsWith('/') || /\.(m?js|cjs)$/.test(name);
+/** A lineup entry naming a file (a strategy module or a preset) rather than a built-in. */
+export function isPath(name: string): boolean {
+  return name.startsWith('.') || name.startsWith('/') || /\.(m?js|cjs|json)$/i.test(name);
 }
 
 function checkStrategy(obj: unknown, where: string): Strategy {
@@ -31,6 +35,13 @@ function checkStrategy(obj: unknown, where: string): Strategy {
       Array.isArray(s.params) &&
       s.params.every((p) => p && typeof p.name === 'string' && ['number', 'string', 'boolean'].includes(typeof p.default));
     if (!ok) throw new UserError(`${where}: "params" must be a list of { name, default (number, string or boolean), description }`);
+    for (const p of s.params) {
+      const bounds = [p.min, p.max, p.step].filter((v) => v !== undefined);
+      if (bounds.length > 0 && (typeof p.default !== 'number' || bounds.some((v) => typeof v !== 'number' || !Number.isFinite(v)))) {
+        throw new UserError(`${where}: parameter "${p.name}": min, max and step are finite numbers, for numeric parameters only`);
+      }
+      if (p.step !== undefined && !(p.step > 0)) throw new UserError(`${where}: parameter "${p.name}": step must be positive`);
+    }
   }
   return { description: '', params: [], ...s } as Strategy;
 }
@@ -47,17 +58,41 @@ async function loadUserStrategy(path: string): Promise<Strategy> {
   return checkStrategy(mod.default ?? mod.strategy, `strategy file ${path}`);
 }
 
-/** Resolve one lineup entry: "greedy", "suit-hunter:minPairs=3" or "./my-bot.js". */
+function builtin(name: string): Strategy {
+  const strategy = builtinStrategies.find((s) => s.name === name);
+  if (!strategy) throw new UserError(`unknown strategy "${name}" (known: ${builtinNames().join(', ')}, or a path to a .js or preset .json file)`);
+  return strategy;
+}
+
+/**
+ * A preset file with optional overrides on top. Its label is the file name (and the overrides as written), so
+ * outputs name the preset, not the path it was read from. The strategy it names is a built-in or a strategy file
+ * relative to the preset's own directory.
+ */
+async function resolvePreset(path: string, overrides: readonly string[]): Promise<StrategyInstance> {
+  const preset = readPreset(path);
+  const strategy = isPath(preset.strategy) ? await loadUserStrategy(resolve(dirname(path), preset.strategy)) : builtin(preset.strategy);
+  const where = `preset ${path}: `;
+  for (const [k, v] of Object.entries(preset.params)) {
+    const spec = paramSpec(strategy, k, where);
+    if (typeof v !== typeof spec.default) throw new UserError(`${where}parameter "${k}" of ${strategy.name} must be a ${typeof spec.default}, got ${JSON.stringify(v)}`);
+  }
+  const label = [basename(path), ...overrides].join(':');
+  const files = isPath(preset.strategy) ? [path, join(dirname(path), preset.strategy)] : [path];
+  return { label, strategy, params: applyParams(strategy, overrides, label, preset.params), files };
+}
+
+/** Resolve one lineup entry: "greedy", "suit-hunter:minPairs=3", "./my-bot.js" or "./best.json". */
 export async function resolveStrategy(entry: string): Promise<StrategyInstance> {
   const label = entry.trim();
   if (isPath(label)) {
     const [path, ...overrides] = label.split(/:(?=[A-Za-z_]\w*=)/);
+    if (isPresetPath(path!)) return resolvePreset(path!, overrides);
     const strategy = await loadUserStrategy(path!);
-    return { label, strategy, params: applyParams(strategy, overrides, label) };
+    return { label, strategy, params: applyParams(strategy, overrides, label), files: [path!] };
   }
   const [name, ...overrides] = label.split(':');
-  const strategy = builtinStrategies.find((s) => s.name === name);
-  if (!strategy) throw new UserError(`unknown strategy "${name}" (known: ${builtinNames().join(', ')}, or a path to a .js file)`);
+  const strategy = builtin(name!);
   return { label, strategy, params: applyParams(strategy, overrides, label) };
 }
 
@@ -68,5 +103,12 @@ export async function resolveLineup(spec: string, players: number): Promise<Stra
   if (entries.length !== players) {
     throw new UserError(`${entries.length} strategies given for ${players} players ("${spec}")`);
   }
-  return Promise.all(entries.map(resolveStrategy));
+  const lineup = await Promise.all(entries.map(resolveStrategy));
+  // Outputs aggregate by label: two different strategies under one label (presets of one file name read from two
+  // directories) would be merged silently.
+  for (const a of lineup) {
+    const b = lineup.find((x) => x.label === a.label && (x.strategy.name !== a.strategy.name || JSON.stringify(x.params) !== JSON.stringify(a.params)));
+    if (b) throw new UserError(`two different strategies share the label "${a.label}" in "${spec}"; rename one preset file`);
+  }
+  return lineup;
 }

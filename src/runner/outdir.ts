@@ -20,9 +20,16 @@ export function describe(id: RunIdentity, shard: Shard | null): string {
   return `${id.rules} ${id.strategies} seed ${id.seed} ${id.games} games${s}`;
 }
 
-function describeOwner(owner: NonNullable<DirState['owner']>): string {
+/** A tune, as a refusal names it (its identity is src/tune/tune.ts's TuneIdentity). */
+export function describeTune(identity: unknown): string {
+  const id = (identity ?? {}) as { strategy?: unknown; rules?: unknown; seed?: unknown };
+  return `tune of ${String(id.strategy)} under ${String(id.rules)}, seed ${String(id.seed)}`;
+}
+
+export function describeOwner(owner: NonNullable<DirState['owner']>): string {
   const run = owner.run ?? {};
   if (owner.kind === 'experiment') return `experiment ${String(run.experiment)}, ${String(run.games)} games, seed ${String(run.seed)}`;
+  if (owner.kind === 'tune') return describeTune(run.identity);
   const id = run.identity as RunIdentity | undefined;
   return id ? describe(id, (run.shard as Shard | null) ?? null) : 'unknown run';
 }

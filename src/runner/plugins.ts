@@ -1,7 +1,7 @@
 /**
- * Plug-in strategy files in a run's identity (issue 13, point 2): a SHA-256 of each file's content, so a resume
- * (or a merge) with a plug-in that changed since the checkpoint was written is refused rather than silently mixing
- * two strategies' games.
+ * Plug-in strategy files and presets in a run's identity (issue 13, point 2; issue 16, point 2): a SHA-256 of each
+ * file's content, so a resume (or a merge) with a plug-in or preset that changed since the checkpoint was written is
+ * refused rather than silently mixing two strategies' games.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -20,12 +20,14 @@ function pluginPath(label: string): string {
 export function pluginHashes(lineup: readonly StrategyInstance[]): Record<string, string> | undefined {
   const out: Record<string, string> = {};
   for (const inst of lineup) {
-    if (!isPlugin(inst)) continue;
-    const path = pluginPath(inst.label);
-    try {
-      out[path] = sha256(readFileSync(resolve(path)));
-    } catch (e) {
-      throw new UserError(`strategy file ${path}: ${fsReason(e) ?? (e as Error).message}`);
+    // A preset counts too: its values fix the play as much as a module's code does.
+    const paths = inst.files ?? (isPlugin(inst) ? [pluginPath(inst.label)] : []);
+    for (const path of paths) {
+      try {
+        out[path] = sha256(readFileSync(resolve(path)));
+      } catch (e) {
+        throw new UserError(`strategy file ${path}: ${fsReason(e) ?? (e as Error).message}`);
+      }
     }
   }
   return Object.keys(out).length > 0 ? out : undefined;

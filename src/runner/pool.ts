@@ -49,35 +49,54 @@ const IN_FLIGHT = 2;
  */
 const YOUNG_GENERATION_MB = 6;
 
-export function workerUrl(): URL {
+/** A compiled worker script under src/ (e.g. "runner/worker.js"): dist/'s copy when running from the .ts sources. */
+export function workerScript(underSrc: string): URL {
   const here = fileURLToPath(import.meta.url);
   if (here.endsWith('.ts')) {
     const root = resolve(dirname(here), '..', '..');
-    return pathToFileURL(join(root, 'dist', 'src', 'runner', 'worker.js'));
+    return pathToFileURL(join(root, 'dist', 'src', ...underSrc.split('/')));
   }
-  return new URL('./worker.js', import.meta.url);
+  return new URL(`../${underSrc}`, import.meta.url);
 }
 
-export interface PoolOptions {
+export function workerUrl(): URL {
+  return workerScript('runner/worker.js');
+}
+
+/** What a worker posts when it has played a batch: the runner's DoneMessage, or another worker's (src/tune). */
+export interface BatchDone {
+  readonly type: 'done';
+  readonly index: number;
+}
+
+export interface PoolOptions<I = Omit<WorkerInit, 'heartbeat'>, D extends BatchDone = DoneMessage, B extends Batch = Batch> {
   readonly workers: number;
-  readonly init: Omit<WorkerInit, 'heartbeat'>;
+  /** Everything the workers need but their heartbeats, which the pool adds. */
+  readonly init: I;
+  /** The worker script; default the runner's (runner/worker.js). It speaks the protocol of protocol.ts. */
+  readonly url?: URL;
   /** Per-decision time limit: a worker whose agent's create() or act() runs longer is stopped (DecisionTimeout). */
   readonly decisionLimitMs: number;
-  /** The next batch to hand out, 'wait' when the caller wants fewer batches in flight, null when none remain. */
-  next(): Batch | 'wait' | null;
+  /**
+   * The next batch to hand out (posted to a worker as `{ type: 'batch', ...batch }`), 'wait' when the caller wants
+   * fewer batches in flight or has none yet (wake() asks again), null when none remain.
+   */
+  next(): B | 'wait' | null;
   /** Batches not yet handed out: in the last round each worker gets one at a time, so none idles at the end while another still has a queued batch. */
   remaining(): number;
-  onDone(msg: DoneMessage): void;
+  onDone(msg: D): void;
 }
 
 export interface PoolHandle {
   readonly finished: Promise<'done' | 'stopped'>;
+  /** Ask next() again: the caller has batches to hand out after answering 'wait'. */
+  wake(): void;
   /** Stop handing out batches and terminate the workers; in-flight batches are dropped. */
   stop(): Promise<void>;
 }
 
-export function startPool(opts: PoolOptions): PoolHandle {
-  const url = workerUrl();
+export function startPool<I = Omit<WorkerInit, 'heartbeat'>, D extends BatchDone = DoneMessage, B extends Batch = Batch>(opts: PoolOptions<I, D, B>): PoolHandle {
+  const url = opts.url ?? workerUrl();
   const workers: Worker[] = [];
   const beats: Heartbeat[] = [];
   /** Batches posted to each worker and not yet reported back. */
@@ -126,7 +145,7 @@ export function startPool(opts: PoolOptions): PoolHandle {
         break;
       }
       inFlight.set(w, inFlight.get(w)! + 1);
-      w.postMessage({ type: 'batch', index: b.index, start: b.start, end: b.end } satisfies ToWorker);
+      w.postMessage({ ...b, type: 'batch' } satisfies ToWorker);
     }
     if (exhausted && outstanding() === 0) end('done');
   };
@@ -134,24 +153,24 @@ export function startPool(opts: PoolOptions): PoolHandle {
   for (let i = 0; i < opts.workers; i++) {
     const heartbeat = new SharedArrayBuffer(HEARTBEAT_BYTES);
     beats.push(new Heartbeat(heartbeat));
-    const init: WorkerInit = { ...opts.init, heartbeat };
+    const init = { ...opts.init, heartbeat };
     const w = new Worker(url, { workerData: init, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
     workers.push(w);
     inFlight.set(w, 0);
-    w.on('message', (msg: FromWorker) => {
+    w.on('message', (msg: { readonly type: 'ready' } | D | ErrorMessage) => {
       if (ended) return;
       if (msg.type === 'ready') {
         ready.add(w);
       } else if (msg.type === 'done') {
         inFlight.set(w, inFlight.get(w)! - 1);
         try {
-          opts.onDone(msg);
+          opts.onDone(msg as D);
         } catch (e) {
           end({ error: e });
           return;
         }
       } else {
-        end({ error: new WorkerFailure(msg) });
+        end({ error: new WorkerFailure(msg as ErrorMessage) });
         return;
       }
       pump();
@@ -166,6 +185,7 @@ export function startPool(opts: PoolOptions): PoolHandle {
 
   return {
     finished,
+    wake: pump,
     stop: async () => {
       end('stopped');
       await finished.catch(() => undefined);

@@ -7,7 +7,6 @@
  * and a plug-in cannot reach Math.random or the clock.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { AgentError, UserError } from '../errors.js';
 import { addGame, addMatch, aggregateToJson, emptyAggregate, placings, uniqueLabels } from '../stats/aggregate.js';
 import { csvChunk, gameRows, matchRow } from '../io/csv.js';
 import { createEngine } from '../game/play.js';
@@ -15,6 +14,7 @@ import { gameSetup } from '../game/setup.js';
 import { tableConfig } from './table.js';
 import { addNetsRecord } from './nets-file.js';
 import { Heartbeat, holdToContract, loading } from './contract.js';
+import { errorMessage } from './worker-error.js';
 import type { FromWorker, StreamedName, ToWorker, WorkerInit } from './protocol.js';
 
 const port = parentPort;
@@ -22,15 +22,6 @@ if (!port) throw new Error('runner/worker.js must run in a worker thread');
 
 function post(msg: FromWorker, transfer: ArrayBuffer[] = []): void {
   port!.postMessage(msg, transfer);
-}
-
-function errorMessage(e: unknown): FromWorker {
-  if (e instanceof AgentError) {
-    return { type: 'error', kind: 'agent', message: e.message, strategy: e.strategy, seed: e.seed, game: e.game };
-  }
-  if (e instanceof UserError) return { type: 'error', kind: 'user', message: e.message };
-  const err = e instanceof Error ? e : new Error(String(e));
-  return { type: 'error', kind: 'bug', message: err.message, stack: err.stack ?? '' };
 }
 
 /** nets.bin records as little-endian bytes, whatever the machine's byte order. */

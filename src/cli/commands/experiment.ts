@@ -6,7 +6,7 @@
 import type { CommandModule } from 'yargs';
 import { UserError } from '../../errors.js';
 import { commandLine } from '../../io/manifest.js';
-import { EXPERIMENTS } from '../../experiments/registry.js';
+import { allExperiments } from '../../experiments/registry.js';
 import { defaultOut, runExperiment } from '../../experiments/run.js';
 import { SIGNAL_EXIT } from '../../runner/signals.js';
 
@@ -17,6 +17,7 @@ interface ExperimentArgs {
   seed?: number;
   out?: string;
   workers?: number;
+  generations?: number;
   progress: boolean;
   resume: boolean;
   force: boolean;
@@ -33,25 +34,28 @@ export const experimentCommand: CommandModule<object, ExperimentArgs> = {
       .option('seed', { type: 'number', describe: 'master seed (default: the experiment\'s)' })
       .option('out', { type: 'string', describe: 'output directory (default results/NAME)' })
       .option('workers', { type: 'number', describe: 'worker threads (default: all cores)' })
+      .option('generations', { type: 'number', describe: 'tuning experiments: CMA-ES generations (default: the experiment\'s); --games is then games per candidate per generation' })
       .option('progress', { type: 'boolean', default: true, describe: '--no-progress: no progress output' })
       .option('resume', { type: 'boolean', default: false, describe: 'continue an interrupted experiment (finished runs are kept)' })
       .option('force', { type: 'boolean', default: false, describe: 'replace whatever --out holds (the directory is emptied whole first)' }) as never,
   handler: async (a) => {
     if (a.list) {
-      for (const e of EXPERIMENTS) process.stdout.write(`${e.name}\n  ${e.question}\n`);
+      for (const e of allExperiments()) process.stdout.write(`${e.name}\n  ${e.question}\n`);
       return;
     }
-    const { name, games, seed, workers } = a;
+    const { name, games, seed, workers, generations } = a;
     if (name === undefined) throw new UserError('name an experiment (mjlab experiment --list)');
     if (games !== undefined && !Number.isSafeInteger(games)) throw new UserError(`--games must be a positive integer, got ${String(games)}`);
     if (seed !== undefined && !Number.isSafeInteger(seed)) throw new UserError(`--seed must be an integer, got ${String(seed)}`);
     if (workers !== undefined && !Number.isSafeInteger(workers)) throw new UserError(`--workers must be a positive integer, got ${String(workers)}`);
+    if (generations !== undefined && !Number.isSafeInteger(generations)) throw new UserError(`--generations must be a positive integer, got ${String(generations)}`);
     const r = await runExperiment({
       name,
       ...(games !== undefined ? { games } : {}),
       ...(seed !== undefined ? { seed } : {}),
       ...(a.out !== undefined ? { out: a.out } : {}),
       ...(workers !== undefined ? { workers } : {}),
+      ...(generations !== undefined ? { generations } : {}),
       progress: a.progress ? 'auto' : 'none',
       resume: a.resume,
       force: a.force,

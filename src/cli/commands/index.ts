@@ -7,12 +7,14 @@ import { simulateCommand } from './simulate.js';
 import { mergeCommand } from './merge.js';
 import { experimentCommand } from './experiment.js';
 import { playCommand } from './play.js';
+import { tuneCommand } from './tune.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const commands: CommandModule<any, any>[] = [
   simulateCommand,
   mergeCommand,
   experimentCommand,
+  tuneCommand,
   replayCommand,
   playCommand,
   scoreCommand,

@@ -1,0 +1,93 @@
+/**
+ * A tune's checkpoint: DIR/checkpoint.jsonl, append-only, one fsync'd line per completed step — the header naming
+ * the tune, then one line per generation (each candidate's exact sums), per race round and for the
+ * confirmation. Resuming replays CMA-ES from these lines (its sampling streams are derived from the seed and the
+ * generation, so the same candidates come out), which restores its state exactly without serialising it. A kill
+ * can only tear the last line; reading stops there and writing cuts it off. The reader and writer are generic
+ * (an experiment's cross-play keeps one too).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { AppendFile } from '../runner/append-file.js';
+import type { ArmsJson, MomentsJson, PanelJson } from './arms.js';
+
+export const TUNE_CHECKPOINT = 'checkpoint.jsonl';
+
+export interface TuneHeader {
+  readonly kind: 'tune-header';
+  readonly identity: Readonly<Record<string, unknown>>;
+}
+
+export interface GenerationLine {
+  readonly kind: 'generation';
+  readonly generation: number;
+  /** Per candidate, in ask order: the values evaluated and the moments of its per-wall-set nets. */
+  readonly candidates: readonly { readonly values: readonly number[]; readonly net: MomentsJson }[];
+  /** CPU seconds the step took (whole process): timing only, never part of a result file. */
+  readonly cpuSeconds: number;
+}
+
+export interface RaceLine {
+  readonly kind: 'race';
+  readonly round: number;
+  /** Finalists still racing after this round. */
+  readonly alive: readonly number[];
+  /** Cumulative moments over every round so far. */
+  readonly arms: ArmsJson;
+  readonly cpuSeconds: number;
+}
+
+export interface ConfirmLine {
+  readonly kind: 'confirm';
+  /** Arm 0 the winner, arm 1 the strategy as given. */
+  readonly arms: PanelJson;
+  readonly cpuSeconds: number;
+}
+
+export type TuneLine = GenerationLine | RaceLine | ConfirmLine;
+
+/** A checkpoint file read back: its header, the committed lines after it, and the length of that valid prefix. */
+export interface Jsonl<H, L> {
+  readonly header: H;
+  readonly lines: readonly L[];
+  readonly validBytes: number;
+}
+
+/** The committed lines of a JSONL checkpoint whose first line has `kind: headerKind`; null without one. */
+export function readJsonl<H extends { kind: string }, L extends { kind: string }>(path: string, headerKind: H['kind']): Jsonl<H, L> | null {
+  if (!existsSync(path)) return null;
+  const text = readFileSync(path, 'utf8');
+  let header: H | null = null;
+  const lines: L[] = [];
+  let pos = 0;
+  while (pos < text.length) {
+    const nl = text.indexOf('\n', pos);
+    if (nl < 0) break;
+    let obj: H | L;
+    try {
+      obj = JSON.parse(text.slice(pos, nl)) as H | L;
+    } catch {
+      break;
+    }
+    if (header === null) {
+      if (obj.kind !== headerKind) return null;
+      header = obj as H;
+    } else {
+      if (obj.kind === headerKind) break;
+      lines.push(obj as L);
+    }
+    pos = nl + 1;
+  }
+  return header ? { header, lines, validBytes: Buffer.byteLength(text.slice(0, pos), 'utf8') } : null;
+}
+
+export function readTuneCheckpoint(path: string): Jsonl<TuneHeader, TuneLine> | null {
+  return readJsonl<TuneHeader, TuneLine>(path, 'tune-header');
+}
+
+/** Appends one fsync'd line per entry, after the valid prefix it was opened at. */
+export class JsonlWriter<T> extends AppendFile {
+  line(entry: T): void {
+    this.append(Buffer.from(`${JSON.stringify(entry)}\n`, 'utf8'));
+    this.sync();
+  }
+}
