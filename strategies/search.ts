@@ -9,6 +9,11 @@
  * errors. When after a round every candidate has come out exactly as the policy's choice in every world, the search
  * stops there (the choice does not matter in this position) and keeps the policy's choice.
  *
+ * Worlds deal the other seats hands about as near complete as the policy's own would be with as many declared sets
+ * and discards (strategies/opponent-model.ts): a uniform deal leaves opponents far from complete late in a hand, and a
+ * search in such worlds underrates the danger of every discard (measured: it lost 11 points a hand to harr under
+ * harr-limit at 64 rollouts, where deal-ins can cost the whole table's losses).
+ *
  * Candidates: the policy's choice; on a turn, the next best discards by the shared shape evaluation (least shanten,
  * then shape: strategies/common.ts pickDiscard), up to `candidates` in all, plus the safest discard (Harr's "watch
  * discards": strategies/modes.ts defendTurn); on a claim, rob or wash, every legal answer (at most a few).
@@ -27,6 +32,7 @@ import { defender } from './defender.js';
 import { greedy } from './greedy.js';
 import { harr } from './harr.js';
 import { defendTurn } from './modes.js';
+import { opponentGuide } from './opponent-model.js';
 import { random } from './random.js';
 import { suitHunter } from './suit-hunter.js';
 
@@ -85,6 +91,8 @@ export const search: Strategy = {
     { name: 'candidates', default: 2, min: 1, max: 8, step: 1, description: "how many of the policy's preferred discards are searched (the policy's own choice first), plus the safest discard" },
     { name: 'worlds', default: 0, min: 0, max: 256, step: 16, description: 'distinct sampled worlds per decision, shared by all candidates (0: one per rollout of a candidate)' },
     { name: 'margin', default: 1, min: 0, max: 4, description: "standard errors by which another candidate must beat the policy's choice in the paired comparison" },
+    { name: 'model', default: true, description: "deal the other seats hands about as near complete as harr's with as many sets and discards (strategies/opponent-model.ts); false: uniformly" },
+    { name: 'tries', default: 12, min: 1, max: 64, step: 1, description: 'deals per other seat to find a hand the opponent model finds plausible (with model)' },
   ],
   create(init: AgentInit): Agent {
     const budget = Number(init.params.budget);
@@ -95,6 +103,9 @@ export const search: Strategy = {
     if (!Number.isSafeInteger(nCand) || nCand < 1) throw new UserError(`search: candidates must be at least 1, got ${init.params.candidates}`);
     if (!Number.isSafeInteger(worldsParam) || worldsParam < 0) throw new UserError(`search: worlds must be a whole number (0: as many as rollouts), got ${init.params.worlds}`);
     if (!Number.isFinite(margin)) throw new UserError(`search: margin must be a number, got ${init.params.margin}`);
+    const tries = Number(init.params.tries);
+    if (!Number.isSafeInteger(tries) || tries < 1) throw new UserError(`search: tries must be at least 1, got ${init.params.tries}`);
+    const guide = init.params.model === false ? undefined : opponentGuide(tries);
     const policy = resolvePolicy(String(init.params.policy));
     // The policy's own agent for this seat follows the real hand (it is asked at every decision, so any plan it keeps
     // is the one it would have): its choice is the default.
@@ -138,7 +149,7 @@ export const search: Strategy = {
         const worldFor = (i: number): World => {
           const w = worldsParam > 0 ? i % worldsParam : i;
           while (nWorlds <= w) {
-            worlds[nWorlds] = view.sampleWorld(rng, worlds[nWorlds]);
+            worlds[nWorlds] = view.sampleWorld(rng, worlds[nWorlds], guide);
             nWorlds++;
           }
           return worlds[w]!;

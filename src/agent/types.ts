@@ -62,9 +62,21 @@ export interface AgentView {
    * A world sampled from this view alone (src/engine/sample.ts): every tile the seat cannot see dealt afresh from
    * `rng`, everything it has seen as it is, and this decision open in it. Only while the decision is open. The same
    * view and the same stream give the same world; the true hidden tiles are never read. `into`: a world of this
-   * table to deal it into instead of a new one (a search samples many per decision).
+   * table to deal it into instead of a new one (a search samples many per decision). `guide`: an opponent model that
+   * says how plausible each seat's dealt hand is (see HandGuide); without one every deal is equally likely.
    */
-  sampleWorld(rng: Rng, into?: World): World;
+  sampleWorld(rng: Rng, into?: World, guide?: HandGuide): World;
+}
+
+/**
+ * An opponent model for sampled worlds: how far a hand dealt to another seat is from what that seat, by what the
+ * table shows of it, would plausibly hold. Each other seat's hand is dealt up to `tries` times until `misfit` is at
+ * most 0; otherwise the best-fitting deal is kept. It is told only the hand dealt and the seat's public record.
+ */
+export interface HandGuide {
+  readonly tries: number;
+  /** `counts`: the 34-kind counts of the concealed hand dealt; `melds`: the seat's declared sets; `turns`: its discards so far. */
+  misfit(counts: Uint8Array, melds: number, turns: number): number;
 }
 
 /**

@@ -20,7 +20,11 @@ import { FIRST_BONUS, KINDS } from '../tiles/index.js';
 import { streamWalls } from './chance.js';
 import { cloneInto } from './clone.js';
 import { recountSeat } from './moves.js';
+import type { HandGuide } from '../agent/types.js';
 import { type HandState, MAX_BONUS, createHandState } from './state.js';
+
+/** The most tiles a seat cannot see: 144 less its own. */
+const POOL = 144;
 
 /**
  * The tiles `seat` cannot see, in kind order, into `out` (144 long); returns how many. From the seat's own hand and
@@ -81,6 +85,94 @@ export function sampleWorldInto(dst: HandState, src: HandState, seat: Seat, rng:
   }
   if (q !== seat || w !== wall.tail) throw new Error(`sampleWorld: ${n} unseen tiles do not fill the other hands and the wall`);
   for (let o = seat + 1 === p ? 0 : seat + 1; o !== seat; o = o + 1 === p ? 0 : o + 1) recountSeat(dst, o);
+  finishWorld(dst, seat, rng);
+  return dst;
+}
+
+export function sampleWorld(src: HandState, seat: Seat, rng: Rng, guide?: HandGuide): HandState {
+  const dst = createHandState(src.rules, src.limit, src.flowers, src.players);
+  return guide ? sampleGuidedInto(dst, src, seat, rng, guide) : sampleWorldInto(dst, src, seat, rng);
+}
+
+function randomBelow(g: (() => number) | null, rng: Rng, n: number): number {
+  return g !== null ? intFrom(g, n) : rng.int(n);
+}
+
+/**
+ * sampleWorldInto with an opponent model: each other seat, in seat order after `seat`, is dealt its concealed count
+ * from the unseen playing tiles up to `guide.tries` times, until the guide finds the hand plausible (misfit ≤ 0), or
+ * keeps the best-fitting deal; the tiles left, with the unseen flowers, are shuffled into the wall. The guide is told
+ * only the hand dealt and the seat's public record (its declared sets and discards), so the world is still a function
+ * of the seat's view and the stream.
+ */
+export function sampleGuidedInto(dst: HandState, src: HandState, seat: Seat, rng: Rng, guide: HandGuide): HandState {
+  if (src.flow.phase === 'over') throw new Error('sampleWorld: the hand is over');
+  if (src.flow.seat !== seat) throw new Error(`sampleWorld: seat ${seat} is not the seat to move (${src.flow.seat})`);
+  cloneInto(dst, src);
+  const pool = dst.scratch.subarray(0, POOL);
+  const counts = dst.scratch.subarray(POOL, POOL + KINDS);
+  const best = dst.scratch.subarray(POOL + KINDS, POOL + KINDS + 14);
+  const n = unseenTiles(src, seat, pool);
+  let nf = 0; // unseenTiles lists the playing kinds first, flowers last
+  while (nf < n && pool[nf]! < FIRST_BONUS) nf++;
+  const g = rawInt32(rng);
+  const p = dst.players;
+  const hand = dst.priv.hand;
+  const pub = dst.pub;
+  let k = 0;
+  for (let q = seat + 1 === p ? 0 : seat + 1; q !== seat; q = q + 1 === p ? 0 : q + 1) {
+    const h = pub.handCount[q]!;
+    if (h > nf - k) throw new Error(`sampleWorld: ${nf - k} unseen playing tiles for a hand of ${h}`);
+    let bestMisfit = Infinity;
+    let last = true;
+    for (let attempt = 0; attempt < guide.tries; attempt++) {
+      for (let i = 0; i < h; i++) {
+        const j = k + i + randomBelow(g, rng, nf - k - i);
+        const tmp = pool[k + i]!;
+        pool[k + i] = pool[j]!;
+        pool[j] = tmp;
+      }
+      counts.fill(0);
+      for (let i = 0; i < h; i++) counts[pool[k + i]!]!++;
+      const m = guide.misfit(counts, pub.meldCount[q]!, pub.turnsBySeat[q]!);
+      last = m < bestMisfit;
+      if (last) {
+        bestMisfit = m;
+        best.set(pool.subarray(k, k + h));
+      }
+      if (m <= 0) break;
+    }
+    if (!last) {
+      // Bring the best deal's tiles back to the front of what is left (they are all still there, somewhere).
+      for (let i = 0; i < h; i++) {
+        let j = k + i;
+        while (pool[j] !== best[i]) j++;
+        const tmp = pool[k + i]!;
+        pool[k + i] = pool[j]!;
+        pool[j] = tmp;
+      }
+    }
+    hand.fill(0, q * 34, q * 34 + 34);
+    for (let i = 0; i < h; i++) hand[q * 34 + pool[k + i]!]!++;
+    recountSeat(dst, q);
+    k += h;
+  }
+  // The rest, flowers included, shuffled into the wall.
+  const wall = dst.hidden.wall;
+  if (n - k !== wall.tail - wall.head) throw new Error(`sampleWorld: ${n - k} unseen tiles for a wall of ${wall.tail - wall.head}`);
+  for (let i = n - 1; i > k; i--) {
+    const j = k + randomBelow(g, rng, i - k + 1);
+    const tmp = pool[i]!;
+    pool[i] = pool[j]!;
+    pool[j] = tmp;
+  }
+  for (let i = k; i < n; i++) wall.tiles[wall.head + i - k] = pool[i]!;
+  finishWorld(dst, seat, rng);
+  return dst;
+}
+
+/** What every sampled world sets after dealing: another seat's drawn tile, a pending claim, and its chance. */
+function finishWorld(dst: HandState, seat: Seat, rng: Rng): void {
   const f = dst.flow;
   // The tile another seat drew is not the seat's to know; no rule reads it before that seat draws again.
   if (!(f.phase === 'turn' && f.seat === seat)) dst.priv.drawn = -1;
@@ -89,9 +181,4 @@ export function sampleWorldInto(dst: HandState, src: HandState, seat: Seat, rng:
     f.claim.bestAction = null;
   }
   dst.hidden.chance = streamWalls(rng);
-  return dst;
-}
-
-export function sampleWorld(src: HandState, seat: Seat, rng: Rng): HandState {
-  return sampleWorldInto(createHandState(src.rules, src.limit, src.flowers, src.players), src, seat, rng);
 }

@@ -196,7 +196,7 @@ export interface HandState {
   readonly slab32: Int32Array;
   /** Bytes of slab8 cleared by a new deal (the rest is gated by the counts and needs no clearing). */
   readonly cleared8: number;
-  /** Working space of the engine's own (sample.ts: the unseen tiles); means nothing between calls. */
+  /** Working space of the engine's own (sample.ts: the unseen tiles, a dealt hand); means nothing between calls. */
   readonly scratch: Uint8Array;
   /** Deals made on this state object: a view cache built for another deal is stale. */
   generation: number;
@@ -292,7 +292,7 @@ export function createHandState(rules: RuleSet, limit: number | null, flowers: b
     slab16,
     slab32,
     cleared8: n8,
-    scratch: new Uint8Array(144),
+    scratch: new Uint8Array(144 + 34 + 14),
     generation: 0,
     viewCache: null,
     obs: NO_OBSERVER,

@@ -8,7 +8,7 @@
  * in an ES private field, which no agent code can reach; a view refuses the table, the hand and the other per-decision
  * fields once its decision is answered, so a view kept for later cannot be used to watch the table.
  */
-import type { AgentView, SeatPublic, World } from '../agent/types.js';
+import type { AgentView, HandGuide, SeatPublic, World } from '../agent/types.js';
 import type { Action, Phase } from '../core/action.js';
 import type { Seat, Wind } from '../core/seat.js';
 import type { Rng } from '../rng/streams.js';
@@ -17,7 +17,7 @@ import type { Meld, Tile } from '../tiles/index.js';
 import { liveCount } from '../wall/wall.js';
 import { type HandState, KONG, MAX_DISCARDS, MAX_MELDS, bonusOf, concealedOf, meldsOf } from '../engine/state.js';
 import { type DiscardInfo, type SeatHand, type ViewCache, copyViewCache, viewCacheOf } from './cache.js';
-import { sampleWorld, sampleWorldInto } from '../engine/sample.js';
+import { sampleGuidedInto, sampleWorld, sampleWorldInto } from '../engine/sample.js';
 import { StateWorld } from './world.js';
 
 /**
@@ -132,11 +132,16 @@ class TableView implements AgentView {
     return this.#live().pub.scores.slice();
   }
 
-  sampleWorld(rng: Rng, into?: World): World {
+  sampleWorld(rng: Rng, into?: World, guide?: HandGuide): World {
     const s = this.#live();
     if (s.flow.seat !== this.#seat) throw new Error('sampleWorld: only the seat to move may sample a world');
     const w = into instanceof StateWorld && into.state.players === s.players && into.state.flowers === s.flowers && into.state.rules.id === s.rules.id ? into : null;
-    const world = w !== null ? sampleWorldInto(w.state, s, this.#seat, rng) : sampleWorld(s, this.#seat, rng);
+    const world =
+      w === null
+        ? sampleWorld(s, this.#seat, rng, guide)
+        : guide
+          ? sampleGuidedInto(w.state, s, this.#seat, rng, guide)
+          : sampleWorldInto(w.state, s, this.#seat, rng);
     copyViewCache(world, s); // the world shows the table as the state does
     return w ?? new StateWorld(world, viewFor);
   }
