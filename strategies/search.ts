@@ -86,11 +86,11 @@ export const search: Strategy = {
   name: 'search',
   description: 'determinised Monte Carlo: each candidate played out by the policy at every seat in worlds sampled from its own view',
   params: [
-    { name: 'budget', default: 128, min: 0, max: 1024, step: 16, description: 'rollouts per searched decision' },
+    { name: 'budget', default: 256, min: 0, max: 1024, step: 16, description: 'rollouts per searched decision' },
     { name: 'policy', default: 'harr', description: 'the strategy that plays every seat in the rollouts; its parameters after "/" (harr/lateWall=12)' },
     { name: 'candidates', default: 2, min: 1, max: 8, step: 1, description: "how many of the policy's preferred discards are searched (the policy's own choice first), plus the safest discard" },
     { name: 'worlds', default: 0, min: 0, max: 256, step: 16, description: 'distinct sampled worlds per decision, shared by all candidates (0: one per rollout of a candidate)' },
-    { name: 'margin', default: 1, min: 0, max: 4, description: "standard errors by which another candidate must beat the policy's choice in the paired comparison" },
+    { name: 'margin', default: 2, min: 0, max: 4, description: "standard errors by which another candidate must beat the policy's choice in the paired comparison" },
     { name: 'model', default: true, description: "deal the other seats hands about as near complete as harr's with as many sets and discards (strategies/opponent-model.ts); false: uniformly" },
     { name: 'tries', default: 12, min: 1, max: 64, step: 1, description: 'deals per other seat to find a hand the opponent model finds plausible (with model)' },
   ],

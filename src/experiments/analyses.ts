@@ -4,9 +4,11 @@ import type { AnalysisKind } from './types.js';
 import { analyseStrategyComparison } from './strategy-comparison.js';
 import { analyseLimit } from './limit-vs-unlimited.js';
 import { analyseDefenderDraws } from './defender-draws.js';
+import { analyseSearchVsHarr } from './search-vs-harr.js';
 
 export const ANALYSES: Record<AnalysisKind, (input: AnalysisInput) => Analysis> = {
   'strategy-comparison': analyseStrategyComparison,
   'limit-vs-unlimited': analyseLimit,
   'defender-draws': analyseDefenderDraws,
+  'search-vs-harr': (input) => analyseSearchVsHarr(input, input.timing ?? { msPerDecision: new Map() }),
 };

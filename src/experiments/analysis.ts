@@ -13,7 +13,10 @@ export interface AnalysisInput {
   readonly byVariant: ReadonlyMap<string, readonly Cell[]>;
   /** Games per wall set (players with --duplicate, else 1). */
   readonly wallGames: number;
+  /** Wall sets of the smallest cell (every cell's, unless the spec names its cells). */
   readonly walls: number;
+  /** search-vs-harr: milliseconds per searched decision, timed after the runs (the one timing in its files). */
+  readonly timing?: { readonly msPerDecision: ReadonlyMap<string, number> };
 }
 
 export interface Analysis {

@@ -9,6 +9,11 @@ import type { ExperimentSpec, Variant } from './types.js';
 export interface RunFacts {
   readonly games: number;
   readonly perCell: number;
+  /** Each run's variant, lineup and games, when the spec names its cells (unequal shares). */
+  readonly plans?: readonly { readonly variant: Variant; readonly lineupIndex: number; readonly games: number }[];
+  /** Wall-clock seconds of the runs (each run's manifest), when the spec reports its cost. */
+  readonly runSeconds?: number;
+  readonly workers?: number | null;
   readonly hands: number;
   readonly seed: number;
   readonly command: string;
@@ -48,8 +53,14 @@ export function readme(spec: ExperimentSpec, a: Analysis, f: RunFacts): string {
     `- Rule-set variants: ${variantsText(spec.variants)}.`,
     `- Lineups (one strategy per seat): ${spec.lineups.map((l) => `\`${l}\``).join('; ')}.`,
     `- Seating: ${spec.seating}`,
-    `- ${cells} runs (variant × lineup) of ${int(f.perCell)} games each, seed ${f.seed}, ${spec.players} players, one hand per game${spec.duplicate ? ', `--duplicate`' : ''}.`,
+    spec.cells && f.plans
+      ? `- ${f.plans.length} runs, seed ${f.seed}, ${spec.players} players, one hand per game${spec.duplicate ? ', `--duplicate`' : ''}; every run plays the first walls of the seed: ` +
+        f.plans.map((p) => `${p.variant.label} \`${spec.lineups[p.lineupIndex]}\` ${int(p.games)} games`).join('; ') + '.'
+      : `- ${cells} runs (variant × lineup) of ${int(f.perCell)} games each, seed ${f.seed}, ${spec.players} players, one hand per game${spec.duplicate ? ', `--duplicate`' : ''}.`,
     '- Net settlement is in points per hand; every hand\'s nets sum to zero across the table.',
+    ...(spec.reportCost && f.runSeconds !== undefined
+      ? [`- Cost: the runs took ${(f.runSeconds / 3600).toFixed(1)} hours of wall-clock time${f.workers ? ` with ${f.workers} worker threads` : ''} (the sum of their manifests' durations; a timing, which a re-run does not reproduce).`]
+      : []),
     '',
     a.findings,
     '',

@@ -5,9 +5,10 @@ import { spec as strategyComparison } from '../../experiments/strategy-compariso
 import { spec as limitVsUnlimited } from '../../experiments/limit-vs-unlimited.js';
 import { spec as defenderDraws } from '../../experiments/defender-draws.js';
 import { spec as tunedPlans } from '../../experiments/tuned-plans.js';
+import { spec as searchVsHarr } from '../../experiments/search-vs-harr.js';
 
 /** Experiments of played cells (variants × lineups). */
-export const EXPERIMENTS: readonly ExperimentSpec[] = [strategyComparison, limitVsUnlimited, defenderDraws];
+export const EXPERIMENTS: readonly ExperimentSpec[] = [strategyComparison, limitVsUnlimited, defenderDraws, searchVsHarr];
 /** Experiments that tune (src/experiments/tuned-plans.ts). */
 export const TUNING_EXPERIMENTS: readonly TuningExperimentSpec[] = [tunedPlans];
 

@@ -17,7 +17,8 @@ import type { AnalysisInput } from './analysis.js';
 import { anyExperiment, TUNING_EXPERIMENTS } from './registry.js';
 import { runTunedPlans } from './tuned-plans.js';
 import { readme } from './readme.js';
-import type { ExperimentSpec } from './types.js';
+import type { ExperimentSpec, Variant } from './types.js';
+import { searchTiming } from './search-timing.js';
 import type { Cell } from './walls.js';
 
 export interface ExperimentOptions {
@@ -46,6 +47,31 @@ export interface ExperimentResult {
 
 export function defaultOut(name: string): string {
   return join('results', name);
+}
+
+/** One run of an experiment: a variant, a lineup and its games. */
+export interface CellPlan {
+  readonly variant: Variant;
+  readonly lineupIndex: number;
+  readonly games: number;
+}
+
+/** The runs of a spec: every variant × lineup with an equal share, or the spec's own cells with theirs. */
+export function cellPlans(spec: ExperimentSpec, total: number): CellPlan[] {
+  if (!spec.cells) {
+    const per = gamesPerCell(spec, total);
+    return spec.variants.flatMap((variant) => spec.lineups.map((_, lineupIndex) => ({ variant, lineupIndex, games: per })));
+  }
+  if (!Number.isSafeInteger(total) || total <= 0) throw new UserError(`--games must be a positive integer, got ${total}`);
+  const unit = spec.duplicate ? spec.players : 1;
+  const shares = spec.cells.reduce((a, c) => a + c.share, 0);
+  return spec.cells.map((c) => {
+    const variant = spec.variants.find((v) => v.label === c.variant);
+    if (!variant || spec.lineups[c.lineup] === undefined) throw new Error(`${spec.name}: cell ${c.variant}/${c.lineup} names no variant or lineup of the spec`);
+    const games = Math.floor((total * c.share) / shares / unit) * unit;
+    if (games < 2 * unit) throw new UserError(`--games ${total} is too small for ${spec.name}: its ${c.variant} run of ${spec.lineups[c.lineup]} would get ${games} games`);
+    return { variant, lineupIndex: c.lineup, games };
+  });
 }
 
 /** Games per cell: an equal share of the total, in whole wall sets. */
@@ -111,26 +137,26 @@ export async function runExperiment(o: ExperimentOptions): Promise<ExperimentRes
   if (o.workers !== undefined && (!Number.isSafeInteger(o.workers) || o.workers <= 0)) {
     throw new UserError(`--workers must be a positive integer, got ${o.workers}`);
   }
-  const per = spec.analysis === 'tuned-plans' ? 0 : gamesPerCell(spec, total);
+  const plans = spec.analysis === 'tuned-plans' ? [] : cellPlans(spec, total);
   const dir = o.out ?? defaultOut(spec.name);
   try {
     claimDir(dir, { experiment: spec.name, games: total, seed }, o);
-    return spec.analysis === 'tuned-plans' ? await runTunedPlans(spec, o, dir) : await play(spec, o, dir, total, seed, per);
+    return spec.analysis === 'tuned-plans' ? await runTunedPlans(spec, o, dir) : await play(spec, o, dir, total, seed, plans);
   } catch (e) {
     if (e instanceof IoFailure) throw new UserError(`cannot write ${e.path}: ${e.reason}; the finished runs are kept in ${dir}, resume with --resume once it is fixed`);
     throw e;
   }
 }
 
-async function play(spec: ExperimentSpec, o: ExperimentOptions, dir: string, total: number, seed: number, per: number): Promise<ExperimentResult> {
+async function play(spec: ExperimentSpec, o: ExperimentOptions, dir: string, total: number, seed: number, plans: readonly CellPlan[]): Promise<ExperimentResult> {
   const startedAt = new Date().toISOString();
   const t0 = performance.now();
 
   const cells: Cell[] = [];
   const runs: object[] = [];
-  const nCells = spec.variants.length * spec.lineups.length;
-  for (const variant of spec.variants) {
-    for (let i = 0; i < spec.lineups.length; i++) {
+  const nCells = plans.length;
+  {
+    for (const { variant, lineupIndex: i, games: per } of plans) {
       const lineup = spec.lineups[i]!;
       const runDir = join(dir, 'runs', variant.label, String(i));
       if (o.progress !== 'none') {
@@ -183,21 +209,28 @@ async function play(spec: ExperimentSpec, o: ExperimentOptions, dir: string, tot
   const byVariant = new Map<string, Cell[]>();
   for (const c of cells) byVariant.set(c.variant.label, [...(byVariant.get(c.variant.label) ?? []), c]);
   const wallGames = spec.duplicate ? spec.players : 1;
-  const input: AnalysisInput = { spec, cells, byVariant, wallGames, walls: per / wallGames };
+  const walls = Math.min(...plans.map((p) => p.games)) / wallGames;
+  const timing = spec.analysis === 'search-vs-harr' ? await searchTiming(cells, o.progress) : undefined;
+  const input: AnalysisInput = { spec, cells, byVariant, wallGames, walls, ...(timing ? { timing } : {}) };
   const analysis = ANALYSES[spec.analysis](input);
 
   for (const f of analysis.files) writeAtomic(join(dir, f.name), f.text);
   for (const c of analysis.charts) writeAtomic(join(dir, c.name), await renderSvg(c.spec));
   const hands = cells.reduce((s, c) => s + c.agg.hands, 0);
-  writeAtomic(join(dir, 'README.md'), readme(spec, analysis, { games: per * nCells, perCell: per, hands, seed, command: reproduceCommand(spec, total, seed) }));
+  const games = plans.reduce((a, p) => a + p.games, 0);
+  const runSeconds = runs.reduce((a, r) => a + ((r as { durationSeconds?: number }).durationSeconds ?? 0), 0);
+  writeAtomic(
+    join(dir, 'README.md'),
+    readme(spec, analysis, { games, perCell: plans[0]!.games, plans, hands, seed, command: reproduceCommand(spec, total, seed), runSeconds, workers: o.workers ?? null }),
+  );
   writeAtomic(join(dir, '.gitignore'), 'runs/**/checkpoint.jsonl\nruns/**/games.csv\nruns/**/nets.bin\nruns/**/aggregate.json\nruns/**/.*.tmp\n');
   const seconds = (performance.now() - t0) / 1000;
   const manifest = {
     ...experimentProvenance(spec.name, o.command ?? commandLine(), reproduceCommand(spec, total, seed)),
     seed,
     gamesRequested: total,
-    gamesPerRun: per,
-    games: per * nCells,
+    gamesPerRun: spec.cells ? plans.map((p) => p.games) : plans[0]!.games,
+    games,
     hands,
     duplicate: spec.duplicate,
     players: spec.players,

@@ -9,6 +9,7 @@
  * (a few hands timed after the runs, machine- and load-dependent); every other number is exact and reproducible.
  */
 import type { TopLevelSpec } from 'vega-lite';
+import { search } from '../../strategies/search.js';
 import { wilson } from '../stats/wilson.js';
 import type { Analysis, AnalysisInput } from './analysis.js';
 import { csv, mdTable, num, show, summary } from './tables.js';
@@ -18,7 +19,7 @@ import { forEachWall, labelHandsPerWall, labelWall, WallMoments, type Cell } fro
 export function lineupParts(lineup: string): { challenger: string; budget: number | null; field: string } {
   const [first, ...rest] = lineup.split(',').map((x) => x.trim());
   const m = /^search(?::.*?budget=(\d+))?/.exec(first!);
-  const budget = m ? Number(m[1] ?? 128) : null;
+  const budget = m ? Number(m[1] ?? search.params.find((p) => p.name === 'budget')!.default) : null;
   return { challenger: first!, budget, field: rest.join(',') };
 }
 

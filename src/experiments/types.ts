@@ -13,7 +13,7 @@ export interface Variant {
   readonly limit?: number;
 }
 
-export type AnalysisKind = 'strategy-comparison' | 'limit-vs-unlimited' | 'defender-draws';
+export type AnalysisKind = 'strategy-comparison' | 'limit-vs-unlimited' | 'defender-draws' | 'search-vs-harr';
 
 /** What every experiment spec names: the README's title and question, the rule-set variants, seed and caveats. */
 export interface ExperimentBase {
@@ -67,8 +67,16 @@ export interface ExperimentSpec extends ExperimentBase {
   readonly lineups: readonly string[];
   /** How the lineups were chosen (printed in the README). */
   readonly seating: string;
-  /** Default total games over all cells (each cell gets an equal share, whole wall sets). */
+  /** Default total games over all cells (each cell gets an equal share, whole wall sets, unless `cells` says otherwise). */
   readonly games: number;
+  /**
+   * The cells to play, when not every variant × lineup with equal shares: each a variant label, a lineup index and
+   * its share of the games (in whole wall sets; every cell plays the first walls of the seed, so cells of one seed
+   * share their walls as far as the smaller goes).
+   */
+  readonly cells?: readonly { readonly variant: string; readonly lineup: number; readonly share: number }[];
+  /** Say in the README how long the runs took (a timing: it is not reproduced by a re-run). */
+  readonly reportCost?: boolean;
   readonly duplicate: boolean;
   readonly players: 2 | 3 | 4;
   readonly analysis: AnalysisKind;
