@@ -116,36 +116,30 @@ export function isPlugin(inst: StrategyInstance): boolean {
   return !BUILTIN.has(inst.strategy);
 }
 
-/** The same lineup, each strategy's create() and its agents' act() reporting to the heartbeat (and guarded for plug-ins). */
+/**
+ * The same lineup, each plug-in's create() and its agents' act() reporting to the heartbeat and guarded. Built-in
+ * strategies are trusted and left as they are: a wall-clock limit would stop a search with a large budget, or the
+ * first decision of a worker (which builds the hand analyser's tables), on a machine loaded enough, and lose the run
+ * in the middle for nothing.
+ */
 export function holdToContract(lineup: readonly StrategyInstance[], hb: Heartbeat): StrategyInstance[] {
   installGuards();
   return lineup.map((inst, i): StrategyInstance => {
     const plugin = isPlugin(inst);
+    if (!plugin) return inst;
     const inner = inst.strategy;
-    const call = plugin ? guarded : <T>(fn: () => T): T => fn();
+    const call = guarded;
     const wrapAgent = (agent: Agent, seat: number): Agent => {
-      const wrapped: Agent = plugin
-        ? {
-            act(view: AgentView) {
-              hb.enter(i, seat, HB_PHASE.act);
-              try {
-                return guarded(() => agent.act(view));
-              } finally {
-                hb.exit();
-              }
-            },
+      const wrapped: Agent = {
+        act(view: AgentView) {
+          hb.enter(i, seat, HB_PHASE.act);
+          try {
+            return guarded(() => agent.act(view));
+          } finally {
+            hb.exit();
           }
-        : {
-            // Built-ins: the heartbeat only, without a closure per decision.
-            act(view: AgentView) {
-              hb.enter(i, seat, HB_PHASE.act);
-              try {
-                return agent.act(view);
-              } finally {
-                hb.exit();
-              }
-            },
-          };
+        },
+      };
       // An agent that can be reset (reused as new, src/agent/types.ts) stays so, under the same contract.
       if (agent.reset) wrapped.reset = () => call(() => agent.reset!());
       return wrapped;
