@@ -3,7 +3,7 @@
  * inline script of client.ts; nothing from the network). It holds nothing of the game: the table comes from the
  * server's /api/state, as the person's seat sees it. The table's look is the replay viewer's (src/viewer).
  */
-import { TABLE_CSS, scriptSource } from '../viewer/html.js';
+import { TABLE_CSS, TABLE_MARKUP, scriptSource } from '../viewer/html.js';
 import { tileSymbols } from '../viewer/tiles.js';
 import { pageWidgets } from '../viewer/widgets.js';
 import { playClient } from './client.js';
@@ -39,15 +39,7 @@ body[data-busy="true"] #actions button { opacity:.6; }
 const BODY = `
 <header><h1 id="title">mjlab play</h1><p id="subtitle"></p></header>
 <main>
-  <div id="table-wrap"><div id="table">
-    <div id="center">
-      <div id="prevailing" title="prevailing wind"></div>
-      <div id="round"></div>
-      <div id="wall-box">live wall<span id="wall" data-wall=""></span></div>
-      <div id="hand-no"></div>
-    </div>
-    <div id="table-sides"></div>
-  </div></div>
+${TABLE_MARKUP}
   <aside>
     <div id="status" data-status=""><div id="prompt"></div><div id="actions"></div></div>
     <div id="notice" role="alert" hidden></div>

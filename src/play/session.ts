@@ -26,7 +26,6 @@ import { actionText } from '../record/actions.js';
 import { type GameRecord, type HandRecord, gameRecord } from '../record/record.js';
 import { HandRecorder } from '../record/recorder.js';
 import { makeStream } from '../rng/streams.js';
-import type { RuleSet } from '../rules/index.js';
 import { viewFor } from '../view/view.js';
 import { type FinishedHand, type SeatMessage, type TableStatus, publicEvent } from './message.js';
 
@@ -47,13 +46,7 @@ const PERSON: StrategyInstance = Object.freeze({
   },
 });
 
-export interface SessionOptions {
-  readonly rules: RuleSet;
-  readonly limit: number | null;
-  readonly flowers: boolean;
-  readonly players: 2 | 3 | 4;
-  readonly unit: 'hand' | 'match';
-  readonly seed: number;
+export interface SessionOptions extends Pick<TableConfig, 'rules' | 'limit' | 'flowers' | 'players' | 'unit' | 'seed'> {
   /** One per other seat, in the order of play after the person. */
   readonly opponents: readonly StrategyInstance[];
   /** The person's wind in each game's first hand, or random. */

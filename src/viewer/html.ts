@@ -31,6 +31,17 @@ export function escapeHtml(s: string): string {
 }
 
 /** The table's style: felt, seats by wind, rivers, melds, hands, name plates, score breakdowns (also `mjlab play`'s). */
+/** The square table (centre: prevailing wind, round, live wall, hand number; the four sides), shared with mjlab play's page. */
+export const TABLE_MARKUP = `  <div id="table-wrap"><div id="table">
+    <div id="center">
+      <div id="prevailing" title="prevailing wind"></div>
+      <div id="round"></div>
+      <div id="wall-box">live wall<span id="wall" data-wall=""></span></div>
+      <div id="hand-no"></div>
+    </div>
+    <div id="table-sides"></div>
+  </div></div>`;
+
 export const TABLE_CSS = `
 :root { --felt:#1f5b3f; --felt2:#17482f; --wood:#5b3a1e; --ink:#1c2733; --paper:#f6f1e3; --gold:#e9b949; }
 * { box-sizing:border-box; }
@@ -121,15 +132,7 @@ button:hover { background:#4a525b; }
 const BODY = `
 <header><h1 id="title">Replay</h1><p id="subtitle"></p></header>
 <main>
-  <div id="table-wrap"><div id="table">
-    <div id="center">
-      <div id="prevailing" title="prevailing wind"></div>
-      <div id="round"></div>
-      <div id="wall-box">live wall<span id="wall" data-wall=""></span></div>
-      <div id="hand-no"></div>
-    </div>
-    <div id="table-sides"></div>
-  </div></div>
+${TABLE_MARKUP}
   <aside>
     <div class="controls">
       <button id="first" title="start (Home)">⇤</button>
