@@ -40,6 +40,14 @@ export const spec: ExperimentSpec = {
     'One challenger (search, or harr for the comparison run) in the first lineup place, rotated through the four ' +
     'seats by --duplicate, so it meets every wall from every seat against the same three; every run plays the first ' +
     'walls of seed 1, so the budgets and the away-from-policy pair meet the same walls as far as the smaller run goes.',
+  sizing:
+    'From a paired pilot at the default parameters (seed 1; 80 wall sets under harr and code500, 150 under ' +
+    'harr-limit): the standard deviation of a wall set\'s mean net per hand was 49 (harr), 36 (harr-limit) and 73 ' +
+    '(code500) points, babcock not piloted and taken between; the wall sets per rule set (harr 1,200, harr-limit ' +
+    '600, babcock 800, code500 1,600) aim at a standard error of about 1.5 points a hand, enough to exclude zero ' +
+    'for an advantage of 3 or more. The pilot\'s short runs underrated the tails: the full run\'s own deviations ' +
+    'are in the table (SD of a wall set) and in summary.csv (wall_set_sd). The budget curve plays 300 wall sets ' +
+    'per budget and rule set, the away-from-policy pair 500.',
   games: 4 * (RULES.reduce((a, r) => a + WALLS.main[r], 0) + 4 * 3 * WALLS.curve + 2 * WALLS.away),
   seed: 1,
   duplicate: true,

@@ -13,6 +13,8 @@ export interface RunFacts {
   readonly plans?: readonly { readonly variant: Variant; readonly lineupIndex: number; readonly games: number }[];
   /** Wall-clock seconds of the runs (each run's manifest), when the spec reports its cost. */
   readonly runSeconds?: number;
+  /** Runs whose manifest's duration leaves out sessions before a resume (their checkpoints kept no timing). */
+  readonly untimedRuns?: number;
   readonly workers?: number | null;
   readonly hands: number;
   readonly seed: number;
@@ -57,9 +59,13 @@ export function readme(spec: ExperimentSpec, a: Analysis, f: RunFacts): string {
       ? `- ${f.plans.length} runs, seed ${f.seed}, ${spec.players} players, one hand per game${spec.duplicate ? ', `--duplicate`' : ''}; every run plays the first walls of the seed: ` +
         f.plans.map((p) => `${p.variant.label} \`${spec.lineups[p.lineupIndex]}\` ${int(p.games)} games`).join('; ') + '.'
       : `- ${cells} runs (variant × lineup) of ${int(f.perCell)} games each, seed ${f.seed}, ${spec.players} players, one hand per game${spec.duplicate ? ', `--duplicate`' : ''}.`,
+    ...(spec.sizing ? [`- Sizing: ${spec.sizing}`] : []),
     '- Net settlement is in points per hand; every hand\'s nets sum to zero across the table.',
     ...(spec.reportCost && f.runSeconds !== undefined
-      ? [`- Cost: the runs took ${(f.runSeconds / 3600).toFixed(1)} hours of wall-clock time${f.workers ? ` with ${f.workers} worker threads` : ''} (the sum of their manifests' durations; a timing, which a re-run does not reproduce).`]
+      ? [
+          `- Cost: the runs took ${f.untimedRuns ? 'at least ' : ''}${(f.runSeconds / 3600).toFixed(1)} hours of wall-clock time${f.workers ? ` with ${f.workers} worker threads` : ''} ` +
+            `(the sum of their manifests' durations; a timing, which a re-run does not reproduce${f.untimedRuns ? `; ${f.untimedRuns} of them were finished or resumed by an mjlab that kept no timing across a resume, and may leave out a session before it` : ''}).`,
+        ]
       : []),
     '',
     a.findings,
@@ -80,8 +86,11 @@ export function readme(spec: ExperimentSpec, a: Analysis, f: RunFacts): string {
     `node bin/${f.command.replace(/^mjlab/, 'mjlab.js')}`,
     '```',
     '',
-    'The CSVs and this README are reproduced byte for byte (worker count and `--out` do not change them); an ' +
-      'interrupted run continues with the same command plus `--resume`.',
+    (spec.reportCost
+      ? 'The CSVs and this README are reproduced byte for byte but for the timings (worker count and `--out` do not ' +
+        'change them); an interrupted run continues with the same command plus `--resume`.'
+      : 'The CSVs and this README are reproduced byte for byte (worker count and `--out` do not change them); an ' +
+        'interrupted run continues with the same command plus `--resume`.'),
     '',
     ...caveatsSection(spec.caveats),
   ].join('\n');

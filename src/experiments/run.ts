@@ -198,6 +198,7 @@ async function play(spec: ExperimentSpec, o: ExperimentOptions, dir: string, tot
       runs.push({
         variant: variant.label, rules: variant.rules, limit: m.identity.limit, lineup, dir: join('runs', variant.label, String(i)),
         ranges: m.ranges, games: m.gamesPlayed, hands: m.handsPlayed, durationSeconds: m.durationSeconds, handsPerSecond: m.handsPerSecond,
+        ...(m.durationPartial ? { durationPartial: true } : {}),
       });
     }
   }
@@ -219,9 +220,10 @@ async function play(spec: ExperimentSpec, o: ExperimentOptions, dir: string, tot
   const hands = cells.reduce((s, c) => s + c.agg.hands, 0);
   const games = plans.reduce((a, p) => a + p.games, 0);
   const runSeconds = runs.reduce((a, r) => a + ((r as { durationSeconds?: number }).durationSeconds ?? 0), 0);
+  const untimedRuns = runs.filter((r) => (r as { durationPartial?: boolean }).durationPartial).length;
   writeAtomic(
     join(dir, 'README.md'),
-    readme(spec, analysis, { games, perCell: plans[0]!.games, plans, hands, seed, command: reproduceCommand(spec, total, seed), runSeconds, workers: o.workers ?? null }),
+    readme(spec, analysis, { games, perCell: plans[0]!.games, plans, hands, seed, command: reproduceCommand(spec, total, seed), runSeconds, untimedRuns, workers: o.workers ?? null }),
   );
   writeAtomic(join(dir, '.gitignore'), 'runs/**/checkpoint.jsonl\nruns/**/games.csv\nruns/**/nets.bin\nruns/**/aggregate.json\nruns/**/.*.tmp\n');
   const seconds = (performance.now() - t0) / 1000;

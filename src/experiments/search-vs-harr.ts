@@ -70,13 +70,13 @@ export function analyseSearchVsHarr(input: AnalysisInput, timing: SearchTiming):
     [
       'rules', 'budget', 'table', 'hands', 'wall_sets', 'search_mean_net', 'ci_low', 'ci_high', 'z', 'p', 'ms_per_decision',
       'search_win_rate', 'search_win_low', 'search_win_high', 'search_deal_in_rate', 'search_deal_in_low', 'search_deal_in_high',
-      'table_strategy', 'table_win_rate', 'table_deal_in_rate',
+      'table_strategy', 'table_win_rate', 'table_deal_in_rate', 'wall_set_sd',
     ],
     ...rows.map((x) => [
       x.c.variant.label, String(x.parts.budget), x.parts.field, String(x.me.hands), String(x.r.n), num(x.r.meanDiff), num(x.r.low), num(x.r.high),
       num(x.r.statistic), num(x.r.p), Number.isNaN(x.ms) ? '' : x.ms.toFixed(1),
       num(x.win.estimate), num(x.win.low), num(x.win.high), num(x.dealIn.estimate), num(x.dealIn.low), num(x.dealIn.high),
-      x.others.strategy, num(x.others.winRate), num(x.others.dealInRate),
+      x.others.strategy, num(x.others.winRate), num(x.others.dealInRate), num(x.r.sd),
     ]),
   ]);
 
@@ -98,9 +98,9 @@ export function analyseSearchVsHarr(input: AnalysisInput, timing: SearchTiming):
 
   const own = rows.filter((x) => x.parts.field === 'harr,harr,harr');
   const table = mdTable(
-    ['rules', 'budget', 'hands', 'search mean net / hand (95% CI)', 'ms / searched decision', 'search win rate', 'search deal-in rate', 'harr win rate', 'harr deal-in rate'],
+    ['rules', 'budget', 'hands', 'search mean net / hand (95% CI)', 'SD of a wall set', 'ms / searched decision', 'search win rate', 'search deal-in rate', 'harr win rate', 'harr deal-in rate'],
     own.map((x) => [
-      x.c.variant.label, String(x.parts.budget), x.me.hands.toLocaleString('en-US'), show.ci(x.r.meanDiff, x.r.low, x.r.high),
+      x.c.variant.label, String(x.parts.budget), x.me.hands.toLocaleString('en-US'), show.ci(x.r.meanDiff, x.r.low, x.r.high), x.r.sd.toFixed(0),
       Number.isNaN(x.ms) ? '' : x.ms.toFixed(0), show.pct(x.win.estimate), show.pct(x.dealIn.estimate), show.pct(x.others.winRate), show.pct(x.others.dealInRate),
     ]),
   );

@@ -77,6 +77,8 @@ export interface ExperimentSpec extends ExperimentBase {
   readonly cells?: readonly { readonly variant: string; readonly lineup: number; readonly share: number }[];
   /** Say in the README how long the runs took (a timing: it is not reproduced by a re-run). */
   readonly reportCost?: boolean;
+  /** How the sizes were chosen, from what pilot (printed in the README's design). */
+  readonly sizing?: string;
   readonly duplicate: boolean;
   readonly players: 2 | 3 | 4;
   readonly analysis: AnalysisKind;

@@ -61,8 +61,13 @@ export interface Manifest {
   readonly drawnHands: number;
   readonly washes: number;
   readonly workers: number | null;
+  /** When the run began (its first session, for a resumed run whose checkpoint says). */
   readonly startedAt: string;
+  /** Wall-clock seconds over every session of the run (a resumed run included); see durationPartial. */
   readonly durationSeconds: number;
+  /** Set when durationSeconds leaves out sessions before a resume whose checkpoint kept no timing. */
+  readonly durationPartial?: true;
+  /** Hands per second of the last session. */
   readonly handsPerSecond: number;
   readonly node: string;
   readonly mergedFrom?: readonly string[];

@@ -36,6 +36,8 @@ export interface CheckpointHeader {
   readonly batchSize: number;
   /** The streamed files' header rows (games.csv's column names, …). */
   readonly files: FileMarks;
+  /** When the run's first session began (absent in headers written before mjlab kept it). */
+  readonly startedAt?: string;
 }
 
 export interface CheckpointBatch {
@@ -45,6 +47,11 @@ export interface CheckpointBatch {
   readonly end: number;
   readonly files: FileMarks;
   readonly agg: AggregateJson;
+  /**
+   * The run's wall-clock seconds when the batch was committed, over every session so far, so a resumed run's
+   * manifest states the whole run's duration. Absent in lines written before mjlab kept it.
+   */
+  readonly seconds?: number;
 }
 
 /** What resuming needs of each committed batch besides its aggregate. */
@@ -60,6 +67,8 @@ export interface CheckpointState {
   readonly batches: readonly BatchMarks[];
   /** Byte length of the valid prefix of the file. */
   readonly validBytes: number;
+  /** The last committed batch's `seconds` (0 before any batch); null when some batch line does not say. */
+  readonly seconds: number | null;
 }
 
 export function sha256(data: string | Uint8Array): string {
@@ -113,6 +122,7 @@ export function readCheckpoint(path: string, onBatch: (b: CheckpointBatch) => vo
   const batches: BatchMarks[] = [];
   let validBytes = 0;
   let lineNo = 0;
+  let seconds: number | null = 0;
   while (pos < text.length) {
     const nl = text.indexOf('\n', pos);
     if (nl < 0) break; // torn last line: never committed
@@ -135,12 +145,13 @@ export function readCheckpoint(path: string, onBatch: (b: CheckpointBatch) => vo
         refuse(path, `line ${lineNo} is not batch ${i} (games ${start}..${end - 1})`);
       }
       onBatch(obj);
+      seconds = seconds !== null && typeof obj.seconds === 'number' ? obj.seconds : null;
       batches.push({ files: obj.files, aggSha: sha256(JSON.stringify(obj.agg)) });
     }
     pos = nl + 1;
     validBytes += Buffer.byteLength(line, 'utf8') + 1;
   }
-  return header ? { header, batches, validBytes } : null;
+  return header ? { header, batches, validBytes, seconds } : null;
 }
 
 export class CheckpointWriter {

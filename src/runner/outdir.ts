@@ -52,7 +52,7 @@ export interface Prepared {
   readonly resume: boolean;
 }
 
-function manifestOf(dir: string): Manifest | null {
+export function manifestOf(dir: string): Manifest | null {
   try {
     return JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;
   } catch {

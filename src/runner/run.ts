@@ -18,7 +18,7 @@ import {
   CHECKPOINT_FILE, CheckpointWriter, readCheckpoint, sha256, type BatchMarks, type CheckpointBatch, type CheckpointHeader, type FileMark,
 } from './checkpoint.js';
 import { NETS_FILE } from './nets-file.js';
-import { describe, prepareRunDir, streamedRecords, writeOutputs } from './outdir.js';
+import { describe, manifestOf, prepareRunDir, streamedRecords, writeOutputs } from './outdir.js';
 import { pairwiseCsv, pairwiseTests } from './pairwise.js';
 import { batchAt, batchCount, batchSizeFor, formatShard, type Batch, shardRange } from './plan.js';
 import { pluginHashes } from './plugins.js';
@@ -189,6 +189,8 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
     let marks: readonly BatchMarks[] = [];
     let header: CheckpointHeader | null = null;
     let validBytes = 0;
+    // The sessions before this one: their seconds, or null when the checkpoint kept none (an older mjlab's).
+    let priorSeconds: number | null = 0;
     if (prepared.resume) {
       const state = readCheckpoint(cpPath, (b) => mergeJsonInto(total, b.agg), { range, batchSize });
       if (state) {
@@ -198,6 +200,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
         header = state.header;
         marks = state.batches;
         validBytes = state.validBytes;
+        priorSeconds = state.seconds;
       } else {
         process.stderr.write(`mjlab: ${cpPath} has no complete line; starting from the beginning\n`);
       }
@@ -247,11 +250,15 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
       for (const f of files.values()) f.sync();
       const files0: Record<string, FileMark> = {};
       for (const s of streams) files0[s.name] = mark(s.header.length, s.header);
-      header = { kind: 'header', identity, shard: o.shard, range, batchSize, files: files0 };
+      header = { kind: 'header', identity, shard: o.shard, range, batchSize, files: files0, startedAt };
       checkpoint.append(header);
     }
     const resumedGames = Math.min(range[1], range[0] + committed * batchSize) - range[0];
     const resumedHands = total.hands;
+    const runSeconds = () => (priorSeconds ?? 0) + (performance.now() - t0) / 1000;
+    // A finished run resumed again plays nothing: its manifest's provenance (what made it, when, how long) stays.
+    const before = committed === nBatches && rebuildFrom >= committed ? manifestOf(o.out) : null;
+    const finished = before?.complete === true && sameIdentity(before.identity, identity) ? before : null;
     let durableGames = resumedGames;
 
     // Batches finished out of order wait here until the ones before them are in; the dispatch window bounds it.
@@ -297,7 +304,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
             );
           }
         } else {
-          staged.push({ kind: 'batch', index: b.index, start: b.start, end: b.end, files: fileMarks, agg: msg.agg });
+          staged.push({ kind: 'batch', index: b.index, start: b.start, end: b.end, files: fileMarks, agg: msg.agg, seconds: Number(runSeconds().toFixed(3)) });
           mergeJsonInto(total, msg.agg);
           committed += 1;
           progress.update(b.end - range[0], total.hands - resumedHands);
@@ -355,12 +362,15 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
     const seconds = (performance.now() - t0) / 1000;
     const sessionHands = total.hands - resumedHands;
     const git = gitState();
+    const made = finished
+      ? { version: finished.version, commit: finished.commit, dirty: finished.dirty, command: finished.command, workers: finished.workers, node: finished.node }
+      : { version: packageVersion(), commit: git.commit, dirty: git.dirty, command, workers, node: process.version };
     const manifest: Omit<Manifest, 'outputs'> = {
       tool: 'mjlab',
-      version: packageVersion(),
-      commit: git.commit,
-      dirty: git.dirty,
-      command,
+      version: made.version,
+      commit: made.commit,
+      dirty: made.dirty,
+      command: made.command,
       identity,
       shard: o.shard,
       ranges: complete ? [range] : [[range[0], range[0] + committedGames]],
@@ -369,11 +379,12 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
       handsPlayed: total.hands,
       drawnHands: total.drawn,
       washes: total.washes,
-      workers,
-      startedAt,
-      durationSeconds: Number(seconds.toFixed(3)),
-      handsPerSecond: seconds > 0 ? Math.round(sessionHands / seconds) : 0,
-      node: process.version,
+      workers: made.workers,
+      startedAt: finished?.startedAt ?? header.startedAt ?? startedAt,
+      durationSeconds: finished ? finished.durationSeconds : Number(runSeconds().toFixed(3)),
+      ...(partialDuration(finished, priorSeconds) ? { durationPartial: true as const } : {}),
+      handsPerSecond: finished ? finished.handsPerSecond : seconds > 0 ? Math.round(sessionHands / seconds) : 0,
+      node: made.node,
     };
     if (appended < marks.length) {
       // Stopped while rebuilding: the checkpoint is as it was, and the next --resume goes on rebuilding.
@@ -416,6 +427,15 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
   } finally {
     signals.release();
   }
+}
+
+/**
+ * Whether the manifest's duration may leave out sessions: resumed from a checkpoint that kept no timing (an older
+ * mjlab's), or a finished run's manifest that such an mjlab wrote in a --resume session (it timed that session only).
+ */
+function partialDuration(finished: Manifest | null, priorSeconds: number | null): boolean {
+  if (!finished) return priorSeconds === null;
+  return finished.durationPartial === true || (priorSeconds === null && /(^|\s)--resume(\s|$)/.test(finished.command));
 }
 
 /** A failed run as one line: whose fault, how to see it, what was kept, how to go on. */

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { copyFileSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXACT_FILES, GATE, mjlab, read, startHeld, tempDir } from './helpers.js';
+import { CheckpointWriter, readCheckpoint, type CheckpointBatch, type CheckpointHeader } from '../../src/runner/checkpoint.js';
 
 let tmp: string;
 const RUN = [
@@ -53,6 +54,29 @@ describe('checkpoint lines are checksummed', () => {
     lines[1] = lines[1]!.replace(/"wins":(\d+)/, (_, w: string) => `"wins":${Number(w) + 300}`);
     writeFileSync(path, lines.join('\n'));
     refused([...RUN, '--out', dir, '--resume'], /checkpoint\.jsonl line 2 fails its checksum/);
+  });
+});
+
+describe('a resumed run\'s manifest times the whole run', () => {
+  it('a checkpoint written without timing (an older mjlab\'s) resumes, and the manifest says its duration is partial', async () => {
+    const dir = await interrupted('untimed');
+    const path = join(dir, 'checkpoint.jsonl');
+    const entries: (CheckpointHeader | CheckpointBatch)[] = [];
+    const state = readCheckpoint(path, (b) => {
+      const { seconds, ...old } = b;
+      expect(seconds).toBeGreaterThan(0);
+      entries.push(old as CheckpointBatch);
+    })!;
+    const { startedAt, ...header } = state.header;
+    expect(startedAt).toMatch(/^\d{4}-/);
+    truncateSync(path, 0);
+    const w = new CheckpointWriter(path, 0);
+    for (const e of [header as CheckpointHeader, ...entries]) w.append(e);
+    w.close();
+    ok([...RUN, '--out', dir, '--resume']);
+    expectSame(dir, join(tmp, 'full'));
+    expect(JSON.parse(read(dir, 'manifest.json'))).toMatchObject({ complete: true, durationPartial: true });
+    expect(JSON.parse(read(join(tmp, 'full'), 'manifest.json')).durationPartial).toBeUndefined();
   });
 });
 

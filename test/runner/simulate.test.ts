@@ -102,9 +102,22 @@ describe('interruption', () => {
     expect(existsSync(join(dir, 'manifest.json'))).toBe(false); // it really died mid-run
     const committed = lineCount(join(dir, 'checkpoint.jsonl')) - 1;
     expect(committed).toBeLessThan(Math.ceil(2000 / Math.ceil(2000 / 64)));
+    const lines = read(dir, 'checkpoint.jsonl').trimEnd().split('\n').map((l) => JSON.parse(l) as { startedAt?: string; seconds?: number });
+    const killedAfter = lines[lines.length - 1]!.seconds!;
     appendFileSync(join(dir, 'checkpoint.jsonl'), '{"kind":"batch","index":'); // a torn write
     appendFileSync(join(dir, 'games.csv'), '99999,0,random,disc'); // rows past the checkpoint
     ok([...LONG, '--out', dir, '--resume']);
+    expectSame(out('full'), dir);
+    // The manifest tells of the whole run, not only of the session that finished it.
+    const m = JSON.parse(read(dir, 'manifest.json')) as { startedAt: string; durationSeconds: number; durationPartial?: boolean };
+    expect(m.startedAt).toBe(lines[0]!.startedAt);
+    expect(killedAfter).toBeGreaterThan(0);
+    expect(m.durationSeconds).toBeGreaterThan(killedAfter);
+    expect(m.durationPartial).toBeUndefined();
+    // Resumed once more, a finished run plays nothing and keeps its manifest as it was.
+    const before = read(dir, 'manifest.json');
+    ok([...LONG, '--out', dir, '--resume']);
+    expect(read(dir, 'manifest.json')).toBe(before);
     expectSame(out('full'), dir);
   });
 
