@@ -64,7 +64,7 @@ export function readme(spec: ExperimentSpec, a: Analysis, f: RunFacts): string {
     ...(spec.reportCost && f.runSeconds !== undefined
       ? [
           `- Cost: the runs took ${f.untimedRuns ? 'at least ' : ''}${(f.runSeconds / 3600).toFixed(1)} hours of wall-clock time${f.workers ? ` with ${f.workers} worker threads` : ''} ` +
-            `(the sum of their manifests' durations; a timing, which a re-run does not reproduce${f.untimedRuns ? `; ${f.untimedRuns} of them were finished or resumed by an mjlab that kept no timing across a resume, and may leave out a session before it` : ''}).`,
+            `(the sum of their manifests' durations; a timing, which a re-run does not reproduce${f.untimedRuns ? `; ${f.untimedRuns} of them were resumed by an mjlab that kept no timing across a resume, and leave out the sessions before it` : ''}).`,
         ]
       : []),
     '',

@@ -431,11 +431,13 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
 
 /**
  * Whether the manifest's duration may leave out sessions: resumed from a checkpoint that kept no timing (an older
- * mjlab's), or a finished run's manifest that such an mjlab wrote in a --resume session (it timed that session only).
+ * mjlab's), or a finished run's manifest written by such an mjlab in a session that did not play the whole run (it
+ * timed that session only; its hands per second times its duration then falls short of the run's hands).
  */
 function partialDuration(finished: Manifest | null, priorSeconds: number | null): boolean {
   if (!finished) return priorSeconds === null;
-  return finished.durationPartial === true || (priorSeconds === null && /(^|\s)--resume(\s|$)/.test(finished.command));
+  if (finished.durationPartial === true) return true;
+  return priorSeconds === null && finished.handsPerSecond * finished.durationSeconds < 0.99 * finished.handsPlayed;
 }
 
 /** A failed run as one line: whose fault, how to see it, what was kept, how to go on. */

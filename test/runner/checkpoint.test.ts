@@ -3,7 +3,7 @@
 // games.csv (or nets.bin) that does not match the checkpoint from the checkpointed batches, saying so: never a
 // silently short or corrupt file. Runs are interrupted on an event (the gate plug-in), never on a timer.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { copyFileSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXACT_FILES, GATE, mjlab, read, startHeld, tempDir } from './helpers.js';
 import { CheckpointWriter, readCheckpoint, type CheckpointBatch, type CheckpointHeader } from '../../src/runner/checkpoint.js';
@@ -77,6 +77,31 @@ describe('a resumed run\'s manifest times the whole run', () => {
     expectSame(dir, join(tmp, 'full'));
     expect(JSON.parse(read(dir, 'manifest.json'))).toMatchObject({ complete: true, durationPartial: true });
     expect(JSON.parse(read(join(tmp, 'full'), 'manifest.json')).durationPartial).toBeUndefined();
+  });
+
+  it('a finished run of an older mjlab resumed again: partial only if its manifest timed less than the whole run', () => {
+    for (const [name, hps] of [['old-whole', null], ['old-resumed', 0]] as const) {
+      const dir = join(tmp, name);
+      cpSync(join(tmp, 'full'), dir, { recursive: true });
+      const path = join(dir, 'checkpoint.jsonl');
+      const entries: (CheckpointHeader | CheckpointBatch)[] = [];
+      const state = readCheckpoint(path, ({ seconds: _, ...old }) => entries.push(old as CheckpointBatch))!;
+      const { startedAt: _s, ...header } = state.header;
+      truncateSync(path, 0);
+      const w = new CheckpointWriter(path, 0);
+      for (const e of [header as CheckpointHeader, ...entries]) w.append(e);
+      w.close();
+      // An older mjlab's --resume of a run it had finished timed only its own session: no hands, milliseconds.
+      const m = JSON.parse(read(dir, 'manifest.json')) as Record<string, unknown>;
+      if (hps !== null) writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ ...m, handsPerSecond: hps, durationSeconds: 0.02 }, null, 2));
+      const before = JSON.parse(read(dir, 'manifest.json')) as Record<string, unknown>;
+      ok([...RUN, '--out', dir, '--resume']);
+      const after = JSON.parse(read(dir, 'manifest.json')) as Record<string, unknown>;
+      expect(after.commit).toBe(before.commit);
+      expect(after.startedAt).toBe(before.startedAt);
+      expect(after.durationSeconds).toBe(before.durationSeconds);
+      expect(after.durationPartial, name).toBe(hps === null ? undefined : true);
+    }
   });
 });
 
