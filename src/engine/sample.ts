@@ -9,6 +9,10 @@
  * function of the seat's view and the stream alone, so two true states that give the seat the same view give it the
  * same worlds. Other hands hold no flowers (a flower is always exposed), so flowers go to the wall only.
  *
+ * In a robbing round the tile being added to the pung is still in its owner's hand, but every seat has seen it (it is
+ * shown as the last discard): it is not dealt, and the owner keeps it, as the round's outcome needs (robbing takes it
+ * from that hand; passing adds it to the pung).
+ *
  * Only the seat to move may sample (the state's open decision is its own, so its legal list holds). A claim already
  * made in the open claim round by a seat asked earlier is not shown to the seat; the world forgets it (those seats
  * passed, as far as the seat can tell), as it must: the claimant's sampled hand may not hold the tiles for it.
@@ -33,8 +37,11 @@ const POOL = 144;
 export function unseenTiles(s: HandState, seat: Seat, out: Uint8Array): number {
   const hand = s.priv.hand;
   const seen = s.pub.seen;
+  const shown = shownInHand(s);
   let n = 0;
-  for (let t = 0; t < KINDS; t++) for (let k = 4 - hand[seat * 34 + t]! - seen[t]!; k > 0; k--) out[n++] = t;
+  for (let t = 0; t < KINDS; t++) {
+    for (let k = 4 - hand[seat * 34 + t]! - seen[t]! - (t === shown.tile ? 1 : 0); k > 0; k--) out[n++] = t;
+  }
   if (s.flowers) {
     let exposed = 0;
     for (let p = 0; p < s.players; p++) {
@@ -44,6 +51,12 @@ export function unseenTiles(s: HandState, seat: Seat, out: Uint8Array): number {
   }
   return n;
 }
+
+/** A tile every seat has seen that is still in a hand: the robbing round's added tile, in its owner's (or none). */
+function shownInHand(s: HandState): { readonly seat: number; readonly tile: number } {
+  return s.flow.phase === 'rob' ? { seat: s.flow.rob.from, tile: s.flow.rob.tile } : NONE_SHOWN;
+}
+const NONE_SHOWN = { seat: -1, tile: -1 } as const;
 
 /** Sample a world for `seat` (the seat to move in `src`) into `dst`, a state of the same table. */
 export function sampleWorldInto(dst: HandState, src: HandState, seat: Seat, rng: Rng): HandState {
@@ -63,6 +76,7 @@ export function sampleWorldInto(dst: HandState, src: HandState, seat: Seat, rng:
   const p = dst.players;
   const hand = dst.priv.hand;
   const count = dst.pub.handCount;
+  const shown = shownInHand(src);
   let q = seat;
   let need = 0;
   const nextTaker = (): void => {
@@ -71,6 +85,10 @@ export function sampleWorldInto(dst: HandState, src: HandState, seat: Seat, rng:
       if (q === seat) return;
       need = count[q]!;
       hand.fill(0, q * 34, q * 34 + 34);
+      if (q === shown.seat) {
+        hand[q * 34 + shown.tile]!++;
+        need--;
+      }
     }
   };
   nextTaker();
@@ -119,9 +137,11 @@ export function sampleGuidedInto(dst: HandState, src: HandState, seat: Seat, rng
   const p = dst.players;
   const hand = dst.priv.hand;
   const pub = dst.pub;
+  const shown = shownInHand(src);
   let k = 0;
   for (let q = seat + 1 === p ? 0 : seat + 1; q !== seat; q = q + 1 === p ? 0 : q + 1) {
-    const h = pub.handCount[q]!;
+    const keeps = q === shown.seat ? shown.tile : -1;
+    const h = pub.handCount[q]! - (keeps >= 0 ? 1 : 0);
     if (h > nf - k) throw new Error(`sampleWorld: ${nf - k} unseen playing tiles for a hand of ${h}`);
     let bestMisfit = Infinity;
     let last = true;
@@ -134,6 +154,7 @@ export function sampleGuidedInto(dst: HandState, src: HandState, seat: Seat, rng
       }
       counts.fill(0);
       for (let i = 0; i < h; i++) counts[pool[k + i]!]!++;
+      if (keeps >= 0) counts[keeps]!++;
       const m = guide.misfit(counts, pub.meldCount[q]!, pub.turnsBySeat[q]!);
       last = m < bestMisfit;
       if (last) {
@@ -154,6 +175,7 @@ export function sampleGuidedInto(dst: HandState, src: HandState, seat: Seat, rng
     }
     hand.fill(0, q * 34, q * 34 + 34);
     for (let i = 0; i < h; i++) hand[q * 34 + pool[k + i]!]!++;
+    if (keeps >= 0) hand[q * 34 + keeps]!++;
     recountSeat(dst, q);
     k += h;
   }

@@ -11,13 +11,15 @@ import type { Action } from '../../src/core/action.js';
 import { seededWalls } from '../../src/engine/chance.js';
 import { cloneState } from '../../src/engine/clone.js';
 import { handResult } from '../../src/engine/result.js';
-import { sampleWorld } from '../../src/engine/sample.js';
+import { sampleGuidedInto, sampleWorld } from '../../src/engine/sample.js';
 import { type HandState, createHandState } from '../../src/engine/state.js';
 import { IllegalAction, apply, isOver, legalActions, startHand, toMove } from '../../src/engine/step.js';
 import { validateState } from '../../src/engine/validate.js';
 import { makeStream, type Rng } from '../../src/rng/streams.js';
 import { ruleSet } from '../../src/rules/index.js';
 import { viewFor } from '../../src/view/view.js';
+import { executeScenario, readScenario } from '../../src/game/replay.js';
+import { join } from 'node:path';
 
 interface Table {
   readonly rules: string;
@@ -175,6 +177,46 @@ describe('sampled worlds', () => {
     );
     expect(checked).toBeGreaterThan(500);
     expect(differs / checked).toBeGreaterThan(0.95);
+  });
+
+  it('in a robbing round keep the added tile in its owner\'s hand, so robbing it or passing plays on (guided or not)', () => {
+    // The round of the scenario of Babcock's "stealing the fourth", and those uniform play reaches (rarely).
+    const robs: HandState[] = [];
+    const file = join(import.meta.dirname, '..', 'scenarios', 'babcock-stealing-the-fourth.json');
+    executeScenario(readScenario(file), file, { decision: (state) => void (state.flow.phase === 'rob' && robs.push(cloneState(state))) });
+    expect(robs).toHaveLength(1);
+    for (let seed = 0; seed < 20_000; seed++) {
+      const t = TABLES[seed % TABLES.length]!;
+      const s = newHand(t, seed);
+      const rng = makeStream(seed, 8, 'choices');
+      while (!isOver(s) && s.flow.phase !== 'rob') apply(s, pick(s, rng));
+      if (!isOver(s)) robs.push(s);
+    }
+    expect(robs.length).toBeGreaterThan(1);
+    // A guide that finds no deal plausible: every seat is dealt all its tries (the most reshuffling).
+    const guide = { tries: 6, misfit: () => 1 };
+    for (const [i, s] of robs.entries()) {
+      const seat = toMove(s);
+      for (let k = 0; k < 20; k++) {
+        for (const w of [
+          sampleWorld(s, seat, makeStream(i, k, 'sample')),
+          sampleGuidedInto(createHandState(s.rules, s.limit, s.flowers, s.players), s, seat, makeStream(i, k, 'guided'), guide),
+        ]) {
+          validateState(w);
+          expect(view(w)).toBe(view(s));
+          for (const a of legalActions(w)) {
+            const c = cloneState(w);
+            apply(c, a);
+            const rng = makeStream(i, k, 'choices');
+            while (!isOver(c)) {
+              validateState(c);
+              apply(c, pick(c, rng));
+            }
+            handResult(c, 0, false);
+          }
+        }
+      }
+    }
   });
 
   it('are the same for the same stream, and differ for another', () => {

@@ -142,6 +142,15 @@ describe('search', () => {
     expect(() => searcher(0, 'harr', ['policy=harr/noSuch=1'])).toThrow(/has no parameter "noSuch"/);
   });
 
+  it('searches a robbing round in worlds where the added tile stays with its owner (code500 seed 1 game 1180)', () => {
+    // The experiment's run stopped here: worlds dealt the added tile away, so passing (adding it to the pung) or
+    // robbing it took a tile its owner did not hold, and a rollout later scored a hand that was not complete.
+    const r = mjlab(['replay', '--rules', 'code500', '--strategies', 'search,harr,harr,harr', '--seed', '1', '--game', '1180', '--duplicate']);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/Result: /);
+  });
+
   it('in a simulate run: the same outputs on one worker and on two', () => {
     const outs = [1, 2].map((workers) => {
       const dir = tempDir('mjlab-search-');
