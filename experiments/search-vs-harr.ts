@@ -2,17 +2,16 @@
  * Does a search over sampled worlds beat Harr's own plan (issue 15, points 3 and 4)? One `search`, rolling out with
  * `harr` at every seat, against three `harr` on duplicate walls under each rule set; a budget curve on the first
  * walls; and, under `harr`, search and harr each against chow-mixer, suit-hunter and greedy (a table that is not the
- * policy the search assumes). Sizes from the pilot in results/search-vs-harr/README.md.
+ * policy the search assumes). How the sizes were chosen: the spec's sizing line (printed in the README).
  */
 import type { ExperimentSpec } from '../src/experiments/types.js';
 
 const RULES = ['harr', 'harr-limit', 'babcock', 'code500'] as const;
 /**
- * Wall sets (four games each) per run. The default budget's, per rule set, from the pilot's standard deviation of a
- * wall set's mean net (harr 51, harr-limit 35, code500 72 points a hand at 256 rollouts; babcock, not piloted, taken
- * between): about 1.5 points a hand of standard error. The budget curve and the away-from-policy pair are smaller.
+ * Wall sets (four games each) per run: the default budget's from the first run of this spec (its sizing line below),
+ * for 80% power at the advantage it measured; the budget curve and the away-from-policy pair are smaller.
  */
-export const WALLS = { main: { harr: 1_200, 'harr-limit': 600, babcock: 800, code500: 1_600 }, curve: 300, away: 500 } as const;
+export const WALLS = { main: { harr: 600, 'harr-limit': 600, babcock: 2_400, code500: 2_400 }, curve: 300, away: 500 } as const;
 
 export const spec: ExperimentSpec = {
   name: 'search-vs-harr',
@@ -41,13 +40,14 @@ export const spec: ExperimentSpec = {
     'seats by --duplicate, so it meets every wall from every seat against the same three; every run plays the first ' +
     'walls of seed 1, so the budgets and the away-from-policy pair meet the same walls as far as the smaller run goes.',
   sizing:
-    'From a paired pilot at the default parameters (seed 1; 80 wall sets under harr and code500, 150 under ' +
-    'harr-limit): the standard deviation of a wall set\'s mean net per hand was 49 (harr), 36 (harr-limit) and 73 ' +
-    '(code500) points, babcock not piloted and taken between; the wall sets per rule set (harr 1,200, harr-limit ' +
-    '600, babcock 800, code500 1,600) aim at a standard error of about 1.5 points a hand, enough to exclude zero ' +
-    'for an advantage of 3 or more. The pilot\'s short runs underrated the tails: the full run\'s own deviations ' +
-    'are in the table (SD of a wall set) and in summary.csv (wall_set_sd). The budget curve plays 300 wall sets ' +
-    'per budget and rule set, the away-from-policy pair 500.',
+    'A first run of this design (seed 1, at a commit whose worlds mishandled robbing rounds: it stopped at ' +
+    'code500 game 1180, and its numbers are not kept) measured the default budget\'s mean net per hand and the ' +
+    'standard deviation σ of a wall set\'s mean: harr +11.1 (σ 82, 1,200 wall sets), harr-limit +6.2 (σ 41, 600), ' +
+    'babcock +2.3 (σ 39, 800), code500 +5.9 (σ 71, 250); an earlier pilot of 80–150 wall sets gave σ 49, 36 and 73 ' +
+    'for harr, harr-limit and code500. The wall sets per rule set, ((1.96 + 0.84)·σ/δ)², give 80% power to exclude ' +
+    'zero at those advantages: harr 600 (421 needed), harr-limit 600 (340), babcock 2,400 (2,211), code500 2,400 ' +
+    '(1,133 at +5.9; 2,470 at +4). The budget curve plays 300 wall sets per budget and rule set, the ' +
+    'away-from-policy pair 500.',
   games: 4 * (RULES.reduce((a, r) => a + WALLS.main[r], 0) + 4 * 3 * WALLS.curve + 2 * WALLS.away),
   seed: 1,
   duplicate: true,
