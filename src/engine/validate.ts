@@ -98,12 +98,19 @@ export function validateState(s: HandState, inTurn: Seat | null = s.flow.inTurn)
       if (size !== want) throw new Error(`seat ${p} holds ${size} tiles counting each set as three, expected ${want}`);
     }
   }
-  // The robbing round's tile is still in the hand of the seat adding it to its pung (robbed from there, or added).
-  if (s.flow.phase === 'rob' && s.priv.hand[s.flow.rob.from * 34 + s.flow.rob.tile] === 0) {
-    throw new Error(`seat ${s.flow.rob.from} adds ${tileCode(s.flow.rob.tile)} to its pung but does not hold it`);
-  }
   for (let t = 0; t < 42; t++) {
     const want = t < FIRST_BONUS ? 4 : s.flowers ? 1 : 0;
     if (seen[t] !== want) throw new Error(`tile ${tileCode(t)} seen ${seen[t]} times, expected ${want}`);
+  }
+}
+
+/**
+ * validateState at a decision (between applies, not inside one, where observers also check): an open robbing
+ * round's tile is still in the hand of the seat adding it to its pung, to be robbed from there or added.
+ */
+export function validateDecision(s: HandState): void {
+  validateState(s);
+  if (s.flow.phase === 'rob' && s.priv.hand[s.flow.rob.from * 34 + s.flow.rob.tile] === 0) {
+    throw new Error(`seat ${s.flow.rob.from} adds ${tileCode(s.flow.rob.tile)} to its pung but does not hold it`);
   }
 }

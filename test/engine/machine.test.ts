@@ -14,7 +14,7 @@ import { handResult } from '../../src/engine/result.js';
 import { sampleGuidedInto, sampleWorld } from '../../src/engine/sample.js';
 import { type HandState, createHandState } from '../../src/engine/state.js';
 import { IllegalAction, apply, isOver, legalActions, startHand, toMove } from '../../src/engine/step.js';
-import { validateState } from '../../src/engine/validate.js';
+import { validateDecision, validateState } from '../../src/engine/validate.js';
 import { makeStream, type Rng } from '../../src/rng/streams.js';
 import { ruleSet } from '../../src/rules/index.js';
 import { viewFor } from '../../src/view/view.js';
@@ -202,14 +202,14 @@ describe('sampled worlds', () => {
           sampleWorld(s, seat, makeStream(i, k, 'sample')),
           sampleGuidedInto(createHandState(s.rules, s.limit, s.flowers, s.players), s, seat, makeStream(i, k, 'guided'), guide),
         ]) {
-          validateState(w);
+          validateDecision(w);
           expect(view(w)).toBe(view(s));
           for (const a of legalActions(w)) {
             const c = cloneState(w);
             apply(c, a);
             const rng = makeStream(i, k, 'choices');
             while (!isOver(c)) {
-              validateState(c);
+              validateDecision(c);
               apply(c, pick(c, rng));
             }
             handResult(c, 0, false);
