@@ -12,6 +12,7 @@ import { builtinStrategies } from '../../strategies/index.js';
 import { applyParams, paramSpec } from '../agent/params.js';
 import type { Strategy, StrategyInstance } from '../agent/types.js';
 import { isPresetPath, readPreset } from './preset.js';
+import { probeImport } from './probe.js';
 
 export type { StrategyInstance } from '../agent/types.js';
 export { applyParams, paramSpec } from '../agent/params.js';
@@ -50,8 +51,10 @@ async function loadUserStrategy(path: string): Promise<Strategy> {
   const abs = resolve(path);
   if (!existsSync(abs)) throw new UserError(`strategy file ${path} not found`);
   let mod: Record<string, unknown>;
+  const url = pathToFileURL(abs).href;
+  await probeImport(url, path);
   try {
-    mod = (await import(pathToFileURL(abs).href)) as Record<string, unknown>;
+    mod = (await import(url)) as Record<string, unknown>;
   } catch (e) {
     throw new UserError(`strategy file ${path} failed to load: ${(e as Error).message.split('\n')[0]}`);
   }

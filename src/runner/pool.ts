@@ -5,9 +5,8 @@
  * the caller's business. Runs from dist/ only: Node 20 cannot start a .ts worker, so under vitest the compiled
  * worker in dist/ is used (vitest's globalSetup builds it).
  */
+import { workerScript } from '../worker-script.js';
 import { Worker } from 'node:worker_threads';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Batch } from './plan.js';
 import type { FromWorker, ToWorker, WorkerInit } from './protocol.js';
 import { Heartbeat, HEARTBEAT_BYTES, type HeartbeatView } from './contract.js';
@@ -49,15 +48,7 @@ const IN_FLIGHT = 2;
  */
 const YOUNG_GENERATION_MB = 6;
 
-/** A compiled worker script under src/ (e.g. "runner/worker.js"): dist/'s copy when running from the .ts sources. */
-export function workerScript(underSrc: string): URL {
-  const here = fileURLToPath(import.meta.url);
-  if (here.endsWith('.ts')) {
-    const root = resolve(dirname(here), '..', '..');
-    return pathToFileURL(join(root, 'dist', 'src', ...underSrc.split('/')));
-  }
-  return new URL(`../${underSrc}`, import.meta.url);
-}
+export { workerScript };
 
 export function workerUrl(): URL {
   return workerScript('runner/worker.js');

@@ -48,6 +48,19 @@ describe('the per-decision time limit', () => {
 });
 
 describe('randomness and the clock are the seat stream\'s alone', () => {
+  it('a plug-in whose top-level code loops: one line naming the file, nothing written', () => {
+    const file = join(FIXTURES, 'loop-at-import.mjs');
+    const dir = join(tmp, 'loop-at-import');
+    for (const args of [
+      ['simulate', '--strategies', `random,${file},random,random`, '--games', '8', '--no-progress', '--out', dir],
+      ['replay', '--rules', 'harr', '--strategies', `random,${file},random,random`, '--seed', '1', '--game', '0'],
+    ]) {
+      const line = oneLine(run(args));
+      expect(line).toMatch(new RegExp(`^mjlab: strategy file ${file} did not finish loading within 10 s`));
+    }
+    expect(() => read(dir, 'summary.csv')).toThrow();
+  });
+
   it('a plug-in calling Math.random stops the run with one line saying so', () => {
     const bot = join(FIXTURES, 'math-random.mjs');
     const line = oneLine(run(['simulate', '--strategies', `${bot},random,random,random`, '--games', '200', '--workers', '1', '--no-progress', '--out', join(tmp, 'mr')]));
