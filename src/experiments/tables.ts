@@ -3,19 +3,14 @@
  * seat it, CSV formatting that is a pure function of exact integers (so re-runs give the same bytes), and
  * markdown tables for the README.
  */
-import { stringify } from 'csv-stringify/sync';
 import type { StrategyAgg } from '../stats/aggregate.js';
 import { addStrategyInto, emptyStrategy } from '../stats/aggregate.js';
 import { summariseStrategy, type StrategySummary } from '../stats/summary.js';
-import { num, pval } from '../io/csv.js';
+import { csv, num, pval } from '../io/csv.js';
 import { labelsOf } from '../runner/pairwise.js';
 import type { Cell } from './walls.js';
 
-export { num, pval };
-
-export function csv(rows: readonly (readonly string[])[]): string {
-  return stringify(rows.map((r) => [...r]));
-}
+export { csv, num, pval };
 
 /** The labels of the cells, in first-appearance order. */
 export const strategiesOf: (cells: readonly Cell[]) => string[] = labelsOf;

@@ -133,6 +133,11 @@ export function matchRow(g: GameOutcome, place: readonly number[]): string[] {
   return row;
 }
 
+/** Rows as CSV text (a header row first, where there is one). */
+export function csv(rows: readonly (readonly string[])[]): string {
+  return stringify(rows.map((r) => [...r]));
+}
+
 export function csvChunk(rows: string[][]): string {
   return rows.length === 0 ? '' : stringify(rows);
 }

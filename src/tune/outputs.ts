@@ -11,7 +11,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import { isPath, type StrategyInstance } from '../lineup/registry.js';
 import { isPresetPath, readPreset } from '../lineup/preset.js';
 import { renderSvg } from '../charts/render.js';
-import { csv, num, pval } from '../experiments/tables.js';
+import { csv, num, pval } from '../io/csv.js';
 import { gitState, packageVersion } from '../io/manifest.js';
 import { ratio } from '../stats/moments.js';
 import type { Arms, Panel } from './arms.js';
