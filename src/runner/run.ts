@@ -362,9 +362,12 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
     const seconds = (performance.now() - t0) / 1000;
     const sessionHands = total.hands - resumedHands;
     const git = gitState();
-    const made = finished
-      ? { version: finished.version, commit: finished.commit, dirty: finished.dirty, command: finished.command, workers: finished.workers, node: finished.node }
-      : { version: packageVersion(), commit: git.commit, dirty: git.dirty, command, workers, node: process.version };
+    const made = finished ?? {
+      version: packageVersion(), commit: git.commit, dirty: git.dirty, command, workers, node: process.version,
+      startedAt: header.startedAt ?? startedAt,
+      durationSeconds: Number(runSeconds().toFixed(3)),
+      handsPerSecond: seconds > 0 ? Math.round(sessionHands / seconds) : 0,
+    };
     const manifest: Omit<Manifest, 'outputs'> = {
       tool: 'mjlab',
       version: made.version,
@@ -380,10 +383,10 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
       drawnHands: total.drawn,
       washes: total.washes,
       workers: made.workers,
-      startedAt: finished?.startedAt ?? header.startedAt ?? startedAt,
-      durationSeconds: finished ? finished.durationSeconds : Number(runSeconds().toFixed(3)),
+      startedAt: made.startedAt,
+      durationSeconds: made.durationSeconds,
       ...(partialDuration(finished, priorSeconds) ? { durationPartial: true as const } : {}),
-      handsPerSecond: finished ? finished.handsPerSecond : seconds > 0 ? Math.round(sessionHands / seconds) : 0,
+      handsPerSecond: made.handsPerSecond,
       node: made.node,
     };
     if (appended < marks.length) {
