@@ -42,7 +42,10 @@ export interface ExperimentResult {
   readonly signal?: 'SIGINT' | 'SIGTERM';
   readonly dir: string;
   readonly hands: number;
+  /** This session's seconds. */
   readonly seconds: number;
+  /** The runs' seconds over every session (a complete experiment only). */
+  readonly runSeconds?: number;
 }
 
 export function defaultOut(name: string): string {
@@ -197,7 +200,7 @@ async function play(spec: ExperimentSpec, o: ExperimentOptions, dir: string, tot
       const m = r.manifest;
       runs.push({
         variant: variant.label, rules: variant.rules, limit: m.identity.limit, lineup, dir: join('runs', variant.label, String(i)),
-        ranges: m.ranges, games: m.gamesPlayed, hands: m.handsPlayed, durationSeconds: m.durationSeconds, handsPerSecond: m.handsPerSecond,
+        ranges: m.ranges, games: m.gamesPlayed, hands: m.handsPlayed, startedAt: m.startedAt, durationSeconds: m.durationSeconds, handsPerSecond: m.handsPerSecond,
         ...(m.durationPartial ? { durationPartial: true } : {}),
       });
     }
@@ -236,12 +239,16 @@ async function play(spec: ExperimentSpec, o: ExperimentOptions, dir: string, tot
     hands,
     duplicate: spec.duplicate,
     players: spec.players,
-    startedAt,
-    durationSeconds: Number(seconds.toFixed(3)),
-    handsPerSecond: seconds > 0 ? Math.round(hands / seconds) : 0,
+    // The whole experiment, not the session that finished it: its runs play one after another, each timed over
+    // every session it took; a resume that only re-renders the report would otherwise claim seconds for it all.
+    startedAt: runs.map((r) => (r as { startedAt?: string }).startedAt).filter((t): t is string => t !== undefined).sort()[0] ?? startedAt,
+    durationSeconds: Number(runSeconds.toFixed(3)),
+    ...(untimedRuns > 0 ? { durationPartial: true } : {}),
+    sessionSeconds: Number(seconds.toFixed(3)),
+    handsPerSecond: runSeconds > 0 ? Math.round(hands / runSeconds) : 0,
     node: process.version,
     runs,
   };
   writeAtomic(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  return { status: 'complete', dir, hands, seconds };
+  return { status: 'complete', dir, hands, seconds, runSeconds };
 }

@@ -111,8 +111,15 @@ export function analyseSearchVsHarr(input: AnalysisInput, timing: SearchTiming):
       `${show.pct(x.s.winRate)} / ${show.pct(x.h.winRate)}`, `${show.pct(x.s.dealInRate)} / ${show.pct(x.h.dealInRate)}`,
     ]),
   );
+  const defaultBudget = lineupParts('search').budget!;
   const findings = [
     '## Findings',
+    '',
+    verdict(
+      own.map((x) => ({ rules: x.c.variant.label, budget: x.parts.budget!, hands: x.me.hands, wallSets: x.r.n, mean: x.r.meanDiff, low: x.r.low, high: x.r.high })),
+      away.map((x) => ({ rules: x.c.variant.label, budget: lineupParts(x.c.lineup).budget!, table: lineupParts(x.c.lineup).field, mean: x.r.meanDiff, low: x.r.low, high: x.r.high })),
+      defaultBudget,
+    ),
     '',
     'One `search` against three `harr` (the policy it rolls out with), duplicate walls; mean net per hand of the searcher, ' +
       'which is its advantage over harr at the same table (the three harr take the rest); 95% interval over wall sets.',
@@ -152,4 +159,73 @@ export function analyseSearchVsHarr(input: AnalysisInput, timing: SearchTiming):
     charts: [{ name: 'budget-curve.svg', title: 'search against three harr by budget', spec: chart }],
     findings,
   };
+}
+
+interface Interval {
+  readonly rules: string;
+  readonly budget: number;
+  readonly mean: number;
+  readonly low: number;
+  readonly high: number;
+}
+
+function side(x: Interval): 'above' | 'below' | 'includes' {
+  return x.low > 0 ? 'above' : x.high < 0 ? 'below' : 'includes';
+}
+
+function words(xs: readonly string[]): string {
+  return xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`;
+}
+
+const signed = (x: Interval) => `${x.mean >= 0 ? '+' : ''}${x.mean.toFixed(1)}, ${x.low.toFixed(1)} to ${x.high.toFixed(1)}`;
+
+/**
+ * The finding in words, read off the rows (never written by hand, so a re-run with other numbers says what those
+ * numbers say): where the default budget's interval lies, the budget curve's, and the away-from-policy pair's.
+ */
+export function verdict(
+  own: readonly (Interval & { readonly hands: number; readonly wallSets: number })[],
+  away: readonly (Interval & { readonly table: string })[],
+  defaultBudget: number,
+): string {
+  const out: string[] = [];
+  const main = own.filter((x) => x.budget === defaultBudget);
+  if (main.length > 0) {
+    const above = main.filter((x) => side(x) === 'above');
+    const lead = above.length === main.length
+      ? `**At the default budget (${defaultBudget} rollouts) the searcher beats harr under ${main.length === 4 ? 'all four rule sets' : `every rule set run (${main.length})`}**: its 95% interval lies above zero under `
+      : `**At the default budget (${defaultBudget} rollouts) the searcher's 95% interval lies above zero under ${above.length} of ${main.length} rule sets**: `;
+    const parts = (['above', 'includes', 'below'] as const)
+      .map((k) => ({ k, xs: main.filter((x) => side(x) === k) }))
+      .filter((g) => g.xs.length > 0)
+      .map((g) => {
+        const list = words(g.xs.map((x) => `${x.rules} (${signed(x)})`));
+        return g.k === 'above' && above.length === main.length ? list : `${g.k === 'includes' ? 'it includes zero under' : g.k === 'above' ? 'above zero under' : 'below zero under'} ${list}`;
+      });
+    out.push(`${lead}${parts.join('; ')} points per hand.`);
+  }
+  const curve = own.filter((x) => x.budget !== defaultBudget);
+  if (curve.length > 0) {
+    const sizes = [...new Set(curve.map((x) => x.wallSets))];
+    const above = curve.filter((x) => side(x) === 'above');
+    const below = curve.filter((x) => side(x) === 'below');
+    const at = (xs: readonly Interval[]) =>
+      words([...new Set(xs.map((x) => x.rules))].map((r) => `${r} at ${words(xs.filter((x) => x.rules === r).map((x) => String(x.budget)))}`));
+    const rest = curve.length - above.length - below.length;
+    out.push(
+      `With fewer rollouts (${words(sizes.map(String))} wall sets per budget, a smaller sample than the default budget's), ` +
+        (above.length > 0 ? `the interval lies above zero under ${at(above)}` : 'no interval lies above zero') +
+        (below.length > 0 ? `, below zero under ${at(below)}` : '') +
+        (rest === 0 ? '.' : above.length + below.length === 0 ? `: all ${rest} include zero.` : rest === 1 ? '; the other one includes zero.' : `; the other ${rest} include zero.`),
+    );
+  }
+  for (const x of away) {
+    const s = side(x);
+    out.push(
+      `Against ${x.table} (not the policy its rollouts assume), the searcher at ${x.budget} rollouts ` +
+        (s === 'above' ? 'earns more than harr' : s === 'below' ? 'earns less than harr' : 'is not told apart from harr') +
+        ` in the same seat on the same walls under ${x.rules} (${signed(x)} points per hand).`,
+    );
+  }
+  return out.join('\n\n');
 }

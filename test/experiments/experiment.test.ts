@@ -66,9 +66,19 @@ describe('mjlab experiment', () => {
     expectComplete(dir, 'limit-vs-unlimited', 2000);
     const before = new Map(reproducible(dir).map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
     const netsBefore = readFileSync(join(dir, 'runs', 'harr-300', '0', 'nets.bin'));
+    type Timed = { startedAt: string; durationSeconds: number; sessionSeconds: number; runs: { startedAt: string; durationSeconds: number }[] };
+    const manifest = (): Timed => JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Timed;
+    const first = manifest();
     run(['limit-vs-unlimited', '--games', '2000', '--out', dir, '--resume']);
     for (const [f, text] of before) expect(readFileSync(join(dir, f), 'utf8'), f).toBe(text);
     expect(readFileSync(join(dir, 'runs', 'harr-300', '0', 'nets.bin')).equals(netsBefore)).toBe(true);
+    // The manifest times the experiment's runs, not the resume that only re-rendered the report.
+    const again = manifest();
+    expect(again.startedAt).toBe(first.startedAt);
+    expect(again.startedAt).toBe(first.runs.map((r) => r.startedAt).sort()[0]);
+    expect(again.durationSeconds).toBe(first.durationSeconds);
+    expect(again.durationSeconds).toBeCloseTo(first.runs.reduce((a, r) => a + r.durationSeconds, 0), 2);
+    expect(again.sessionSeconds).toBeGreaterThanOrEqual(0);
   });
 
   it('defender-draws --games 2000: complete, and a re-run with another worker count is byte-identical', () => {

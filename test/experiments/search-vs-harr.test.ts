@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cellPlans } from '../../src/experiments/run.js';
 import { experiment } from '../../src/experiments/registry.js';
-import { analyseSearchVsHarr, lineupParts } from '../../src/experiments/search-vs-harr.js';
+import { analyseSearchVsHarr, lineupParts, verdict } from '../../src/experiments/search-vs-harr.js';
 import type { AnalysisInput } from '../../src/experiments/analysis.js';
 import type { Cell } from '../../src/experiments/walls.js';
 import { simulate } from '../../src/runner/run.js';
@@ -36,6 +36,28 @@ describe('search-vs-harr: its runs', () => {
     expect(lineupParts('search:budget=32,harr,harr,harr')).toEqual({ challenger: 'search:budget=32', budget: 32, field: 'harr,harr,harr' });
     expect(lineupParts('search,chow-mixer,suit-hunter,greedy')).toMatchObject({ budget: 256, field: 'chow-mixer,suit-hunter,greedy' });
     expect(lineupParts('harr,chow-mixer,suit-hunter,greedy').budget).toBeNull();
+  });
+});
+
+describe('search-vs-harr: the finding in words', () => {
+  const row = (rules: string, budget: number, mean: number, low: number, high: number) => ({ rules, budget, mean, low, high, hands: 100, wallSets: 25 });
+  it('says which intervals lie above zero, which include it and which lie below, from the numbers given', () => {
+    const all = verdict([row('harr', 256, 7.4, 1.7, 13.1), row('harr-limit', 256, 6.2, 2.9, 9.5), row('babcock', 256, 2.3, 0.8, 3.7), row('code500', 256, 2.9, 0.1, 5.8)], [], 256);
+    expect(all).toBe(
+      '**At the default budget (256 rollouts) the searcher beats harr under all four rule sets**: its 95% interval lies above zero under ' +
+        'harr (+7.4, 1.7 to 13.1), harr-limit (+6.2, 2.9 to 9.5), babcock (+2.3, 0.8 to 3.7) and code500 (+2.9, 0.1 to 5.8) points per hand.',
+    );
+    const mixed = verdict(
+      [row('harr', 256, 7.4, 1.7, 13.1), row('code500', 256, 2.9, -0.1, 5.8), row('babcock', 256, -3, -5, -1), row('harr', 64, 8.8, 2.7, 14.9), row('harr', 32, 3.5, -3.1, 10.1), row('babcock', 32, -4, -6, -2)],
+      [{ rules: 'harr', budget: 256, table: 'chow-mixer,suit-hunter,greedy', mean: 6.5, low: 0.5, high: 12.5 }],
+      256,
+    ).split('\n\n');
+    expect(mixed[0]).toBe(
+      "**At the default budget (256 rollouts) the searcher's 95% interval lies above zero under 1 of 3 rule sets**: above zero under harr (+7.4, 1.7 to 13.1); " +
+        'it includes zero under code500 (+2.9, -0.1 to 5.8); below zero under babcock (-3.0, -5.0 to -1.0) points per hand.',
+    );
+    expect(mixed[1]).toBe("With fewer rollouts (25 wall sets per budget, a smaller sample than the default budget's), the interval lies above zero under harr at 64, below zero under babcock at 32; the other one includes zero.");
+    expect(mixed[2]).toBe('Against chow-mixer,suit-hunter,greedy (not the policy its rollouts assume), the searcher at 256 rollouts earns more than harr in the same seat on the same walls under harr (+6.5, 0.5 to 12.5 points per hand).');
   });
 });
 

@@ -65,6 +65,7 @@ export const experimentCommand: CommandModule<object, ExperimentArgs> = {
       process.exitCode = SIGNAL_EXIT[r.signal ?? 'SIGINT'];
       return;
     }
-    process.stdout.write(`${name}: ${r.hands} hands in ${r.seconds.toFixed(1)}s → ${a.out ?? defaultOut(name)}\n`);
+    const all = r.runSeconds !== undefined && r.runSeconds > r.seconds + 1 ? ` (the runs took ${r.runSeconds.toFixed(1)}s over every session)` : '';
+    process.stdout.write(`${name}: ${r.hands} hands in ${r.seconds.toFixed(1)}s${all} → ${a.out ?? defaultOut(name)}\n`);
   },
 };
