@@ -9,7 +9,8 @@
  * A SIGKILL can only tear the last line (no newline yet), which reading drops, so a resumed run restarts exactly
  * after the last committed batch. The runner groups commits (one fsync of the streamed files, then the lines, then
  * one fsync of the checkpoint, about twice a second) because an fsync per batch costs milliseconds of the main
- * thread that the workers then wait for.
+ * thread that the workers then wait for; batches staged when the workers go quiet are committed half a second
+ * later on a timer, not left until the next batch arrives.
  */
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, fsyncSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';

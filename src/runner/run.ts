@@ -280,6 +280,24 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
       staged = [];
       lastFlush = performance.now();
     };
+    // Batches staged just before the workers go quiet (a slow decision, a stall) are committed on a timer, so a
+    // kill then loses at most FLUSH_MS of work; a write failure there stops the run as one in commit() would.
+    let flushTimer: NodeJS.Timeout | null = null;
+    let timerFailure: unknown = null;
+    let stopPool: (() => void) | null = null;
+    const flushSoon = () => {
+      if (flushTimer !== null || staged.length === 0) return;
+      flushTimer = setTimeout(() => {
+        flushTimer = null;
+        try {
+          flush();
+        } catch (e) {
+          timerFailure ??= e;
+          stopPool?.();
+        }
+      }, FLUSH_MS);
+      flushTimer.unref();
+    };
     let busyMs = 0;
     let waitMs = 0;
     const commit = () => {
@@ -312,6 +330,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
         appended += 1;
       }
       if (performance.now() - lastFlush >= FLUSH_MS) flush();
+      else flushSoon();
     };
 
     let failure: unknown = null;
@@ -334,12 +353,15 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
         },
       });
       signals.onStop(() => void pool.stop());
+      stopPool = () => void pool.stop();
       try {
         await pool.finished;
       } catch (e) {
         failure = e;
       }
     }
+    if (flushTimer !== null) clearTimeout(flushTimer);
+    failure ??= timerFailure;
     // Commit what is staged, unless writing already failed (a torn write must stay the file's last bytes).
     if (!(failure instanceof IoFailure)) {
       try {

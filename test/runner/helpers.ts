@@ -58,6 +58,11 @@ export async function startHeld(args: readonly string[], counter: string, k: num
   return { child, exited, stderr: () => stderr };
 }
 
+/** Wait until a file has at least n lines: a run's checkpoint committing a batch is an event a test can wait on. */
+export async function untilLines(path: string, n: number): Promise<void> {
+  while (lineCount(path) < n) await sleep(10);
+}
+
 export function read(dir: string, file: string): string {
   return readFileSync(join(dir, file), 'utf8');
 }

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appendFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { EXACT_FILES, GATE, lineCount, mjlab, parseCsv, read, startHeld, tempDir } from './helpers.js';
+import { EXACT_FILES, GATE, lineCount, mjlab, parseCsv, read, startHeld, tempDir, untilLines } from './helpers.js';
 import { tableConfig } from '../../src/runner/table.js';
 import { gameSetup } from '../../src/game/setup.js';
 import { playGame } from '../../src/game/play.js';
@@ -97,6 +97,8 @@ describe('interruption', () => {
     ok([...LONG, '--out', out('full')]);
     const dir = out('killed');
     const { child, exited } = await startHeld([...LONG, '--out', dir], out('killed.count'), K, tmp);
+    // Held, the workers send nothing more; the batches staged before reach the checkpoint on its flush timer.
+    await untilLines(join(dir, 'checkpoint.jsonl'), 2);
     child.kill('SIGKILL');
     expect(await exited).toBe(-1);
     expect(existsSync(join(dir, 'manifest.json'))).toBe(false); // it really died mid-run
