@@ -301,6 +301,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
     let busyMs = 0;
     let waitMs = 0;
     const commit = () => {
+      if (timerFailure !== null) throw timerFailure; // nothing more is written after a failed write
       for (let msg = pending.get(appended); msg; msg = pending.get(appended)) {
         pending.delete(appended);
         const b = batchAt(range, batchSize, appended);

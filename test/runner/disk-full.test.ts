@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../helpers/cli.js';
-import { EXACT_FILES, mjlab, read, tempDir } from './helpers.js';
+import { EXACT_FILES, GATE, mjlab, read, tempDir } from './helpers.js';
 
 const fault = vi.hoisted(() => ({
   /** Files (by path suffix) whose writes fail, once `after` more bytes have been written to them. */
@@ -107,6 +107,26 @@ describe('simulate on a full disk (injected)', () => {
     expect(r.code, r.err).toBe(0);
     for (const f of EXACT_FILES) expect(read(dir, f), f).toBe(read(ref, f));
   });
+  it('ENOSPC when the batches staged before a stall are committed: one line, the stalled workers stopped', async () => {
+    // The gate holds every worker from its 60th game on, so the batches before it are committed by the flush
+    // timer alone (or by the last batch's arrival); the first batch line fails, and the run must end, not wait.
+    const stalled = ['simulate', '--rules', 'harr', '--strategies', `${GATE},random,random,random`, '--seed', '9', '--games', '1000', '--workers', '2', '--games-csv', '--no-progress', '--decision-timeout', '600'];
+    const gateRef = join(tmp, 'gate-ref');
+    expect(mjlab([...stalled, '--out', gateRef]).status).toBe(0);
+    const dir = join(tmp, 'stalled');
+    const header = 2_000; // the header line is shorter: the first batch line is the one that fails
+    Object.assign(fault, { file: `${dir}/checkpoint.jsonl`, code: 'ENOSPC', after: header });
+    process.env.MJLAB_TEST_GATE = `${join(tmp, 'stalled.count')}:60`;
+    try {
+      await failsWith([...stalled, '--out', dir], /cannot write .*checkpoint\.jsonl: disk full \(ENOSPC\); 0 of 1000 games kept/);
+    } finally {
+      delete process.env.MJLAB_TEST_GATE;
+    }
+    expect(read(dir, 'checkpoint.jsonl').split('\n')[0]!.length).toBeLessThan(header);
+    const r = await runCli([...stalled, '--out', dir, '--resume']);
+    expect(r.code, r.err).toBe(0);
+    for (const f of EXACT_FILES) expect(read(dir, f), f).toBe(read(gateRef, f));
+  }, 120_000);
 });
 
 describe('merge and experiment on a full disk (injected): atomic, no temporary file left', () => {
