@@ -134,6 +134,7 @@ export function analyseSearchVsHarr(input: AnalysisInput, timing: SearchTiming):
     awayTable,
   ].join('\n');
 
+  const budgets = [...new Set(own.map((x) => x.parts.budget!))].sort((a, b) => a - b);
   const chart: TopLevelSpec = {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     title: 'search against three harr: mean net per hand by budget (95% interval)',
@@ -141,7 +142,14 @@ export function analyseSearchVsHarr(input: AnalysisInput, timing: SearchTiming):
     width: 420,
     height: 260,
     encoding: {
-      x: { field: 'budget', type: 'quantitative', scale: { type: 'log', base: 2 }, title: 'rollouts per searched decision' },
+      x: {
+        field: 'budget',
+        type: 'quantitative',
+        // Ticks at the budgets played, with room either side so the end points' intervals are not cut off.
+        scale: { type: 'log', base: 2, domain: [Math.min(...budgets) / 1.25, Math.max(...budgets) * 1.25] },
+        axis: { values: budgets },
+        title: 'rollouts per searched decision',
+      },
       color: { field: 'rules', type: 'nominal', title: 'rules' },
     },
     layer: [
