@@ -4,8 +4,7 @@
 // shard names the shard it got from the environment.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { spawn } from 'node:child_process';
-import { BIN, EXACT_FILES, lineCount, mjlab, read, sleep, tempDir } from './helpers.js';
+import { EXACT_FILES, GATE, mjlab, read, startHeld, tempDir } from './helpers.js';
 
 const BASE = ['simulate', '--rules', 'harr', '--strategies', 'random,random,random,random', '--seed', '5', '--games', '300', '--games-csv', '--no-progress', '--workers', '1'];
 let tmp: string;
@@ -66,18 +65,12 @@ describe('shards from the environment', () => {
   });
 
   it('an interrupted Slurm task says to resume with its --shard', async () => {
-    // The mix of strategies is slow enough (seconds for this shard) that the interruption, sent as soon as the
-    // first batches are in the checkpoint, lands mid-run; the test fails, saying so, if the run finished first.
+    // The gate holds the shard at its 200th game of 10,000, so the interruption lands mid-run on any machine.
     const dir = join(tmp, 'hint');
-    const args = ['simulate', '--games', '30000', '--seed', '2', '--workers', '2', '--no-progress', '--out', dir];
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: tmp, env: { ...process.env, ...slurmEnv(2, 1, 3, 1, 3) }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const exited = new Promise<number | null>((res) => child.on('exit', (code) => res(code)));
-    // The checkpoint's header, then its first batch line: the run is under way.
-    while (lineCount(join(dir, 'checkpoint.jsonl')) < 2) await sleep(20);
+    const args = ['simulate', '--strategies', `${GATE},random,random,random`, '--games', '30000', '--seed', '2', '--workers', '2', '--no-progress', '--decision-timeout', '600', '--out', dir];
+    const { child, exited, stderr } = await startHeld(args, join(tmp, 'hint.count'), 200, tmp, slurmEnv(2, 1, 3, 1, 3));
     child.kill('SIGINT');
-    expect(await exited, `the shard finished before it was interrupted: ${stderr}`).toBe(130);
-    expect(stderr).toMatch(/resume with: mjlab simulate --games 30000 --seed 2 --workers 2 --no-progress --out \S+ --shard 2\/3 --resume\n$/);
+    expect(await exited, stderr()).toBe(130);
+    expect(stderr()).toMatch(/resume with: mjlab simulate --strategies \S+ --games 30000 --seed 2 --workers 2 --no-progress --decision-timeout 600 --out \S+ --shard 2\/3 --resume\n$/);
   });
 });
