@@ -15,6 +15,8 @@ const fault = vi.hoisted(() => ({
   file: null as string | null,
   code: 'ENOSPC',
   after: 0,
+  /** Or: the n-th write to the file fails (1: its first), whatever the sizes of the writes before it. */
+  atWrite: null as number | null,
 }));
 
 vi.mock('node:fs', async (importOriginal) => {
@@ -29,7 +31,8 @@ vi.mock('node:fs', async (importOriginal) => {
     const path = paths.get(fd) ?? '';
     if (fault.file !== null && path.endsWith(fault.file)) {
       const n = typeof buf === 'string' ? Buffer.byteLength(buf) : ((rest[1] as number | undefined) ?? buf.length);
-      if (fault.after < n) throw Object.assign(new Error(`${fault.code}: injected, write`), { code: fault.code, syscall: 'write' });
+      const due = fault.atWrite !== null ? --fault.atWrite <= 0 : fault.after < n;
+      if (due) throw Object.assign(new Error(`${fault.code}: injected, write`), { code: fault.code, syscall: 'write' });
       fault.after -= n;
     }
     return (fs.writeSync as (...a: unknown[]) => number)(fd, buf, ...rest);
@@ -61,6 +64,7 @@ function temps(dir: string): string[] {
 async function failsWith(args: string[], pattern: RegExp): Promise<string> {
   const r = await runCli(args);
   fault.file = null;
+  fault.atWrite = null;
   expect(r.code, r.err).toBe(2);
   const lines = r.err.trimEnd().split('\n');
   expect(lines, r.err).toHaveLength(1);
@@ -108,21 +112,21 @@ describe('simulate on a full disk (injected)', () => {
     for (const f of EXACT_FILES) expect(read(dir, f), f).toBe(read(ref, f));
   });
   it('ENOSPC when the batches staged before a stall are committed: one line, the stalled workers stopped', async () => {
-    // The gate holds every worker from its 60th game on, so the batches before it are committed by the flush
-    // timer alone (or by the last batch's arrival); the first batch line fails, and the run must end, not wait.
+    // The gate holds every worker from its 400th game on (batches of 16: the first is done by then however the
+    // two workers share them), so the batches before it are committed by the flush timer alone, or by a batch's
+    // arrival; the checkpoint's second write, its first batch line, fails, and the run must end, not wait.
     const stalled = ['simulate', '--rules', 'harr', '--strategies', `${GATE},random,random,random`, '--seed', '9', '--games', '1000', '--workers', '2', '--games-csv', '--no-progress', '--decision-timeout', '600'];
     const gateRef = join(tmp, 'gate-ref');
     expect(mjlab([...stalled, '--out', gateRef]).status).toBe(0);
     const dir = join(tmp, 'stalled');
-    const header = 2_000; // the header line is shorter: the first batch line is the one that fails
-    Object.assign(fault, { file: `${dir}/checkpoint.jsonl`, code: 'ENOSPC', after: header });
-    process.env.MJLAB_TEST_GATE = `${join(tmp, 'stalled.count')}:60`;
+    Object.assign(fault, { file: `${dir}/checkpoint.jsonl`, code: 'ENOSPC', atWrite: 2 });
+    process.env.MJLAB_TEST_GATE = `${join(tmp, 'stalled.count')}:400`;
     try {
       await failsWith([...stalled, '--out', dir], /cannot write .*checkpoint\.jsonl: disk full \(ENOSPC\); 0 of 1000 games kept/);
     } finally {
       delete process.env.MJLAB_TEST_GATE;
     }
-    expect(read(dir, 'checkpoint.jsonl').split('\n')[0]!.length).toBeLessThan(header);
+    expect(read(dir, 'checkpoint.jsonl').trimEnd().split('\n')).toHaveLength(1); // the header alone
     const r = await runCli([...stalled, '--out', dir, '--resume']);
     expect(r.code, r.err).toBe(0);
     for (const f of EXACT_FILES) expect(read(dir, f), f).toBe(read(gateRef, f));
