@@ -116,7 +116,7 @@ export function analyseSearchVsHarr(input: AnalysisInput, timing: SearchTiming):
     '## Findings',
     '',
     verdict(
-      own.map((x) => ({ rules: x.c.variant.label, budget: x.parts.budget!, hands: x.me.hands, wallSets: x.r.n, mean: x.r.meanDiff, low: x.r.low, high: x.r.high })),
+      own.map((x) => ({ rules: x.c.variant.label, budget: x.parts.budget!, wallSets: x.r.n, mean: x.r.meanDiff, low: x.r.low, high: x.r.high })),
       away.map((x) => ({ rules: x.c.variant.label, budget: lineupParts(x.c.lineup).budget!, table: lineupParts(x.c.lineup).field, mean: x.r.meanDiff, low: x.r.low, high: x.r.high })),
       defaultBudget,
     ),
@@ -181,6 +181,8 @@ function side(x: Interval): 'above' | 'below' | 'includes' {
   return x.low > 0 ? 'above' : x.high < 0 ? 'below' : 'includes';
 }
 
+const WHERE = { above: 'above zero under', includes: 'it includes zero under', below: 'below zero under' } as const;
+
 function words(xs: readonly string[]): string {
   return xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`;
 }
@@ -192,7 +194,7 @@ const signed = (x: Interval) => `${x.mean >= 0 ? '+' : ''}${x.mean.toFixed(1)}, 
  * numbers say): where the default budget's interval lies, the budget curve's, and the away-from-policy pair's.
  */
 export function verdict(
-  own: readonly (Interval & { readonly hands: number; readonly wallSets: number })[],
+  own: readonly (Interval & { readonly wallSets: number })[],
   away: readonly (Interval & { readonly table: string })[],
   defaultBudget: number,
 ): string {
@@ -208,7 +210,7 @@ export function verdict(
       .filter((g) => g.xs.length > 0)
       .map((g) => {
         const list = words(g.xs.map((x) => `${x.rules} (${signed(x)})`));
-        return g.k === 'above' && above.length === main.length ? list : `${g.k === 'includes' ? 'it includes zero under' : g.k === 'above' ? 'above zero under' : 'below zero under'} ${list}`;
+        return above.length === main.length ? list : `${WHERE[g.k]} ${list}`;
       });
     out.push(`${lead}${parts.join('; ')} points per hand.`);
   }

@@ -48,8 +48,6 @@ const IN_FLIGHT = 2;
  */
 const YOUNG_GENERATION_MB = 6;
 
-export { workerScript };
-
 export function workerUrl(): URL {
   return workerScript('runner/worker.js');
 }

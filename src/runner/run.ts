@@ -353,8 +353,8 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
           commit();
         },
       });
-      signals.onStop(() => void pool.stop());
       stopPool = () => void pool.stop();
+      signals.onStop(stopPool);
       try {
         await pool.finished;
       } catch (e) {

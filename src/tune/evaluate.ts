@@ -8,7 +8,8 @@
  */
 import { UserError } from '../errors.js';
 import { HB_PHASE } from '../runner/contract.js';
-import { DecisionTimeout, startPool, workerScript, WorkerFailure, type PoolHandle } from '../runner/pool.js';
+import { DecisionTimeout, startPool, WorkerFailure, type PoolHandle } from '../runner/pool.js';
+import { workerScript } from '../worker-script.js';
 import { trapSignals, type SignalTrap, type StopSignal } from '../runner/signals.js';
 import type { TuneBatch, TuneDone, TuneJob, TuneTable, TuneWorkerInit } from './protocol.js';
 

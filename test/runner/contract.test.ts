@@ -47,7 +47,7 @@ describe('the per-decision time limit', () => {
   });
 });
 
-describe('randomness and the clock are the seat stream\'s alone', () => {
+describe('a strategy file that never finishes loading', () => {
   it('a plug-in whose top-level code loops: one line naming the file, nothing written', () => {
     const file = join(FIXTURES, 'loop-at-import.mjs');
     const dir = join(tmp, 'loop-at-import');
@@ -60,7 +60,9 @@ describe('randomness and the clock are the seat stream\'s alone', () => {
     }
     expect(() => read(dir, 'summary.csv')).toThrow();
   });
+});
 
+describe('randomness and the clock are the seat stream\'s alone', () => {
   it('a plug-in calling Math.random stops the run with one line saying so', () => {
     const bot = join(FIXTURES, 'math-random.mjs');
     const line = oneLine(run(['simulate', '--strategies', `${bot},random,random,random`, '--games', '200', '--workers', '1', '--no-progress', '--out', join(tmp, 'mr')]));
