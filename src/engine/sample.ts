@@ -17,11 +17,17 @@
  * made in the open claim round by a seat asked earlier is not shown to the seat; the world forgets it (those seats
  * passed, as far as the seat can tell), as it must: the claimant's sampled hand may not hold the tiles for it.
  * Reshuffles after a wash in the world come from the same stream (chance.ts streamWalls), not from the true seed.
+ *
+ * Nothing hidden is carried over (issue 21): the copy of the state is cleared of every other seat's concealed tiles
+ * and what the engine keeps beside them, of the whole wall (the drawn positions and the ones past the tail hold
+ * NO_TILE in a world: nothing reads them, and their true tiles went into hands the seat cannot see), of another
+ * seat's drawn tile, of a claim not yet shown, and of the true walls' source, before any callback (the agent's rng,
+ * a guide) runs: at no moment does the world being written hold a true hidden tile.
  */
 import type { Seat } from '../core/seat.js';
 import { type Rng, intFrom, rawInt32 } from '../rng/streams.js';
 import { FIRST_BONUS, KINDS } from '../tiles/index.js';
-import { streamWalls } from './chance.js';
+import { type WallSource, streamWalls } from './chance.js';
 import { cloneInto } from './clone.js';
 import { recountSeat } from './moves.js';
 import type { HandGuide } from '../agent/types.js';
@@ -58,11 +64,53 @@ function shownInHand(s: HandState): { readonly seat: number; readonly tile: numb
 }
 const NONE_SHOWN = { seat: -1, tile: -1 } as const;
 
-/** Sample a world for `seat` (the seat to move in `src`) into `dst`, a state of the same table. */
-export function sampleWorldInto(dst: HandState, src: HandState, seat: Seat, rng: Rng): HandState {
+/** A wall position that holds no tile in a world: drawn already, or (until dealt) not yet known. */
+export const NO_TILE = 255;
+
+/**
+ * Copy `src` into `dst` and forget there everything `seat` cannot see, before any tile is dealt: the other seats'
+ * concealed tiles and statistics, every wall position, another seat's drawn tile, an unshown claim, the walls' source.
+ */
+function copyPublic(dst: HandState, src: HandState, seat: Seat): void {
   if (src.flow.phase === 'over') throw new Error('sampleWorld: the hand is over');
   if (src.flow.seat !== seat) throw new Error(`sampleWorld: seat ${seat} is not the seat to move (${src.flow.seat})`);
   cloneInto(dst, src);
+  const priv = dst.priv;
+  for (let q = 0; q < dst.players; q++) {
+    if (q === seat) continue;
+    priv.hand.fill(0, q * 34, q * 34 + 34);
+    priv.suitKey.fill(0, q * 3, q * 3 + 3);
+    priv.suitN.fill(0, q * 3, q * 3 + 3);
+    priv.held.fill(0, q * 2, q * 2 + 2);
+    priv.oddKinds[q] = 0;
+    priv.nonHeads[q] = 0;
+    priv.honSingles[q] = 0;
+    priv.honPairs[q] = 0;
+    priv.fours[q] = 0;
+    priv.winMask[q] = 0;
+    priv.winMaskVer[q] = -1;
+  }
+  dst.hidden.wall.tiles.fill(NO_TILE);
+  dst.hidden.chance = NOT_YET;
+  const f = dst.flow;
+  // The tile another seat drew is not the seat's to know; no rule reads it before that seat draws again.
+  if (!(f.phase === 'turn' && f.seat === seat)) priv.drawn = -1;
+  if (f.phase === 'claim') {
+    f.claim.bestSeat = -1;
+    f.claim.bestAction = null;
+  }
+}
+
+/** A world's walls' source until it is given its own (finishWorld). */
+const NOT_YET: WallSource = Object.freeze({
+  fill(): never {
+    throw new Error('sampleWorld: the world is not finished');
+  },
+});
+
+/** Sample a world for `seat` (the seat to move in `src`) into `dst`, a state of the same table. */
+export function sampleWorldInto(dst: HandState, src: HandState, seat: Seat, rng: Rng): HandState {
+  copyPublic(dst, src, seat);
   const pool = dst.scratch;
   const n = unseenTiles(src, seat, pool);
   const g = rawInt32(rng);
@@ -103,7 +151,7 @@ export function sampleWorldInto(dst: HandState, src: HandState, seat: Seat, rng:
   }
   if (q !== seat || w !== wall.tail) throw new Error(`sampleWorld: ${n} unseen tiles do not fill the other hands and the wall`);
   for (let o = seat + 1 === p ? 0 : seat + 1; o !== seat; o = o + 1 === p ? 0 : o + 1) recountSeat(dst, o);
-  finishWorld(dst, seat, rng);
+  finishWorld(dst, rng);
   return dst;
 }
 
@@ -124,9 +172,7 @@ function randomBelow(g: (() => number) | null, rng: Rng, n: number): number {
  * of the seat's view and the stream.
  */
 export function sampleGuidedInto(dst: HandState, src: HandState, seat: Seat, rng: Rng, guide: HandGuide): HandState {
-  if (src.flow.phase === 'over') throw new Error('sampleWorld: the hand is over');
-  if (src.flow.seat !== seat) throw new Error(`sampleWorld: seat ${seat} is not the seat to move (${src.flow.seat})`);
-  cloneInto(dst, src);
+  copyPublic(dst, src, seat);
   const pool = dst.scratch.subarray(0, POOL);
   const counts = dst.scratch.subarray(POOL, POOL + KINDS);
   const best = dst.scratch.subarray(POOL + KINDS, POOL + KINDS + 14);
@@ -189,18 +235,11 @@ export function sampleGuidedInto(dst: HandState, src: HandState, seat: Seat, rng
     pool[j] = tmp;
   }
   for (let i = k; i < n; i++) wall.tiles[wall.head + i - k] = pool[i]!;
-  finishWorld(dst, seat, rng);
+  finishWorld(dst, rng);
   return dst;
 }
 
-/** What every sampled world sets after dealing: another seat's drawn tile, a pending claim, and its chance. */
-function finishWorld(dst: HandState, seat: Seat, rng: Rng): void {
-  const f = dst.flow;
-  // The tile another seat drew is not the seat's to know; no rule reads it before that seat draws again.
-  if (!(f.phase === 'turn' && f.seat === seat)) dst.priv.drawn = -1;
-  if (f.phase === 'claim') {
-    f.claim.bestSeat = -1;
-    f.claim.bestAction = null;
-  }
+/** What every sampled world is given after dealing: walls of its own for a reshuffle after a wash. */
+function finishWorld(dst: HandState, rng: Rng): void {
   dst.hidden.chance = streamWalls(rng);
 }

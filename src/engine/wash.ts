@@ -61,6 +61,6 @@ export function applyWash(s: HandState, a: Action): void {
   const seat = s.flow.seat;
   const payment = washPayment(w.heads);
   s.obs.wash(s, seat, w.heads, payment);
-  w.washes.push({ seat, heads: w.heads, payment });
+  w.washes.push(Object.freeze({ seat, heads: w.heads, payment })); // frozen: copies of the state share it
   dealFrom(s, w.reshuffle + 1);
 }

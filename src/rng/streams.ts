@@ -55,6 +55,10 @@ class Stream implements Rng {
   }
 }
 
+// Frozen: every seat's stream shares this prototype, so an agent that could wrap `int` would steer the others'.
+Object.freeze(Stream.prototype);
+Object.freeze(Stream);
+
 /**
  * The raw 32-bit generator behind a stream made here (null for any other Rng): `int(n)` is exactly
  * Math.floor(((g() >>> 0) / 2^32) * n), so a loop calling g itself draws the same numbers with less per-call work.

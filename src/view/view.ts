@@ -16,9 +16,8 @@ import type { RuleSet } from '../rules/index.js';
 import type { Meld, Tile } from '../tiles/index.js';
 import { liveCount } from '../wall/wall.js';
 import { type HandState, KONG, MAX_DISCARDS, MAX_MELDS, bonusOf, concealedOf, meldsOf } from '../engine/state.js';
-import { type DiscardInfo, type SeatHand, type ViewCache, copyViewCache, viewCacheOf } from './cache.js';
-import { sampleGuidedInto, sampleWorld, sampleWorldInto } from '../engine/sample.js';
-import { StateWorld } from './world.js';
+import { type DiscardInfo, type SeatHand, type ViewCache, viewCacheOf } from './cache.js';
+import { sampleWorldFor } from './world.js';
 
 /**
  * One decision's view: a small object, new for each decision (a young object: storing the fresh legal list in it
@@ -135,15 +134,7 @@ class TableView implements AgentView {
   sampleWorld(rng: Rng, into?: World, guide?: HandGuide): World {
     const s = this.#live();
     if (s.flow.seat !== this.#seat) throw new Error('sampleWorld: only the seat to move may sample a world');
-    const w = into instanceof StateWorld && into.state.players === s.players && into.state.flowers === s.flowers && into.state.rules.id === s.rules.id ? into : null;
-    const world =
-      w === null
-        ? sampleWorld(s, this.#seat, rng, guide)
-        : guide
-          ? sampleGuidedInto(w.state, s, this.#seat, rng, guide)
-          : sampleWorldInto(w.state, s, this.#seat, rng);
-    copyViewCache(world, s); // the world shows the table as the state does
-    return w ?? new StateWorld(world, viewFor);
+    return sampleWorldFor(s, this.#seat, rng, into, guide, viewFor);
   }
 
   toJSON(): Record<string, unknown> {
@@ -165,6 +156,11 @@ class TableView implements AgentView {
     };
   }
 }
+
+// Frozen: an agent reaching the prototype (Object.getPrototypeOf(view)) cannot wrap a getter and so read the views
+// other agents are given at the same table.
+Object.freeze(TableView.prototype);
+Object.freeze(TableView);
 
 function seatHand(s: HandState, cache: ViewCache, seat: Seat): SeatHand {
   const h: SeatHand = Object.freeze({

@@ -16,6 +16,7 @@ import { makeStream } from '../../src/rng/streams.js';
 import { playGame } from '../../src/game/play.js';
 import { gameSetup } from '../../src/game/setup.js';
 import { buildWall, lineupOf, table } from '../engine/helpers.js';
+import { worldStateCopy } from '../../src/view/world.js';
 
 function tableState(otherSouth: string, wallSeed: number): HandState {
   const s = createHandState(ruleSet('babcock'), 300, false, 4);
@@ -298,7 +299,7 @@ describe('worlds share the views\' caches of the state they come from', () => {
       for (const w of [world, copy]) {
         while (!w.isOver()) {
           const v = w.view();
-          const state = (w as unknown as { state: HandState }).state;
+          const state = worldStateCopy(w);
           expect(JSON.stringify(v.table)).toBe(JSON.stringify(Array.from({ length: 4 }, (_, p) => seatPublicFresh(state, p))));
           // A seat's own tiles in a world are the world's, never the true ones its cache might have held.
           expect(v.concealed).toEqual(concealedOf(state, v.seat));
