@@ -1,0 +1,349 @@
+/**
+ * A fair table (issue 21, points 1 and 2): a sampled world holds nothing the seat has not seen, and nothing an agent
+ * is given reaches the true state. Checked against a second truth built independently of the sampler
+ * (second-truth.ts: every unseen tile dealt afresh wherever it lies, drawn wall positions included), so a sampler, a
+ * view or a world that carried any true hidden tile would make the two truths' results differ; each check has a
+ * positive control showing it can fail.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Agent, AgentView, HandGuide, World } from '../../src/agent/types.js';
+import { seededWalls } from '../../src/engine/chance.js';
+import { sampleGuidedInto, sampleWorld } from '../../src/engine/sample.js';
+import { createHandState, type HandState } from '../../src/engine/state.js';
+import { apply, isOver, legalActions, startHand, toMove } from '../../src/engine/step.js';
+import { makeStream, seatStream, type Rng } from '../../src/rng/streams.js';
+import { ruleSet, type RuleSetId } from '../../src/rules/index.js';
+import { viewFor } from '../../src/view/view.js';
+import { worldStateCopy } from '../../src/view/world.js';
+import { builtinStrategies } from '../../strategies/index.js';
+import { secondTruth, stateBytes } from './second-truth.js';
+
+interface Table {
+  readonly rules: RuleSetId;
+  readonly players: number;
+  readonly flowers?: boolean;
+}
+const TABLES: readonly Table[] = [
+  { rules: 'harr', players: 4 },
+  { rules: 'harr-limit', players: 4 },
+  { rules: 'babcock', players: 4 },
+  { rules: 'code500', players: 4 },
+  { rules: 'babcock', players: 3 },
+  { rules: 'harr', players: 2, flowers: true },
+];
+
+/** A hand played `stop` decisions in by random legal answers (claims, kongs and robbing rounds come up). */
+function midHand(t: Table, seed: number, stop: number): HandState {
+  const r = ruleSet(t.rules);
+  const s = createHandState(r, r.limit, t.flowers ?? r.flowers, t.players);
+  startHand(s, {
+    dealer: seed % t.players,
+    prevailing: seed % 4,
+    scores: new Array<number>(t.players).fill(r.startingScore),
+    chance: seededWalls((w) => makeStream(seed, 0, `wall:0:${w}`)),
+  });
+  const pick = makeStream(seed, 1, 'pick');
+  for (let k = 0; k < stop && !isOver(s); k++) {
+    const legal = legalActions(s);
+    // Mah-Jongg ends the hand: taken rarely, so that most stops are mid-hand.
+    const notWin = legal.filter((a) => a.type !== 'mahjong');
+    apply(s, (notWin.length > 0 ? notWin : legal)[pick.int(notWin.length > 0 ? notWin.length : legal.length)]!);
+  }
+  return s;
+}
+
+const arbTable = fc.constantFrom(...TABLES);
+const arbSeed = fc.integer({ min: 0, max: 100_000 });
+const arbStop = fc.integer({ min: 0, max: 140 });
+
+const GUIDE: HandGuide = {
+  tries: 4,
+  // Prefers hands with pairs: any function of the dealt hand and the public record will do.
+  misfit: (counts, melds, turns) => {
+    let pairs = 0;
+    for (let t = 0; t < 34; t++) if (counts[t]! >= 2) pairs++;
+    return 3 - pairs - melds + (turns > 8 ? 1 : 0);
+  },
+};
+
+function random(rng: Rng): Agent {
+  return { act: (v: AgentView) => v.legal[rng.int(v.legal.length)]! };
+}
+
+describe('the second truth', () => {
+  it('gives the seat the same view, differs in every hidden place, and passes the conservation check', () => {
+    fc.assert(
+      fc.property(arbTable, arbSeed, arbStop, (t, seed, stop) => {
+        const s = midHand(t, seed, stop);
+        fc.pre(!isOver(s));
+        const seat = toMove(s);
+        const other = secondTruth(s, seat, makeStream(seed, 2, 'truth'));
+        expect(JSON.stringify(viewFor(other, seat))).toBe(JSON.stringify(viewFor(s, seat)));
+        expect(stateBytes(other)).not.toBe(stateBytes(s));
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('a sampled world holds nothing the seat has not seen', () => {
+  it('worlds from two truths with the same view are the same, byte for byte, plain and guided, and play out the same', () => {
+    let guided = 0;
+    fc.assert(
+      fc.property(arbTable, arbSeed, arbStop, fc.boolean(), (t, seed, stop, useGuide) => {
+        const s = midHand(t, seed, stop);
+        fc.pre(!isOver(s));
+        const seat = toMove(s);
+        const other = secondTruth(s, seat, makeStream(seed, 2, 'truth'));
+        const sample = (x: HandState): HandState =>
+          useGuide
+            ? sampleGuidedInto(createHandState(x.rules, x.limit, x.flowers, x.players), x, seat, makeStream(seed, 3, 'w'), GUIDE)
+            : sampleWorld(x, seat, makeStream(seed, 3, 'w'));
+        const a = sample(s);
+        const b = sample(other);
+        expect(stateBytes(b)).toBe(stateBytes(a));
+        if (useGuide) guided++;
+        // Through the view as an agent gets it, and played to the end by the same agents (reshuffles included).
+        const wa = viewFor(s, seat).sampleWorld(makeStream(seed, 4, 'w'));
+        const wb = viewFor(other, seat).sampleWorld(makeStream(seed, 4, 'w'));
+        expect(stateBytes(worldStateCopy(wb))).toBe(stateBytes(worldStateCopy(wa)));
+        const agents = (k: number) => Array.from({ length: t.players }, (_, p) => random(makeStream(seed, 5 + k, `p${p}`)));
+        expect(wb.playOut(agents(0))).toEqual(wa.playOut(agents(0)));
+      }),
+      { numRuns: 200 },
+    );
+    expect(guided).toBeGreaterThan(20);
+  });
+
+  it('positive control: a sampler that kept the drawn wall positions (as the old one did) is caught', () => {
+    let caught = 0;
+    let tried = 0;
+    for (let seed = 0; seed < 40; seed++) {
+      const s = midHand(TABLES[seed % TABLES.length]!, seed, 10 + seed);
+      if (isOver(s)) continue;
+      const seat = toMove(s);
+      const other = secondTruth(s, seat, makeStream(seed, 2, 'truth'));
+      const leaky = (x: HandState): HandState => {
+        const w = sampleWorld(x, seat, makeStream(seed, 3, 'w'));
+        w.hidden.wall.tiles.set(x.hidden.wall.tiles.subarray(0, x.hidden.wall.head));
+        return w;
+      };
+      tried++;
+      if (stateBytes(leaky(s)) !== stateBytes(leaky(other))) caught++;
+    }
+    expect(tried).toBeGreaterThan(30);
+    expect(caught).toBe(tried);
+  });
+});
+
+describe("agents' decisions depend on the view alone", () => {
+  const strategy = (name: string) => builtinStrategies.find((x) => x.name === name)!;
+  const params = (name: string, over: Record<string, number | boolean | string> = {}) => ({
+    ...Object.fromEntries(strategy(name).params.map((p) => [p.name, p.default])),
+    ...over,
+  });
+
+  function decide(s: HandState, seat: number, name: string, over: Record<string, number | boolean | string>, seed: number) {
+    const rng = seatStream(seed, 0, seat);
+    const agent = strategy(name).create({ seat, players: s.players, rules: s.rules, rng, params: params(name, over) } as never);
+    const action = agent.act(viewFor(s, seat));
+    return JSON.stringify({ action, next: rng.next() });
+  }
+
+  it('search (worlds sampled, plain and modelled) and harr choose the same, and draw as much of their stream, on both truths', () => {
+    let compared = 0;
+    for (let seed = 0; seed < 48; seed++) {
+      const t = TABLES[seed % 4]!;
+      const s = midHand(t, seed, 20 + (seed * 7) % 90);
+      if (isOver(s)) continue;
+      const seat = toMove(s);
+      const other = secondTruth(s, seat, makeStream(seed, 2, 'truth'));
+      for (const [name, over] of [
+        ['harr', {}],
+        ['search', { budget: 16, model: seed % 2 === 0 }],
+      ] as const) {
+        expect(decide(other, seat, name, over, seed)).toBe(decide(s, seat, name, over, seed));
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(60);
+  });
+
+  it('positive control: an agent that reads the hidden state is caught choosing otherwise', () => {
+    let differs = 0;
+    let turns = 0;
+    for (let seed = 0; seed < 60; seed++) {
+      const s = midHand(TABLES[seed % 4]!, seed, 20 + (seed * 7) % 90);
+      if (isOver(s) || s.flow.phase !== 'turn') continue;
+      const seat = toMove(s);
+      const other = secondTruth(s, seat, makeStream(seed, 2, 'truth'));
+      // Discards the tile the next seat holds most of (a cheat: it reads that hand).
+      const peek = (x: HandState) => {
+        const next = (seat + 1) % x.players;
+        const discards = legalActions(x).filter((a) => a.type === 'discard');
+        let best = discards[0]!;
+        for (const a of discards) if (a.type === 'discard' && best.type === 'discard' && x.priv.hand[next * 34 + a.tile]! > x.priv.hand[next * 34 + best.tile]!) best = a;
+        return JSON.stringify(best);
+      };
+      turns++;
+      if (peek(s) !== peek(other)) differs++;
+    }
+    expect(turns).toBeGreaterThan(20);
+    expect(differs).toBeGreaterThan(turns / 4);
+  });
+});
+
+/**
+ * Everything reachable from `root` as an agent could reach it: own properties and symbols, getters called on the
+ * object they were reached from, prototypes that are not the language's own, typed arrays' contents and buffers,
+ * and, for worlds and views, what their reading methods return (a world's view, legal list, seat to move; a view's
+ * sampled world, from a fixed stream). Returned as one string; the typed arrays' buffers are collected.
+ */
+function reach(root: unknown, buffers: Set<ArrayBufferLike>): string {
+  const out: string[] = [];
+  const ids = new Map<object, number>();
+  const intrinsic = new Set<unknown>([Object.prototype, Array.prototype, Function.prototype, null]);
+  const visit = (x: unknown, path: string, depth: number): void => {
+    if (x === null || (typeof x !== 'object' && typeof x !== 'function')) {
+      out.push(`${path}=${typeof x === 'bigint' ? String(x) : JSON.stringify(x)}`);
+      return;
+    }
+    const o = x as object;
+    const id = ids.get(o);
+    if (id !== undefined) {
+      out.push(`${path}=#${id}`);
+      return;
+    }
+    ids.set(o, ids.size);
+    if (ArrayBuffer.isView(o)) {
+      buffers.add(o.buffer);
+      out.push(`${path}=[${Array.from(o as Uint8Array).join(',')}]`);
+      return;
+    }
+    if (typeof o === 'function') out.push(`${path}=fn ${o.name}`);
+    const props = (obj: object, receiver: object, at: string): void => {
+      for (const key of Reflect.ownKeys(obj)) {
+        const d = Object.getOwnPropertyDescriptor(obj, key)!;
+        const name = `${at}.${String(key)}`;
+        if ('value' in d) {
+          if (typeof o === 'function' && (key === 'prototype' || key === 'name' || key === 'length')) {
+            if (key === 'prototype') visit(d.value, name, depth);
+            continue;
+          }
+          visit(d.value, name, depth);
+        } else if (d.get) {
+          try {
+            visit(d.get.call(receiver), name, depth);
+          } catch (e) {
+            out.push(`${name} throws ${(e as Error).message}`);
+          }
+        }
+      }
+      const proto = Object.getPrototypeOf(obj);
+      if (!intrinsic.has(proto)) props(proto, receiver, `${at}.__proto__`);
+    };
+    props(o, o, path);
+    if (depth > 0) {
+      const call = (m: string, ...args: unknown[]) => {
+        try {
+          const f = (o as Record<string, unknown>)[m];
+          if (typeof f !== 'function') return;
+          visit(f.apply(o, args), `${path}.${m}()`, depth - 1);
+        } catch (e) {
+          out.push(`${path}.${m}() throws ${(e as Error).message}`);
+        }
+      };
+      for (const m of ['toMove', 'phase', 'legal', 'isOver', 'view']) call(m);
+      call('sampleWorld', makeStream(7, 7, 'reach'));
+      call('copy');
+    }
+  };
+  visit(root, '$', 2);
+  return out.join('\n');
+}
+
+function stateBuffers(s: HandState): Set<ArrayBufferLike> {
+  return new Set([s.slab8.buffer, s.slab16.buffer, s.slab32.buffer, s.hidden.wall.tiles.buffer, s.scratch.buffer]);
+}
+
+describe('nothing reachable from a view or a world leads to a hidden tile or to the true state', () => {
+  it('walks the same on two truths, and shares no buffer with the true state', () => {
+    let walked = 0;
+    fc.assert(
+      fc.property(arbTable, arbSeed, arbStop, (t, seed, stop) => {
+        const s = midHand(t, seed, stop);
+        fc.pre(!isOver(s));
+        const seat = toMove(s);
+        const other = secondTruth(s, seat, makeStream(seed, 2, 'truth'));
+        const ba = new Set<ArrayBufferLike>();
+        const bb = new Set<ArrayBufferLike>();
+        const va = viewFor(s, seat);
+        const vb = viewFor(other, seat);
+        const worldA = va.sampleWorld(makeStream(seed, 3, 'w'));
+        const worldB = vb.sampleWorld(makeStream(seed, 3, 'w'));
+        expect(reach(vb, bb)).toBe(reach(va, ba));
+        expect(reach(worldB, bb)).toBe(reach(worldA, ba));
+        for (const buf of stateBuffers(s)) expect(ba.has(buf)).toBe(false);
+        for (const buf of stateBuffers(other)) expect(bb.has(buf)).toBe(false);
+        walked++;
+      }),
+      { numRuns: 60 },
+    );
+    expect(walked).toBeGreaterThan(30);
+  });
+
+  it('positive control: the walk finds a state exposed as a property, and its buffers', () => {
+    const s = midHand(TABLES[2]!, 3, 30);
+    const seat = toMove(s);
+    const other = secondTruth(s, seat, makeStream(3, 2, 'truth'));
+    const ba = new Set<ArrayBufferLike>();
+    const exposed = (x: HandState) => ({ view: viewFor(x, seat), state: x });
+    expect(reach(exposed(other), new Set())).not.toBe(reach(exposed(s), ba));
+    expect([...stateBuffers(s)].some((b) => ba.has(b))).toBe(true);
+  });
+
+  it('a world has no state property and its prototype, like the view\'s and the stream\'s, cannot be changed', () => {
+    const s = midHand(TABLES[1]!, 11, 25);
+    const v = viewFor(s, toMove(s));
+    const w = v.sampleWorld(makeStream(1, 1, 'w'));
+    expect((w as unknown as { state?: unknown }).state).toBeUndefined();
+    expect(Reflect.ownKeys(w)).toEqual([]);
+    for (const o of [w, v, makeStream(1, 1, 'x')]) {
+      const proto = Object.getPrototypeOf(o) as object;
+      expect(Object.isFrozen(proto)).toBe(true);
+      expect(() => Object.defineProperty(proto, 'concealed', { get: () => [] })).toThrow(TypeError);
+      expect(Object.isFrozen((proto as { constructor: object }).constructor)).toBe(true);
+    }
+  });
+
+  it('refuses a forged world as into, in sampleWorld and in copy, before it is handed anything', () => {
+    const s = midHand(TABLES[2]!, 5, 30);
+    const v = viewFor(s, toMove(s));
+    const world = v.sampleWorld(makeStream(1, 1, 'w'));
+    const caught: unknown[] = [];
+    const catcher = { set: (x: unknown) => caught.push(x) };
+    const forged = Object.create(Object.getPrototypeOf(world) as object) as World & { state: unknown };
+    forged.state = { players: 4, flowers: false, rules: { id: 'babcock' }, slab8: catcher, slab16: catcher, slab32: catcher };
+    expect(() => v.sampleWorld(makeStream(1, 2, 'w'), forged)).toThrow(/not a world made by sampleWorld or copy/);
+    expect(() => world.copy(forged)).toThrow(/not a world made by sampleWorld or copy/);
+    expect(() => world.copy({} as World)).toThrow(/not a world made/);
+    expect(caught).toEqual([]);
+    // A real world is accepted as into, and is the one returned.
+    const again = v.sampleWorld(makeStream(1, 3, 'w'), world);
+    expect(again).toBe(world);
+    const c = world.copy();
+    expect(world.copy(c)).toBe(c);
+  });
+
+  it('a world written into an earlier one keeps nothing of it, nor of the truth', () => {
+    const s = midHand(TABLES[0]!, 9, 40);
+    const seat = toMove(s);
+    const other = secondTruth(s, seat, makeStream(9, 2, 'truth'));
+    const used = viewFor(s, seat).sampleWorld(makeStream(9, 1, 'first'));
+    while (!used.isOver()) used.apply(used.legal()[0]!);
+    const a = viewFor(s, seat).sampleWorld(makeStream(9, 3, 'w'), used);
+    const b = viewFor(other, seat).sampleWorld(makeStream(9, 3, 'w'));
+    expect(stateBytes(worldStateCopy(a))).toBe(stateBytes(worldStateCopy(b)));
+  });
+});
