@@ -87,7 +87,10 @@ export const search: Strategy = {
   description: 'determinised Monte Carlo: each candidate played out by the policy at every seat in worlds sampled from its own view',
   params: [
     { name: 'budget', default: 256, min: 0, max: 1024, step: 16, description: 'rollouts per searched decision' },
-    { name: 'policy', default: 'harr', description: 'the strategy that plays every seat in the rollouts; its parameters after "/" (harr/lateWall=12)' },
+    {
+      name: 'policy', default: 'harr', policy: true,
+      description: 'the strategy that plays every seat in the rollouts; its parameters after "/" (harr/lateWall=12), or a preset file (./best.json)',
+    },
     { name: 'candidates', default: 2, min: 1, max: 8, step: 1, description: "how many of the policy's preferred discards are searched (the policy's own choice first), plus the safest discard" },
     { name: 'worlds', default: 0, min: 0, max: 256, step: 16, description: 'distinct sampled worlds per decision, shared by all candidates (0: one per rollout of a candidate)' },
     { name: 'margin', default: 2, min: 0, max: 4, description: "standard errors by which another candidate must beat the policy's choice in the paired comparison" },

@@ -124,6 +124,11 @@ export interface ParamSpec {
   readonly min?: number;
   readonly max?: number;
   readonly step?: number;
+  /**
+   * A string parameter naming a policy: a built-in strategy with its own parameters after "/" ("harr/lateWall=12").
+   * The lineup also takes a preset file here and passes it on spelt out that way (src/lineup/policy.ts).
+   */
+  readonly policy?: boolean;
 }
 
 export interface AgentInit {

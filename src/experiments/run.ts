@@ -12,6 +12,7 @@ import { commandLine, experimentProvenance } from '../io/manifest.js';
 import { emptyDir, foreignEntries, holds, inspectDir, removeTemps, writeMarker } from '../io/owned-dir.js';
 import { renderSvg } from '../charts/render.js';
 import { simulate } from '../runner/run.js';
+import { seatsOf } from '../runner/wall-sets.js';
 import { ANALYSES } from './analyses.js';
 import type { AnalysisInput } from './analysis.js';
 import { anyExperiment, TUNING_EXPERIMENTS } from './registry.js';
@@ -191,12 +192,7 @@ async function play(spec: ExperimentSpec, o: ExperimentOptions, dir: string, tot
       if (r.status !== 'complete') {
         return { status: 'interrupted', ...(r.signal ? { signal: r.signal } : {}), dir, hands: 0, seconds: (performance.now() - t0) / 1000 };
       }
-      const labels = r.aggregate.labels;
-      const names = lineup.split(',').map((s) => s.trim());
-      cells.push({
-        variant, lineupIndex: i, lineup, dir: runDir, labels, agg: r.aggregate,
-        seats: labels.map((l) => names.filter((n) => n === l).length),
-      });
+      cells.push({ variant, lineupIndex: i, lineup, dir: runDir, labels: r.aggregate.labels, agg: r.aggregate, seats: seatsOf(r.aggregate) });
       const m = r.manifest;
       runs.push({
         variant: variant.label, rules: variant.rules, limit: m.identity.limit, lineup, dir: join('runs', variant.label, String(i)),
@@ -206,8 +202,11 @@ async function play(spec: ExperimentSpec, o: ExperimentOptions, dir: string, tot
     }
   }
   for (const c of cells) {
-    // nets.bin columns follow the aggregate's labels; a label the runner renamed would break the pairing.
-    if (c.seats.some((k) => k === 0)) throw new Error(`${c.dir}: lineup labels ${c.labels.join(',')} do not match ${c.lineup}`);
+    // nets.bin columns follow the aggregate's labels, each at a whole number of seats that together fill the table.
+    const seated = c.seats.reduce((a, k) => a + k, 0);
+    if (c.seats.some((k) => !Number.isInteger(k) || k === 0) || seated !== spec.players) {
+      throw new Error(`${c.dir}: labels ${c.labels.join(',')} hold ${c.seats.join(',')} seats, not the ${spec.players} of ${c.lineup}`);
+    }
   }
 
   const byVariant = new Map<string, Cell[]>();

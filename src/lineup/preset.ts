@@ -1,13 +1,16 @@
 /**
  * Presets (issue 16, point 2): a JSON file naming a strategy and parameter values, `{"strategy": "harr", "params":
  * {"minPairs": 3}}` — the shape `mjlab tune` writes as best.json, whose `tune` record (provenance and results) is
- * carried along and ignored here. A preset is accepted wherever a strategy is (`--strategies ./best.json,harr,...`).
+ * carried along and ignored here. A preset is accepted wherever a strategy is (`--strategies ./best.json,harr,...`),
+ * and wherever a policy is (`search:policy=./best.json`: src/lineup/policy.ts).
  * Reading is strict: a key this module does not know (a misspelt "param" would otherwise play the defaults), a
  * strategy that is not a name, or a value that is not a number, string or boolean is refused.
  */
 import { readFileSync } from 'node:fs';
 import { UserError } from '../errors.js';
-import type { ParamValue } from '../agent/types.js';
+import { dirname, isAbsolute, join } from 'node:path';
+import { paramSpec } from '../agent/params.js';
+import type { ParamValue, Strategy } from '../agent/types.js';
 
 export interface Preset {
   /** A built-in strategy name or the path of a strategy file (relative to the preset's directory). */
@@ -50,4 +53,18 @@ export function readPreset(path: string): Preset {
     if (!ok) throw new UserError(`preset ${path}: parameter "${k}" must be a finite number, a string or a boolean`);
   }
   return { strategy: rec.strategy.trim(), params: params as Record<string, ParamValue> };
+}
+
+/** Each of the preset's values names a parameter of `strategy` and has its default's type. */
+export function checkPresetParams(path: string, preset: Preset, strategy: Strategy): void {
+  const where = `preset ${path}: `;
+  for (const [k, v] of Object.entries(preset.params)) {
+    const spec = paramSpec(strategy, k, where);
+    if (typeof v !== typeof spec.default) throw new UserError(`${where}parameter "${k}" of ${strategy.name} must be a ${typeof spec.default}, got ${JSON.stringify(v)}`);
+  }
+}
+
+/** A file a preset names (its strategy, a policy), as the path to read it by: relative to the preset's directory. */
+export function besidePreset(presetPath: string, file: string): string {
+  return isAbsolute(file) ? file : join(dirname(presetPath), file);
 }

@@ -5,13 +5,14 @@
  * values, src/lineup/preset.ts), labelled by their file name.
  */
 import { pathToFileURL } from 'node:url';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import { UserError } from '../errors.js';
 import { builtinStrategies } from '../../strategies/index.js';
-import { applyParams, paramSpec } from '../agent/params.js';
+import { applyParams } from '../agent/params.js';
 import type { Strategy, StrategyInstance } from '../agent/types.js';
-import { isPresetPath, readPreset } from './preset.js';
+import { expandPolicies } from './policy.js';
+import { besidePreset, checkPresetParams, isPresetPath, readPreset } from './preset.js';
 import { probeImport } from './probe.js';
 
 export type { StrategyInstance } from '../agent/types.js';
@@ -21,9 +22,13 @@ export function builtinNames(): string[] {
   return builtinStrategies.map((s) => s.name);
 }
 
-/** A lineup entry naming a file (a strategy module or a preset) rather than a built-in. */
+/**
+ * A lineup entry naming a file (a strategy module or a preset) rather than a built-in, judged by the part before its
+ * overrides: `search:policy=./best.json` is a built-in whose parameter names a file.
+ */
 export function isPath(name: string): boolean {
-  return name.startsWith('.') || name.startsWith('/') || /\.(m?js|cjs|json)$/i.test(name);
+  const head = name.split(/:(?=[A-Za-z_]\w*=)/)[0]!;
+  return head.startsWith('.') || head.startsWith('/') || /\.(m?js|cjs|json)$/i.test(head);
 }
 
 function checkStrategy(obj: unknown, where: string): Strategy {
@@ -75,14 +80,19 @@ function builtin(name: string): Strategy {
 async function resolvePreset(path: string, overrides: readonly string[]): Promise<StrategyInstance> {
   const preset = readPreset(path);
   const strategy = isPath(preset.strategy) ? await loadUserStrategy(resolve(dirname(path), preset.strategy)) : builtin(preset.strategy);
-  const where = `preset ${path}: `;
-  for (const [k, v] of Object.entries(preset.params)) {
-    const spec = paramSpec(strategy, k, where);
-    if (typeof v !== typeof spec.default) throw new UserError(`${where}parameter "${k}" of ${strategy.name} must be a ${typeof spec.default}, got ${JSON.stringify(v)}`);
-  }
+  checkPresetParams(path, preset, strategy);
   const label = [basename(path), ...overrides].join(':');
-  const files = isPath(preset.strategy) ? [path, join(dirname(path), preset.strategy)] : [path];
-  return { label, strategy, params: applyParams(strategy, overrides, label, preset.params), files };
+  // A policy preset among the preset's values is read beside it; one among the overrides, from the working directory.
+  const own = expandPolicies(strategy, preset.params, path, builtin);
+  const files = isPath(preset.strategy) ? [path, besidePreset(path, preset.strategy), ...own.files] : [path, ...own.files];
+  return withPolicies({ label, strategy, params: applyParams(strategy, overrides, label, own.params), files });
+}
+
+/** The instance with its policy parameters that name a preset spelt out, the preset files added to its files. */
+function withPolicies(inst: StrategyInstance): StrategyInstance {
+  const { params, files } = expandPolicies(inst.strategy, inst.params, null, builtin);
+  if (files.length === 0) return inst;
+  return { ...inst, params, files: [...(inst.files ?? []), ...files] };
 }
 
 /** Resolve one lineup entry: "greedy", "suit-hunter:minPairs=3", "./my-bot.js" or "./best.json". */
@@ -92,11 +102,11 @@ export async function resolveStrategy(entry: string): Promise<StrategyInstance> 
     const [path, ...overrides] = label.split(/:(?=[A-Za-z_]\w*=)/);
     if (isPresetPath(path!)) return resolvePreset(path!, overrides);
     const strategy = await loadUserStrategy(path!);
-    return { label, strategy, params: applyParams(strategy, overrides, label), files: [path!] };
+    return withPolicies({ label, strategy, params: applyParams(strategy, overrides, label), files: [path!] });
   }
   const [name, ...overrides] = label.split(':');
   const strategy = builtin(name!);
-  return { label, strategy, params: applyParams(strategy, overrides, label) };
+  return withPolicies({ label, strategy, params: applyParams(strategy, overrides, label) });
 }
 
 /** Resolve a comma-separated lineup; its length must equal the player count. */

@@ -14,6 +14,7 @@ import { commandLine, gitState, packageVersion, sameIdentity, type Manifest } fr
 import { sha256 } from './checkpoint.js';
 import { describe, prepareRunDir, streamedRecords, writeOutputs } from './outdir.js';
 import { pairwiseCsv, pairwiseTests } from './pairwise.js';
+import { seatsOf } from './wall-sets.js';
 import type { StreamedName } from './protocol.js';
 
 interface Input {
@@ -232,8 +233,7 @@ export function mergeRuns(o: MergeOptions): Manifest {
     for (const name of streamed) if (inputs.every((i) => existsSync(join(i.dir, name)))) copyStreamed(inputs, name, join(o.out, name));
     const extra: Record<string, string> = {};
     if (identity.duplicate && existsSync(join(o.out, 'nets.bin'))) {
-      const labels = agg.labels;
-      const cell = { dir: o.out, labels, seats: labels.map((l) => identity.strategies.split(',').filter((s) => s === l).length) };
+      const cell = { dir: o.out, labels: agg.labels, seats: seatsOf(agg) };
       extra['pairwise.csv'] = pairwiseCsv(pairwiseTests([cell], new Map([[identity.rules, [cell]]]), identity.players, Math.floor(agg.games / identity.players)));
     }
     const seconds = inputs.reduce((s, i) => s + i.manifest.durationSeconds, 0);

@@ -20,6 +20,7 @@ import {
 import { NETS_FILE } from './nets-file.js';
 import { describe, manifestOf, prepareRunDir, streamedRecords, writeOutputs } from './outdir.js';
 import { pairwiseCsv, pairwiseTests } from './pairwise.js';
+import { seatsOf } from './wall-sets.js';
 import { batchAt, batchCount, batchSizeFor, formatShard, type Batch, shardRange } from './plan.js';
 import { pluginHashes } from './plugins.js';
 import { DecisionTimeout, startPool, WorkerFailure, type DoneMessage } from './pool.js';
@@ -425,7 +426,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
     try {
       const extra: Record<string, string> = {};
       if (spec.duplicate) {
-        const cell = { dir: o.out, labels, seats: labels.map((l) => spec.strategies.split(',').filter((s) => s === l).length) };
+        const cell = { dir: o.out, labels, seats: seatsOf(total) };
         extra['pairwise.csv'] = pairwiseCsv(pairwiseTests([cell], new Map([[spec.rules, [cell]]]), spec.players, Math.floor(committedGames / spec.players)));
       }
       written = writeOutputs(o.out, total, manifest, streamedRecords(o.out, streams.map((s) => s.name)), extra);

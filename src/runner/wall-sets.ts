@@ -9,7 +9,7 @@
  */
 import { join } from 'node:path';
 import { NETS_FILE, NetsReader } from './nets-file.js';
-import { addSum, emptySums, totalSum, totalSumSq, type ExactSums } from '../stats/aggregate.js';
+import { addSum, emptySums, totalSum, totalSumSq, type Aggregate, type ExactSums } from '../stats/aggregate.js';
 import { pairedFromSums, type PairedInterval } from '../stats/paired.js';
 
 /** One run's nets.bin as the wall-set streaming needs it (an experiment's Cell is one). */
@@ -19,6 +19,16 @@ export interface NetsCell {
   readonly labels: readonly string[];
   /** Seats each label holds in the lineup. */
   readonly seats: readonly number[];
+}
+
+/**
+ * Seats each of the aggregate's labels holds, read off the aggregate itself: every hand adds one seat-hand per
+ * seat, so a label's seat-hands over the hands played is its seat count. The labels are the resolved strategies'
+ * (a preset's is its file name, whatever path it was given by), so counting the lineup as spelt would miss them
+ * (issue 21, point 4); and a merge, which resolves no strategy, counts the same way. No hands: no seats known (0).
+ */
+export function seatsOf(agg: Aggregate): number[] {
+  return agg.labels.map((l) => (agg.hands === 0 ? 0 : agg.strategies.get(l)!.hands / agg.hands));
 }
 
 /** Per-wall sums of one cell: sums[l] = label l's net over the wall set. */

@@ -94,6 +94,20 @@ describe('presets in a run', () => {
   });
 });
 
+describe('a preset naming its strategy file by an absolute path', () => {
+  it('plays, and the file is hashed by that path', async () => {
+    mkdirSync(join(tmp, 'abs'), { recursive: true });
+    const bot = join(tmp, 'abs', 'bot.js');
+    copyFileSync(join(ROOT, 'strategies', 'example-user-bot.js'), bot);
+    const preset = write('abs-bot.json', { strategy: bot, params: {} });
+    expect((await resolveStrategy(preset)).files).toEqual([preset, bot]);
+    const r = mjlab(['simulate', '--strategies', `${preset},greedy,greedy,greedy`, '--games', '8', '--workers', '1', '--no-progress', '--out', join(tmp, 'abs-run')], { cwd: ROOT });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(Object.keys(JSON.parse(read(join(tmp, 'abs-run'), 'manifest.json')).identity.plugins)).toEqual([preset, bot]);
+  });
+});
+
 describe('bad presets: one line, exit 2', () => {
   const cases: [string, unknown, RegExp][] = [
     ['unknown-strategy.json', { strategy: 'harrr', params: {} }, /unknown strategy "harrr"/],
