@@ -251,7 +251,7 @@ export function maxOpponentMelds(view: AgentView): number {
 /**
  * harr-limit penalty conditions (docs/rules.md harr-limit "Penalties") that a discard of `t` could meet against some
  * opponent's exposed sets: (1) 9+ tiles of one suit exposed and t of that suit; (2) 9+ heads exposed and t a head;
- * (3) two dragon sets exposed and t the third dragon; (4) three wind sets exposed (any discard that wins).
+ * (3) two dragon sets exposed and t the third dragon; (4) three wind sets exposed and t the fourth wind.
  * Fills `out` with 1 for kinds that risk the penalty.
  */
 export function penaltyRisk(view: AgentView, out: Uint8Array): Uint8Array {
@@ -269,6 +269,7 @@ export function penaltyRisk(view: AgentView, out: Uint8Array): Uint8Array {
     let heads = 0;
     let dragons = 0;
     let winds = 0;
+    let windMask = 0;
     for (const m of melds) {
       if (m.concealed) continue;
       const n = m.type === 'kong' ? 4 : 3;
@@ -277,12 +278,15 @@ export function penaltyRisk(view: AgentView, out: Uint8Array): Uint8Array {
       else if (m.tile < 27) m2 += n;
       if (m.type !== 'chow' && isHead(m.tile)) heads += n;
       if (m.type !== 'chow' && isDragon(m.tile)) dragons++;
-      if (m.type !== 'chow' && isWind(m.tile)) winds++;
+      if (m.type !== 'chow' && isWind(m.tile)) {
+        winds++;
+        windMask |= 1 << (m.tile - 27);
+      }
     }
     for (let su = 0; su < 3; su++) if ((su === 0 ? m0 : su === 1 ? m1 : m2) >= 9) for (let t = su * 9; t < su * 9 + 9; t++) out[t] = 1;
     if (heads >= 9) for (let t = 0; t < KINDS; t++) if (isHead(t)) out[t] = 1;
     if (dragons >= 2) for (let t = 31; t <= 33; t++) out[t] = 1;
-    if (winds >= 3) out.fill(1);
+    if (winds >= 3) for (let t = 27; t <= 30; t++) if ((windMask & (1 << (t - 27))) === 0) out[t] = 1;
   }
   return out;
 }

@@ -70,7 +70,10 @@ export function turnLegal(s: HandState, seat: Seat): void {
   const priv = s.priv;
   const hand = priv.hand;
   let n = 0;
-  if (!s.pub.afterClaim && wins(s, seat, -1)) legal[n++] = MAHJONG;
+  // A tile claimed for a pung or chow is not a winning tile (Mah-Jongg on a discard is its own claim), so the turn
+  // that follows such a claim offers none; a loose tile drawn after a kong in that turn may complete the hand
+  // ("Own-turn kongs": he "may then declare again, go Mah-Jongg or discard"), hence the tile's source, not afterClaim.
+  if (s.flow.source !== 'claim' && wins(s, seat, -1)) legal[n++] = MAHJONG;
   const kongs = kongAllowed(s);
   // Concealed kongs are looked for only when the seat holds a kind four times (priv.fours).
   const fours = kongs && priv.fours[seat]! > 0;

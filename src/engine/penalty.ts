@@ -5,10 +5,11 @@
  *   (1) nine or more tiles of one suit and the discard gave an all-one-suit win,
  *   (2) nine or more heads and it gave an all-heads win,
  *   (3) two sets of dragons and the discard gave the third set,
- *   (4) three sets of winds and the discard gave the win,
- * unless the discarder had two complete doubling honours and was waiting, or had no other choice of discard
- * (note (a): "he has only dots to discard") — read here as: every kind he held would have given the same penalised
- * win.
+ *   (4) three sets of winds and the discard of the fourth wind gave the win (example 4: "a discard to the other
+ *       pair, i.e., a three of bamboo, would not be penalized"),
+ * unless the discarder had two complete doubling honours and was waiting, or was waiting for a winning tile that
+ * would give him more than two doubling honours, or had no other choice of discard (note (a): "he has only dots to
+ * discard") — read here as: every kind he held would have given the same penalised win.
  */
 import type { Seat } from '../agent/types.js';
 import { isWinningHand } from '../scoring/index.js';
@@ -27,6 +28,7 @@ function condition(s: HandState, winner: Seat, tile: Tile): number {
   let heads = 0;
   let dragonSets = 0;
   let windSets = 0;
+  let windsExposed = 0; // bit w: a set of wind w is among them
   for (let i = 0; i < s.pub.meldCount[winner]!; i++) {
     const j = winner * MAX_MELDS + i;
     if (s.pub.meldConcealed[j] === 1) continue;
@@ -37,7 +39,10 @@ function condition(s: HandState, winner: Seat, tile: Tile): number {
     if (type === PUNG || type === KONG) {
       if (isHead(t)) heads += n;
       if (isDragon(t)) dragonSets++;
-      if (isWind(t)) windSets++;
+      if (isWind(t)) {
+        windSets++;
+        windsExposed |= 1 << (t - 27);
+      }
     } else if (isHead(t) || isHead(t + 2)) heads += 1;
   }
   // the whole winning hand's tiles
@@ -61,7 +66,8 @@ function condition(s: HandState, winner: Seat, tile: Tile): number {
   if (!honours && suitsUsed === 1 && suitTiles.some((x) => x >= 9)) return 1;
   if (allHeads && heads >= 9) return 2;
   if (dragonSets >= 2 && isDragon(tile) && c[tile]! >= 2) return 3;
-  if (windSets >= 3) return 4;
+  // "the discard of the other wind gives a winning hand": the fourth wind, whether it completes a set or the pair.
+  if (windSets >= 3 && isWind(tile) && (windsExposed & (1 << (tile - 27))) === 0) return 4;
   return 0;
 }
 
@@ -83,11 +89,47 @@ function excusedByOwnHand(s: HandState, seat: Seat): boolean {
   return honours >= 2 && waitingKinds(c, s.pub.handCount[seat]!, s.specials).length > 0;
 }
 
+/**
+ * The doubles that sets of dragons and of the seat's own wind (`c` concealed, counted 3 or more, and its melds) bring:
+ * Harr II "Doubling honor scores" 1-5, a set of own wind doubling twice in the own wind round.
+ */
+function honourDoubles(s: HandState, seat: Seat, c: Uint8Array): number {
+  const table = s.rules.table;
+  const wind = s.pub.seatWind[seat]!;
+  const own = 27 + wind;
+  const ownSet = s.pub.prevailing === wind ? table.dOwnWindSetOwnRound : table.dOwnWindSet;
+  let doubles = 0;
+  for (let t = 31; t <= 33; t++) if (c[t]! >= 3) doubles += table.dDragonSet;
+  if (c[own]! >= 3) doubles += ownSet;
+  for (const m of meldsOf(s, seat)) {
+    if (m.type === 'chow') continue;
+    if (isDragon(m.tile)) doubles += table.dDragonSet;
+    else if (m.tile === own) doubles += ownSet;
+  }
+  return doubles;
+}
+
+/**
+ * Harr's second excuse: the discarder "was waiting for the winning tile which would give him more than two doubling
+ * honors" — some tile that completes his hand would bring his sets of dragons and own wind to more than two doubles
+ * (docs/rules.md harr-limit "Penalties", Reading R36).
+ */
+function excusedByWait(s: HandState, seat: Seat): boolean {
+  const c = counts(s, seat);
+  for (const t of waitingKinds(c, s.pub.handCount[seat]!, s.specials)) {
+    c[t]!++;
+    const doubles = honourDoubles(s, seat, c);
+    c[t]!--;
+    if (doubles > 2) return true;
+  }
+  return false;
+}
+
 /** The seat that pays for all (the discarder), or null when no penalty applies. Call before the win is applied. */
 export function penaltyPayer(s: HandState, winner: Seat, discarder: Seat, tile: Tile): Seat | null {
   const cond = condition(s, winner, tile);
   if (cond === 0) return null;
-  if (excusedByOwnHand(s, discarder)) return null;
+  if (excusedByOwnHand(s, discarder) || excusedByWait(s, discarder)) return null;
   // No other choice: every kind the discarder held (the discard included) would have given a penalised win.
   const held = counts(s, discarder);
   held[tile]!++;

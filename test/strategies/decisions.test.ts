@@ -99,6 +99,15 @@ describe('defender', () => {
     const a = agent(defender, 'harr-limit').act(v) as { tile: Tile };
     expect(a.tile).not.toBe(t('7z'));
   });
+  it('under harr-limit never gives the fourth wind to a player with three wind sets exposed, and may give him anything else', () => {
+    // docs/rules.md harr-limit Penalties (4), Harr II example 4: only the discard of the other wind is penalised
+    // ("a discard to the other pair ... would not be penalized"). Shedding 1z would leave the hand ready.
+    const melds = { 1: [pung(t('2z')), pung(t('3z')), pung(t('4z'))] };
+    const v = makeView({ rules: 'harr-limit', concealed: '123m456p789s55p1z23s', melds, wallCount: 70, discardCount: 6 });
+    const a = agent(defender, 'harr-limit').act(v) as { tile: Tile };
+    expect(a.tile).not.toBe(t('1z'));
+    expect(agent(defender, 'harr').act(makeView({ rules: 'harr', concealed: '123m456p789s55p1z23s', melds, wallCount: 70, discardCount: 6 }))).toEqual({ type: 'discard', tile: t('1z') });
+  });
   it('passes claims while defending a poor hand', () => {
     const legal: Action[] = [{ type: 'pass' }, { type: 'pung' }];
     const v = makeView({ phase: 'claim', concealed: '159m19p19s123z66z', lastDiscard: { tile: t('6z'), by: 3 }, legal });

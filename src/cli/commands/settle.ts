@@ -1,6 +1,7 @@
 /**
- * `mjlab settle`: what each seat gains or loses (docs/notation.md "Scoring on the command line").
- * Seats are the winds given in --scores (2, 3 or 4 of them); East pays and receives double.
+ * `mjlab settle`: what each seat gains or loses (docs/notation.md "Settling on the command line").
+ * Seats are the winds given in --scores (2, 3 or 4 of them); East pays and receives double. --penalty names the
+ * discarder of a penalised win (docs/rules.md harr-limit "Penalties"), who pays what every loser would have paid.
  */
 import type { CommandModule } from 'yargs';
 import { UserError } from '../../errors.js';
@@ -21,6 +22,7 @@ export interface SettleArgs {
   winner: string;
   scores: string;
   limit?: number;
+  penalty?: string;
   json?: boolean;
 }
 
@@ -53,15 +55,32 @@ export function runSettle(a: SettleArgs): Record<string, number> {
   }
   const limit = a.limit ?? rules.limit;
   checkScores(rules, byWind, winner === null ? null : winds[winner]!, limit);
+  const payer = a.penalty === undefined ? null : penaltyPayer(rules, a.penalty, winds, winner);
   const nets = settle(rules, {
     winner,
     scores: winds.map((w) => byWind.get(w)!),
     east: 0,
     limit,
+    payer,
   });
   const out: Record<string, number> = {};
   winds.forEach((w, i) => (out[WINDS[w]!] = nets[i]!));
   return out;
+}
+
+/**
+ * The seat index of --penalty's discarder: only where the rule set has the discarder-pays-all penalty (harr-limit),
+ * a seat of the table, not the winner, and only for a won hand (a drawn hand has no discarder).
+ */
+function penaltyPayer(rules: RuleSet, given: string, winds: readonly number[], winner: number | null): number {
+  if (!rules.discarderPaysAll) throw new UserError(`--penalty: ${rules.id} has no discarder-pays-all penalty (only harr-limit has)`);
+  const w = WINDS.indexOf(given.toUpperCase() as (typeof WINDS)[number]);
+  if (w < 0) throw new UserError(`--penalty must be E, S, W or N, the discarder who pays for all (got "${given}")`);
+  const seat = winds.indexOf(w);
+  if (seat < 0) throw new UserError(`--penalty ${WINDS[w]} has no score in --scores`);
+  if (winner === null) throw new UserError('--penalty needs a winner: a drawn hand has no discarder to pay for all');
+  if (seat === winner) throw new UserError(`--penalty ${WINDS[w]} is the winner; the discarder who pays for all is another seat`);
+  return seat;
 }
 
 /**
@@ -94,6 +113,7 @@ export const settleCommand: CommandModule<object, SettleArgs> = {
       .option('winner', { type: 'string', demandOption: true, describe: 'E|S|W|N, or none for a drawn hand' })
       .option('scores', { type: 'string', demandOption: true, describe: 'each seat\'s hand score, e.g. E=480,S=64,W=272,N=16' })
       .option('limit', { type: 'number', describe: "limit (default: the rule set's)" })
+      .option('penalty', { type: 'string', describe: 'E|S|W|N: harr-limit penalty, this discarder pays for all losers' })
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON object' }) as never,
   handler: (argv) => {
     const nets = runSettle(argv);
