@@ -18,6 +18,7 @@ import type { Seat } from '../core/seat.js';
 import { type HandState, SEAT_WINDS, createHandState } from '../engine/state.js';
 import { type HandStart, IllegalAction, apply, matchLegal, startHand } from '../engine/step.js';
 import { AgentError } from '../errors.js';
+import { printable } from '../text.js';
 import { GameProgress } from '../game/match.js';
 import { agentMove, closeHand, createSeatAgent, gameWalls } from '../game/play.js';
 import { gameSetup } from '../game/setup.js';
@@ -294,7 +295,7 @@ export class PlaySession {
         seed: o.seed,
         game: this.#game,
         seat,
-        labels: this.#labels.slice(),
+        labels: this.#labels.map(printable),
       },
       hand: this.#hand,
       view: (viewFor(this.state, seat) as unknown as { toJSON(): Record<string, unknown> }).toJSON(),

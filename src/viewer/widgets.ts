@@ -58,8 +58,12 @@ export function pageWidgets(): Widgets {
     'loose-tile': 'on a loose tile',
     'robbing-kong': 'by robbing the kong',
   };
+  // Markup characters as entities, and control characters shown as \uXXXX (src/text.ts printable(): a record's labels
+  // are untrusted text; this copy runs in the page, which can import nothing).
   const esc = (s: unknown): string =>
-    String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+    String(s)
+      .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
+      .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
   function tileName(code: string): string {
     const r = Number(code.slice(0, -1));
