@@ -22,7 +22,8 @@ import { describe, manifestOf, prepareRunDir, streamedRecords, writeOutputs } fr
 import { pairwiseCsv, pairwiseTests } from './pairwise.js';
 import { batchAt, batchCount, batchSizeFor, formatShard, type Batch, shardRange } from './plan.js';
 import { pluginHashes } from './plugins.js';
-import { DecisionTimeout, startPool, WorkerFailure, type DoneMessage } from './pool.js';
+import { DecisionTimeout, startPool, WorkerDied, WorkerFailure, type DoneMessage } from './pool.js';
+import { deathWords } from './died.js';
 import { createProgress } from './progress.js';
 import type { StreamedName, TableSpec } from './protocol.js';
 import { type StopSignal, trapSignals } from './signals.js';
@@ -483,6 +484,11 @@ function failureMessage(
       `strategy "${label}" at seat ${v.seat} took longer than ${seconds} s over ${what} (seed ${spec.seed}, game ${v.game}); its worker was stopped — ` +
         `replay: ${replayCommand(spec, v.game)}; ${kept}; fix it (or raise --decision-timeout) and resume with: ${resumeHint}`,
     );
+  }
+  if (failure instanceof WorkerDied) {
+    const d = deathWords(failure, (i, seat) => `strategy "${spec.strategies.split(',')[i] ?? '?'}" at seat ${seat}`, (g) => `(seed ${spec.seed}, game ${g})`, spec.strategies);
+    const replay = d.game === null ? '' : ` — replay: ${replayCommand(spec, d.game)}`;
+    return new UserError(`${d.text}; the run was stopped${replay}; ${kept}; fix it and resume with: ${resumeHint}`);
   }
   if (failure instanceof WorkerFailure) {
     const d = failure.detail;
