@@ -482,7 +482,7 @@ function failureMessage(
     const what = v.phase === HB_PHASE.create ? 'create()' : 'one decision';
     return new UserError(
       `strategy "${label}" at seat ${v.seat} took longer than ${seconds} s over ${what} (seed ${spec.seed}, game ${v.game}); its worker was stopped — ` +
-        `replay: ${replayCommand(spec, v.game)}; ${kept}; fix it (or raise --decision-timeout) and resume with: ${resumeHint}`,
+        `replay: ${replayCommand(spec, v.game)}${failure.limitMs === 1000 * DEFAULT_DECISION_TIMEOUT ? '' : ` --decision-timeout ${seconds}`}; ${kept}; fix it (or raise --decision-timeout) and resume with: ${resumeHint}`,
     );
   }
   if (failure instanceof WorkerDied) {
