@@ -52,6 +52,8 @@ export interface SessionOptions extends Pick<TableConfig, 'rules' | 'limit' | 'f
   readonly opponents: readonly StrategyInstance[];
   /** The person's wind in each game's first hand, or random. */
   readonly seat: 'E' | 'S' | 'W' | 'N' | 'random';
+  /** The first game's index (default 0): a table restarted after a plug-in was stopped goes on from the next. */
+  readonly firstGame?: number;
   /** Saves a finished game's record; returns where (throws a message when it cannot). */
   readonly save: (record: GameRecord) => string;
 }
@@ -95,6 +97,7 @@ export class PlaySession {
     if (options.opponents.length !== options.players - 1) throw new Error(`${options.opponents.length} opponents for ${options.players} players`);
     if (options.seat !== 'random' && !tableWinds(options.players).includes(options.seat)) throw new Error(`no ${options.seat} at ${options.players} players`);
     this.state = createHandState(options.rules, options.limit, options.flowers, options.players);
+    this.#game = (options.firstGame ?? 0) - 1;
     this.#newGame();
   }
 
