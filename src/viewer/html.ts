@@ -5,7 +5,6 @@
  * Node tests exercise (positions.ts, serialised with Function.prototype.toString), so it cannot show another game.
  */
 import type { GameRecord } from '../record/record.js';
-import { printable } from '../text.js';
 import { viewerClient } from './client.js';
 import { reconstructPositions } from './positions.js';
 import { tileSymbols } from './tiles.js';
@@ -156,9 +155,7 @@ ${TABLE_MARKUP}
 `;
 
 /** The whole page for one game record. */
-export function buildReplayHtml(given: GameRecord): string {
-  // The labels are the record's as written: the page shows their control characters (set as text too), never obeys them.
-  const record: GameRecord = { ...given, strategies: given.strategies.map(printable) };
+export function buildReplayHtml(record: GameRecord): string {
   const title = `mjlab replay: ${record.rules}, seed ${record.seed}, game ${record.game}`;
   return [
     '<!doctype html>',
