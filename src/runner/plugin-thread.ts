@@ -9,10 +9,9 @@
  */
 import { Worker } from 'node:worker_threads';
 import { AgentError, UserError } from '../errors.js';
-import { workerMemoryLimit } from '../worker-script.js';
 import { Heartbeat, HEARTBEAT_BYTES, HB_PHASE } from './contract.js';
 import { deathWords } from './died.js';
-import { DecisionTimeout, deathOf, WorkerDied, WorkerFailure, type ErrorMessage } from './pool.js';
+import { DecisionTimeout, deathOf, WorkerDied, WorkerFailure, workerLimits, type ErrorMessage } from './pool.js';
 import { startWatchdog } from './watchdog.js';
 
 /** What the host thread posts. */
@@ -43,7 +42,7 @@ export class PluginThread {
     const heartbeat = new SharedArrayBuffer(HEARTBEAT_BYTES);
     this.#hb = new Heartbeat(heartbeat);
     this.stopped = new Promise((resolve) => (this.#onStop = resolve));
-    this.#worker = new Worker(script, { workerData: { ...data, heartbeat }, resourceLimits: workerMemoryLimit() });
+    this.#worker = new Worker(script, { workerData: { ...data, heartbeat }, resourceLimits: workerLimits() });
     this.#worker.on('message', (m: HostMessage) => {
       if (m.type === 'log') return log(m.line);
       if (m.type === 'fatal') return this.#fail(new WorkerFailure(m.error));

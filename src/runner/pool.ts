@@ -71,6 +71,11 @@ const IN_FLIGHT = 2;
  */
 const YOUNG_GENERATION_MB = 6;
 
+/** Every worker thread that runs strategies: the young generation capped as above, the heap as the user says. */
+export function workerLimits(): { maxYoungGenerationSizeMb: number; maxOldGenerationSizeMb?: number } {
+  return { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, ...workerMemoryLimit() };
+}
+
 export function workerUrl(): URL {
   return workerScript('runner/worker.js');
 }
@@ -166,7 +171,7 @@ export function startPool<I = Omit<WorkerInit, 'heartbeat'>, D extends BatchDone
     const heartbeat = new SharedArrayBuffer(HEARTBEAT_BYTES);
     beats.push(new Heartbeat(heartbeat));
     const init = { ...opts.init, heartbeat };
-    const w = new Worker(url, { workerData: init, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, ...workerMemoryLimit() } });
+    const w = new Worker(url, { workerData: init, resourceLimits: workerLimits() });
     const hb = beats[i]!;
     workers.push(w);
     inFlight.set(w, 0);

@@ -11,8 +11,8 @@ import { BIN, FIXTURES, ROOT, tempDir } from '../runner/helpers.js';
 const tmp = tempDir('plugin-replay');
 const fixture = (f: string): string => join(FIXTURES, f);
 
-function run(args: string[]) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000, killSignal: 'SIGKILL' });
+function run(args: string[], env: NodeJS.ProcessEnv = {}) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000, killSignal: 'SIGKILL', env: { ...process.env, ...env } });
   return { status: r.status, signal: r.signal, stdout: r.stdout ?? '', stderr: r.stderr ?? '' };
 }
 
@@ -56,6 +56,15 @@ describe('replay holds a plug-in to the contract', () => {
     const bot = fixture('exit-first.mjs');
     const line = oneLine(run(['replay', '--rules', 'harr', '--strategies', `${bot},random,random,random`, '--seed', '1', '--game', '0']));
     expect(line).toMatch(new RegExp(`^mjlab: strategy "${bot}" at seat \\d called process\\.exit\\(0\\) during one decision \\(seed 1, game 0\\); it was stopped$`));
+  });
+
+  it('a plug-in that runs its thread out of memory ends the replay with one line, exit 2', () => {
+    const bot = fixture('hog.mjs');
+    // The main thread's heap is capped too: before, the plug-in ran there, and died with it.
+    const env = { MJLAB_WORKER_MEMORY_MB: '64', NODE_OPTIONS: '--max-old-space-size=256' };
+    // A generous limit: on a loaded machine the allocation may take longer than the default 5 s to fail.
+    const line = oneLine(run(['replay', '--rules', 'harr', '--strategies', `${bot},random,random,random`, '--seed', '1', '--game', '0', '--decision-timeout', '60'], env));
+    expect(line).toMatch(new RegExp(`^mjlab: strategy "${bot}" at seat \\d ran out of memory during one decision \\(seed 1, game 0\\); it was stopped$`));
   });
 });
 

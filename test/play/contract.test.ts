@@ -65,19 +65,22 @@ const discard = (st: SeatMessage) => JSON.stringify({ token: st.token, action: (
 
 describe('mjlab play holds plug-in opponents to the contract', () => {
   it('a looping plug-in: the server answers all along, the game stops with one line, a new game starts', async () => {
-    const p = await playCli(['--strategies', join(FIXTURES, 'loop-first.mjs'), '--decision-timeout', '0.5']);
+    const p = await playCli(['--strategies', join(FIXTURES, 'loop-first.mjs'), '--decision-timeout', '3']);
     const st = (await http(p.url, 'GET', '/api/state')).body.state!;
     expect(st.status).toBe('decide'); // E: the person is the dealer, and discards first
-    const answer = http(p.url, 'POST', '/api/action', discard(st));
-    // While the opponent loops, the page is answered at once.
-    const during = await http(p.url, 'GET', '/api/state', undefined, {}, 400);
+    let answered = false;
+    const answer = http(p.url, 'POST', '/api/action', discard(st)).then((r) => ((answered = true), r));
+    // While the opponent loops (3 s), the page is answered.
+    await new Promise((r) => setTimeout(r, 200));
+    const during = await http(p.url, 'GET', '/api/state', undefined, {}, 2000);
     expect(during.status).toBe(200);
+    expect(answered).toBe(false);
     const r = await answer;
     expect(r.body.state!.status).toBe('stopped');
-    expect(r.body.state!.problem).toMatch(/loop-first\.mjs" at seat \d took longer than 0.5 s over one decision \(seed 5, game 0\); it was stopped/);
+    expect(r.body.state!.problem).toMatch(/loop-first\.mjs" at seat \d took longer than 3 s over one decision \(seed 5, game 0\); it was stopped/);
     const lines = p.out().split('\n').filter((l) => /took longer/.test(l));
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^game 0 stopped: strategy ".*loop-first\.mjs" at seat \d took longer than 0.5 s/);
+    expect(lines[0]).toMatch(/^game 0 stopped: strategy ".*loop-first\.mjs" at seat \d took longer than 3 s/);
     const next = await http(p.url, 'POST', '/api/new', JSON.stringify({ token: r.body.state!.token }));
     expect(next.body).toMatchObject({ ok: true, state: { status: 'decide', table: { game: 1 } } });
     p.child.kill('SIGTERM');

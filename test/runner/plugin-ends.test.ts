@@ -61,7 +61,8 @@ describe('a plug-in that ends its worker thread', () => {
   it('out of memory: one line naming it, exit 2', () => {
     const bot = join(FIXTURES, 'hog.mjs');
     const line = oneLine(run(
-      ['simulate', '--strategies', `random,${bot},random,random`, '--games', '200', '--seed', '4', '--workers', '1', '--no-progress', '--out', join(tmp, 'hog')],
+      // A generous limit: on a loaded machine the allocation may take longer than the default 5 s to fail.
+      ['simulate', '--strategies', `random,${bot},random,random`, '--games', '200', '--seed', '4', '--workers', '1', '--no-progress', '--decision-timeout', '60', '--out', join(tmp, 'hog')],
       { MJLAB_WORKER_MEMORY_MB: '64' },
     ));
     expect(line).toMatch(new RegExp(`^mjlab: strategy "${bot}" at seat \\d ran out of memory during one decision \\(seed 4, game 0\\)`));
