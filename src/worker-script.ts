@@ -13,3 +13,13 @@ export function workerScript(underSrc: string): URL {
   }
   return new URL(`./${underSrc}`, import.meta.url);
 }
+
+/**
+ * Memory a worker thread running strategies may use: V8's default old generation, or MJLAB_WORKER_MEMORY_MB
+ * megabytes (a plug-in that allocates until it dies then stops its thread sooner, and its command ends with one
+ * line). The young generation is the caller's (the runner caps it for speed).
+ */
+export function workerMemoryLimit(): { maxOldGenerationSizeMb?: number } {
+  const mb = Number(process.env.MJLAB_WORKER_MEMORY_MB);
+  return Number.isFinite(mb) && mb > 0 ? { maxOldGenerationSizeMb: mb } : {};
+}

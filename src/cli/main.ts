@@ -5,6 +5,7 @@
  */
 import yargs, { type CommandModule } from 'yargs';
 import { UserError } from '../errors.js';
+import { printable } from '../text.js';
 import { gitState, packageVersion } from '../io/manifest.js';
 import { checkArgs, failMessage, type OptionTable } from './args.js';
 import { commands } from './commands/index.js';
@@ -41,7 +42,8 @@ export async function main(argv: string[]): Promise<void> {
     await parser.parseAsync();
   } catch (e) {
     if (e instanceof UserError) {
-      process.stderr.write(`mjlab: ${e.message.split('\n')[0]}\n`);
+      // The message may quote a record, a preset or a plug-in: its control characters are shown, not obeyed.
+      process.stderr.write(`mjlab: ${printable(e.message.split('\n')[0] ?? '')}\n`);
       process.exitCode = 2;
       return;
     }

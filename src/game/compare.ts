@@ -13,6 +13,7 @@ import type { StrategyInstance } from '../agent/types.js';
 import { SEAT_WINDS, meldsOf } from '../engine/state.js';
 import { matchLegal } from '../engine/step.js';
 import { UserError } from '../errors.js';
+import { printable, shownValue, thrownMessage } from '../text.js';
 import { actionText } from '../record/actions.js';
 import { formatHand, tileCode } from '../tiles/index.js';
 import { viewFor } from '../view/view.js';
@@ -101,11 +102,11 @@ export function compareSeat(sc: Scenario, file: string, seat: Seat, inst: Strate
       try {
         chosen = agent.act(view);
       } catch (e) {
-        throw new UserError(`strategy "${inst.label}" at seat ${seat} threw: ${(e as Error)?.message ?? String(e)} (${where()})`);
+        throw new UserError(`strategy "${inst.label}" at seat ${seat} threw: ${thrownMessage(e)} (${where()})`);
       }
       const legal = matchLegal(state, chosen);
       if (legal === undefined) {
-        throw new UserError(`strategy "${inst.label}" at seat ${seat} returned an illegal action ${JSON.stringify(chosen)} in phase ${state.flow.phase} (${where()})`);
+        throw new UserError(`strategy "${inst.label}" at seat ${seat} returned an illegal action ${shownValue(chosen)} in phase ${state.flow.phase} (${where()})`);
       }
       if (sameAction(legal, recorded.action)) return;
       const last = view.lastDiscard;
@@ -137,5 +138,5 @@ export function renderComparison(c: Comparison): string {
     const offer = d.offer === null ? '' : `, offered ${d.offer}`;
     out.push(`  hand ${d.hand + 1}, move ${d.move} (${d.phase}, ${d.wind}, holding ${d.holding}${offer}): played ${actionText(d.played)}; ${c.strategy} would ${actionText(d.chosen)}`);
   }
-  return `${out.join('\n')}\n`;
+  return `${out.map(printable).join('\n')}\n`;
 }

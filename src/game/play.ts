@@ -10,6 +10,7 @@
 import type { Agent } from '../agent/types.js';
 import type { Seat } from '../core/seat.js';
 import { AgentError } from '../errors.js';
+import { shownValue, thrownMessage } from '../text.js';
 import { makeStream, seatStream } from '../rng/streams.js';
 import { type WallSource, orderedWalls, seededWalls } from '../engine/chance.js';
 import { afterEveryEvent, observers, NO_OBSERVER, type HandObserver } from '../engine/observer.js';
@@ -91,7 +92,7 @@ export function createSeatAgent(config: TableConfig, setup: GameSetup, seat: Sea
     return inst.strategy.create({ seat, players: config.players, rules: config.rules, rng: seatStream(config.seed, setup.streamGame, seat), params: inst.params });
   } catch (e) {
     throw new AgentError(
-      `strategy "${inst.label}" failed to create its agent at seat ${seat}: ${(e as Error)?.message ?? String(e)} (${where()})`,
+      `strategy "${inst.label}" failed to create its agent at seat ${seat}: ${thrownMessage(e)} (${where()})`,
       inst.label,
       config.seed,
       setup.game,
@@ -115,19 +116,14 @@ export function agentMove(s: HandState, agent: Agent, label: string, seed: numbe
   try {
     a = agent.act(viewFor(s, seat));
   } catch (e) {
-    throw new AgentError(`strategy "${label}" at seat ${seat} threw: ${(e as Error)?.message ?? String(e)} (${where()})`, label, seed, game);
+    throw new AgentError(`strategy "${label}" at seat ${seat} threw: ${thrownMessage(e)} (${where()})`, label, seed, game);
   }
   try {
     apply(s, a);
   } catch (e) {
     if (!(e instanceof IllegalAction)) throw e;
-    let shown: string;
-    try {
-      shown = JSON.stringify(a) ?? String(a);
-    } catch {
-      shown = String(a);
-    }
-    throw new AgentError(`strategy "${label}" at seat ${seat} returned an illegal action ${shown} in phase ${e.phase} (${where()})`, label, seed, game);
+    // A plug-in's answer is quoted, never echoed whole: it may carry megabytes, or control characters.
+    throw new AgentError(`strategy "${label}" at seat ${seat} returned an illegal action ${shownValue(a)} in phase ${e.phase} (${where()})`, label, seed, game);
   }
 }
 

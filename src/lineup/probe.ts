@@ -2,12 +2,13 @@
  * A strategy file is imported in a worker thread first, under a time limit, before the main thread imports it: a
  * file that loops at import (top-level code that never ends) would otherwise hang the command with no message, where
  * the runner's own load limit (runner/contract.ts) only watches its worker threads. Exceeded: one line naming the
- * file and the limit (exit 2), the probe thread terminated. Worker threads skip it: the runner's main thread already
+ * file and the limit (exit 2), the probe thread terminated; a file whose import calls process.exit or runs out of
+ * memory is refused alike, before the main thread's import would end the command. Worker threads skip it: the runner's main thread already
  * watches their imports.
  */
 import { isMainThread, Worker } from 'node:worker_threads';
 import { UserError } from '../errors.js';
-import { workerScript } from '../worker-script.js';
+import { workerMemoryLimit, workerScript } from '../worker-script.js';
 
 /** Generous: importing a strategy file takes milliseconds; the worker's own start-up is counted too. */
 export const LOAD_LIMIT_SECONDS = 10;
@@ -15,7 +16,7 @@ export const LOAD_LIMIT_SECONDS = 10;
 export async function probeImport(url: string, path: string, limitSeconds = LOAD_LIMIT_SECONDS): Promise<void> {
   // In a worker thread (the runner's) the main thread watches the import already.
   if (!isMainThread) return;
-  const w = new Worker(workerScript('lineup/probe-worker.js'), { workerData: { url } });
+  const w = new Worker(workerScript('lineup/probe-worker.js'), { workerData: { url }, resourceLimits: workerMemoryLimit() });
   let timer: NodeJS.Timeout | undefined;
   try {
     await new Promise<void>((resolve, reject) => {
@@ -24,8 +25,12 @@ export async function probeImport(url: string, path: string, limitSeconds = LOAD
         limitSeconds * 1000,
       );
       w.once('message', () => resolve());
-      w.once('error', () => resolve()); // the main thread's import reports it
-      w.once('exit', () => resolve());
+      // Out of memory, or process.exit at import, would do the same to the main thread's own import: refused here.
+      w.once('error', (e) => {
+        if ((e as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') reject(new UserError(`strategy file ${path} ran out of memory while loading`));
+        else resolve(); // the main thread's import reports it
+      });
+      w.once('exit', (code) => reject(new UserError(`strategy file ${path} called process.exit(${code}) while loading; a strategy may not end the command`)));
     });
   } finally {
     clearTimeout(timer);

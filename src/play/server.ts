@@ -10,25 +10,43 @@
  *
  * Every answer is JSON `{ ok, error?, state }`: a bad, illegal or stale request gets `ok: false`, the reason to show
  * on the page and the table as it stands, never a crash. A POST from another site's page (its Origin) or a request
- * naming another host (DNS rebinding) is refused: the table is the person's, in their own browser.
+ * naming another host (DNS rebinding) is refused, whatever --host is (issue 22, point 4): the names it answers for are
+ * the host given and the addresses it resolves to, every address of this machine when bound to all of them (0.0.0.0,
+ * ::), and the loopback names when loopback is bound; the command states them at start. A client that gives up on a
+ * request (closes it mid-body) costs one quiet line, never a stack trace.
  */
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import { lookup } from 'node:dns/promises';
 import type { AddressInfo } from 'node:net';
+import { hostname, networkInterfaces } from 'node:os';
 import { UserError } from '../errors.js';
-import type { Answer, PlaySession } from './session.js';
+import type { SeatMessage } from './message.js';
+import type { Answer } from './session.js';
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+const WILDCARD = /^(0\.0\.0\.0|::|::ffff:0\.0\.0\.0)$/;
+
+/** What the server serves: the in-process table (session.ts), or one in a plug-in thread (remote.ts). */
+export interface PlayTable {
+  message(): SeatMessage;
+  act(body: unknown): Answer | Promise<Answer>;
+  nextHand(body: unknown): Answer | Promise<Answer>;
+  newGame(body: unknown): Answer | Promise<Answer>;
+  saveAgain(body: unknown): Answer | Promise<Answer>;
+}
 
 /** Larger bodies are refused: an answer is a few dozen bytes. */
 const MAX_BODY = 16 * 1024;
 
 export interface PlayServer {
   readonly url: string;
+  /** The Host names (with the port) it answers for. */
+  readonly hosts: readonly string[];
   readonly server: Server;
   close(): Promise<void>;
 }
 
-type Route = (s: PlaySession, body: unknown) => Answer;
+type Route = (s: PlayTable, body: unknown) => Answer | Promise<Answer>;
 
 const POSTS: Readonly<Record<string, Route>> = {
   '/api/action': (s, b) => s.act(b),
@@ -62,8 +80,41 @@ function readBody(req: IncomingMessage): Promise<string | null> {
   });
 }
 
-/** Start serving `session`'s table and `page` on host:port (port 0: any free one). A port in use is a UserError. */
-export function startServer(session: PlaySession, page: string, host: string, port: number): Promise<PlayServer> {
+/** An address as a Host header names it (an IPv6 one in brackets). */
+function hostName(address: string): string {
+  return (address.includes(':') ? `[${address}]` : address).toLowerCase();
+}
+
+/** The names a server bound to `a` for `--host host` answers for, each with the port (see the header). */
+async function servedNames(host: string, a: AddressInfo): Promise<string[]> {
+  const names = new Set<string>([hostName(host.replace(/^\[|\]$/g, '')), hostName(a.address)]);
+  try {
+    for (const r of await lookup(host, { all: true })) names.add(hostName(r.address));
+  } catch {
+    // the address it is bound to stands
+  }
+  const all = WILDCARD.test(a.address);
+  if (all) {
+    names.add(hostname().toLowerCase());
+    for (const list of Object.values(networkInterfaces())) for (const i of list ?? []) if (!i.address.includes('%')) names.add(hostName(i.address));
+  }
+  if (all || LOOPBACK.test(a.address)) for (const h of ['localhost', '127.0.0.1', '[::1]']) names.add(h);
+  return [...names].flatMap((n) => (a.port === 80 ? [n, `${n}:80`] : [`${n}:${a.port}`]));
+}
+
+/** A request the client gave up on (closed mid-body): nothing to answer, nothing to fix. */
+function aborted(e: unknown): boolean {
+  const code = (e as NodeJS.ErrnoException)?.code;
+  return code === 'ECONNRESET' || code === 'ECONNABORTED' || code === 'EPIPE' || (e as Error)?.message === 'aborted';
+}
+
+/**
+ * Start serving `session`'s table and `page` on host:port (port 0: any free one). A port in use is a UserError.
+ * `log`: where a request's trouble is told (the terminal).
+ */
+export function startServer(
+  session: PlayTable, page: string, host: string, port: number, log: (line: string) => void = (l) => void process.stderr.write(`${l}\n`),
+): Promise<PlayServer> {
   let origin = '';
   const hosts = new Set<string>();
   const state = (res: ServerResponse, status: number, error?: string): void => {
@@ -75,7 +126,7 @@ export function startServer(session: PlaySession, page: string, host: string, po
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const named = (req.headers.host ?? '').toLowerCase();
-    if (hosts.size > 0 && !hosts.has(named)) return fail(res, 421, `this server answers only for ${origin}`);
+    if (!hosts.has(named)) return fail(res, 421, `this server answers only for ${origin}`);
     const path = (req.url ?? '/').split('?')[0]!;
     if (req.method === 'GET' || req.method === 'HEAD') {
       if (path === '/' || path === '/index.html') {
@@ -98,15 +149,20 @@ export function startServer(session: PlaySession, page: string, host: string, po
     } catch {
       return state(res, 400, 'the request is not JSON');
     }
-    const answer = route(session, body);
+    const answer = await route(session, body);
     if (answer.ok) return state(res, 200);
     return state(res, answer.status, answer.error);
   }
 
   const server = createServer((req, res) => {
+    res.on('error', () => undefined); // a client gone before its answer: said once below, if at all
     handle(req, res).catch((e: unknown) => {
+      if (aborted(e)) {
+        log(`mjlab play: a client closed its request (${req.method} ${(req.url ?? '/').split('?')[0]}) before it was answered`);
+        return void res.destroy();
+      }
       // A bug: said on the page and on the terminal, and the server goes on.
-      process.stderr.write(`mjlab play: ${(e as Error)?.stack ?? String(e)}\n`);
+      log(`mjlab play: ${(e as Error)?.stack ?? String(e)}`);
       if (!res.headersSent) fail(res, 500, `the server failed: ${(e as Error)?.message ?? String(e)}`);
       else res.destroy();
     });
@@ -122,16 +178,19 @@ export function startServer(session: PlaySession, page: string, host: string, po
       const a = server.address() as AddressInfo;
       const shown = a.family === 'IPv6' ? `[${a.address}]` : a.address;
       origin = `http://${shown}:${a.port}`;
-      // Bound to this machine only: answer only for its own names (a page elsewhere cannot rebind a name to it).
-      if (LOOPBACK.test(a.address)) for (const h of [shown, 'localhost', '127.0.0.1', '[::1]']) hosts.add(`${h}:${a.port}`.toLowerCase());
-      resolve({
-        url: `${origin}/`,
-        server,
-        close: () =>
-          new Promise<void>((done) => {
-            server.close(() => done());
-            server.closeAllConnections();
-          }),
+      // Only its own names, whatever it is bound to: a page elsewhere cannot rebind a name of its own to this server.
+      void servedNames(host, a).then((names) => {
+        for (const n of names) hosts.add(n);
+        resolve({
+          url: `${origin}/`,
+          hosts: names,
+          server,
+          close: () =>
+            new Promise<void>((done) => {
+              server.close(() => done());
+              server.closeAllConnections();
+            }),
+        });
       });
     });
   });

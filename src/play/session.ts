@@ -18,6 +18,7 @@ import type { Seat } from '../core/seat.js';
 import { type HandState, SEAT_WINDS, createHandState } from '../engine/state.js';
 import { type HandStart, IllegalAction, apply, matchLegal, startHand } from '../engine/step.js';
 import { AgentError } from '../errors.js';
+import { printable } from '../text.js';
 import { GameProgress } from '../game/match.js';
 import { agentMove, closeHand, createSeatAgent, gameWalls } from '../game/play.js';
 import { gameSetup } from '../game/setup.js';
@@ -51,6 +52,8 @@ export interface SessionOptions extends Pick<TableConfig, 'rules' | 'limit' | 'f
   readonly opponents: readonly StrategyInstance[];
   /** The person's wind in each game's first hand, or random. */
   readonly seat: 'E' | 'S' | 'W' | 'N' | 'random';
+  /** The first game's index (default 0): a table restarted after a plug-in was stopped goes on from the next. */
+  readonly firstGame?: number;
   /** Saves a finished game's record; returns where (throws a message when it cannot). */
   readonly save: (record: GameRecord) => string;
 }
@@ -94,6 +97,7 @@ export class PlaySession {
     if (options.opponents.length !== options.players - 1) throw new Error(`${options.opponents.length} opponents for ${options.players} players`);
     if (options.seat !== 'random' && !tableWinds(options.players).includes(options.seat)) throw new Error(`no ${options.seat} at ${options.players} players`);
     this.state = createHandState(options.rules, options.limit, options.flowers, options.players);
+    this.#game = (options.firstGame ?? 0) - 1;
     this.#newGame();
   }
 
@@ -294,7 +298,7 @@ export class PlaySession {
         seed: o.seed,
         game: this.#game,
         seat,
-        labels: this.#labels.slice(),
+        labels: this.#labels.map(printable),
       },
       hand: this.#hand,
       view: (viewFor(this.state, seat) as unknown as { toJSON(): Record<string, unknown> }).toJSON(),

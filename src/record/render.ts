@@ -1,9 +1,11 @@
 /**
  * Renders a game record for a player to read (`mjlab replay`): the seats, each hand's deal, every draw, flower,
  * claim, kong and discard in order, the end, each seat's score breakdown and the settlement, in tile notation
- * (docs/notation.md). Seats are named by their wind in the hand and their strategy.
+ * (docs/notation.md). Seats are named by their wind in the hand and their strategy. Every line is made printable
+ * (src/text.ts): a record's labels are untrusted text.
  */
 import type { ScoreLine } from '../scoring/types.js';
+import { printable } from '../text.js';
 import type { HandEvent } from './events.js';
 import type { GameRecord, HandRecord } from './record.js';
 
@@ -107,5 +109,6 @@ export function renderRecord(rec: GameRecord): string {
     out.push('');
     out.push(`Final scores: ${rec.result.final_scores.map((s, i) => `seat ${i} (${rec.strategies[i]}) ${s}`).join(', ')}`);
   }
-  return out.join('\n') + '\n';
+  // Labels come from the record as written (a hand-written one holds anything): shown, never obeyed.
+  return out.map(printable).join('\n') + '\n';
 }

@@ -5,7 +5,8 @@
  * the caller's business. Runs from dist/ only: Node 20 cannot start a .ts worker, so under vitest the compiled
  * worker in dist/ is used (vitest's globalSetup builds it).
  */
-import { workerScript } from '../worker-script.js';
+import { workerMemoryLimit, workerScript } from '../worker-script.js';
+import { thrownMessage } from '../text.js';
 import { Worker } from 'node:worker_threads';
 import type { Batch } from './plan.js';
 import type { FromWorker, ToWorker, WorkerInit } from './protocol.js';
@@ -34,6 +35,28 @@ export class DecisionTimeout extends Error {
   }
 }
 
+/**
+ * A worker thread ended on its own, not by the pool: a strategy called process.exit (any code, 0 included: the
+ * thread is gone all the same and its batches with it), ran it out of memory, or threw where nothing catches
+ * (a timer's callback). `view`: the worker's heartbeat at that moment (a decision still open names whose it was).
+ */
+export class WorkerDied extends Error {
+  constructor(
+    readonly view: HeartbeatView,
+    /** What happened, as a phrase: "called process.exit(0)", "ran out of memory", "crashed (...)". */
+    readonly how: string,
+  ) {
+    super(`a worker thread ${how}`);
+    this.name = 'WorkerDied';
+  }
+}
+
+/** How a worker's 'error' event ended it, as WorkerDied's phrase. */
+export function deathOf(e: unknown): string {
+  if ((e as NodeJS.ErrnoException)?.code === 'ERR_WORKER_OUT_OF_MEMORY') return 'ran out of memory';
+  return `crashed (${thrownMessage(e)})`;
+}
+
 /** Batches queued per worker: the one it plays and the one it starts next. More only delays the tail. */
 const IN_FLIGHT = 2;
 
@@ -47,6 +70,11 @@ const IN_FLIGHT = 2;
  * (the worker threads' malloc arenas in /proc/PID/smaps), plus promoted per-batch garbage awaiting a full GC.
  */
 const YOUNG_GENERATION_MB = 6;
+
+/** Every worker thread that runs strategies: the young generation capped as above, the heap as the user says. */
+export function workerLimits(): { maxYoungGenerationSizeMb: number; maxOldGenerationSizeMb?: number } {
+  return { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, ...workerMemoryLimit() };
+}
 
 export function workerUrl(): URL {
   return workerScript('runner/worker.js');
@@ -143,7 +171,8 @@ export function startPool<I = Omit<WorkerInit, 'heartbeat'>, D extends BatchDone
     const heartbeat = new SharedArrayBuffer(HEARTBEAT_BYTES);
     beats.push(new Heartbeat(heartbeat));
     const init = { ...opts.init, heartbeat };
-    const w = new Worker(url, { workerData: init, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+    const w = new Worker(url, { workerData: init, resourceLimits: workerLimits() });
+    const hb = beats[i]!;
     workers.push(w);
     inFlight.set(w, 0);
     w.on('message', (msg: { readonly type: 'ready' } | D | ErrorMessage) => {
@@ -164,10 +193,9 @@ export function startPool<I = Omit<WorkerInit, 'heartbeat'>, D extends BatchDone
       }
       pump();
     });
-    w.on('error', (e) => end({ error: e }));
-    w.on('exit', (code) => {
-      if (!ended && code !== 0) end({ error: new Error(`worker exited with code ${code}`) });
-    });
+    w.on('error', (e) => end({ error: new WorkerDied(hb.read(), deathOf(e)) }));
+    // Only the pool ends its workers (end() marks it first): any other exit, with code 0 too, lost its batches.
+    w.on('exit', (code) => end({ error: new WorkerDied(hb.read(), `called process.exit(${code})`) }));
   }
 
   const stopWatchdog = startWatchdog(beats, opts.decisionLimitMs, (_worker, view) => end({ error: new DecisionTimeout(view, opts.decisionLimitMs) }));

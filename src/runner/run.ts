@@ -23,7 +23,8 @@ import { pairwiseCsv, pairwiseTests } from './pairwise.js';
 import { seatsOf } from './wall-sets.js';
 import { batchAt, batchCount, batchSizeFor, formatShard, type Batch, shardRange } from './plan.js';
 import { pluginHashes } from './plugins.js';
-import { DecisionTimeout, startPool, WorkerFailure, type DoneMessage } from './pool.js';
+import { DecisionTimeout, startPool, WorkerDied, WorkerFailure, type DoneMessage } from './pool.js';
+import { deathWords } from './died.js';
 import { createProgress } from './progress.js';
 import type { StreamedName, TableSpec } from './protocol.js';
 import { type StopSignal, trapSignals } from './signals.js';
@@ -482,8 +483,13 @@ function failureMessage(
     const what = v.phase === HB_PHASE.create ? 'create()' : 'one decision';
     return new UserError(
       `strategy "${label}" at seat ${v.seat} took longer than ${seconds} s over ${what} (seed ${spec.seed}, game ${v.game}); its worker was stopped — ` +
-        `replay: ${replayCommand(spec, v.game)}; ${kept}; fix it (or raise --decision-timeout) and resume with: ${resumeHint}`,
+        `replay: ${replayCommand(spec, v.game)}${failure.limitMs === 1000 * DEFAULT_DECISION_TIMEOUT ? '' : ` --decision-timeout ${seconds}`}; ${kept}; fix it (or raise --decision-timeout) and resume with: ${resumeHint}`,
     );
+  }
+  if (failure instanceof WorkerDied) {
+    const d = deathWords(failure, (i, seat) => `strategy "${spec.strategies.split(',')[i] ?? '?'}" at seat ${seat}`, (g) => `(seed ${spec.seed}, game ${g})`, spec.strategies);
+    const replay = d.game === null ? '' : ` — replay: ${replayCommand(spec, d.game)}`;
+    return new UserError(`${d.text}; the run was stopped${replay}; ${kept}; fix it and resume with: ${resumeHint}`);
   }
   if (failure instanceof WorkerFailure) {
     const d = failure.detail;

@@ -8,7 +8,8 @@
  */
 import { UserError } from '../errors.js';
 import { HB_PHASE } from '../runner/contract.js';
-import { DecisionTimeout, startPool, WorkerFailure, type PoolHandle } from '../runner/pool.js';
+import { DecisionTimeout, startPool, WorkerDied, WorkerFailure, type PoolHandle } from '../runner/pool.js';
+import { deathWords } from '../runner/died.js';
 import { workerScript } from '../worker-script.js';
 import { trapSignals, type SignalTrap, type StopSignal } from '../runner/signals.js';
 import type { TuneBatch, TuneDone, TuneJob, TuneTable, TuneWorkerInit } from './protocol.js';
@@ -45,6 +46,11 @@ function userFacing(e: unknown): unknown {
     if (v.phase === HB_PHASE.load) return new PlayFailure(`a strategy file did not finish loading in a worker within ${seconds} s`);
     const who = v.lineup === 0 ? 'the candidate' : `the field's strategy at lineup place ${v.lineup}`;
     return new PlayFailure(`${who} (seat ${v.seat}, game ${v.game}) took longer than ${seconds} s over ${v.phase === HB_PHASE.create ? 'create()' : 'one decision'}; its worker was stopped (raise --decision-timeout if it is only slow)`);
+  }
+  if (e instanceof WorkerDied) {
+    // Lineup place 0 is the candidate, the rest the field (tune/worker.ts).
+    const who = (i: number, seat: number): string => `${i === 0 ? 'the candidate' : `the field's strategy at lineup place ${i}`} (seat ${seat})`;
+    return new PlayFailure(`${deathWords(e, who, (g) => `(game ${g})`, 'the tune').text}; its worker was stopped`);
   }
   if (!(e instanceof WorkerFailure)) return e;
   const d = e.detail;

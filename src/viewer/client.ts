@@ -132,7 +132,7 @@ export function viewerClient(win: any, record: GameRecord, reconstruct: (r: Game
   $('title').textContent = `Replay: ${title}`;
   $('subtitle').textContent =
     `${record.players} players · ${record.unit === 'match' ? `match of ${record.hands.length} hands` : 'one hand'}` +
-    ` · limit ${record.limit ?? 'none'}${record.flowers ? ' · flowers' : ''} · ${record.strategies.join(', ')}`;
+    ` · limit ${record.limit ?? 'none'}${record.flowers ? ' · flowers' : ''} · ${record.strategies.map(widgets.shown).join(', ')}`;
 
   const moves: string[] = [];
   let turn = 0;

@@ -41,7 +41,10 @@ export interface Breakdown {
 }
 
 export interface Widgets {
+  /** Markup characters as entities, control characters as \uXXXX: for HTML. */
   esc(s: unknown): string;
+  /** Control characters as \uXXXX: for text set as text (textContent). */
+  shown(s: unknown): string;
   tileName(code: string): string;
   tile(code: string, opts?: TileOptions): string;
   /** An event in words; `w` names a seat by its wind, `label` by its strategy. A draw without its tile is another seat's. */
@@ -58,8 +61,12 @@ export function pageWidgets(): Widgets {
     'loose-tile': 'on a loose tile',
     'robbing-kong': 'by robbing the kong',
   };
+  // Control characters shown as \uXXXX (src/text.ts printable(): a record's labels are untrusted text; this copy runs
+  // in the page, which can import nothing), for text set as such; esc() also makes markup characters entities.
+  const shown = (s: unknown): string =>
+    String(s).replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   const esc = (s: unknown): string =>
-    String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+    shown(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
   function tileName(code: string): string {
     const r = Number(code.slice(0, -1));
@@ -150,5 +157,5 @@ export function pageWidgets(): Widgets {
     );
   }
 
-  return { esc, tileName, tile, describe, winBy, breakdown };
+  return { esc, shown, tileName, tile, describe, winBy, breakdown };
 }

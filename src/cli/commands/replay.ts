@@ -4,7 +4,9 @@
  * whatever ran before: every stream is derived from (seed, game, purpose) alone (src/rng/streams.ts).
  * `--record FILE` instead re-executes a game record or a hand-written scenario through the engine (issue 12,
  * point 4; src/game/replay.ts): its wall orders and decisions alone give the game. `--run DIR` takes all but the
- * game from a run's manifest (issue 14, point 6; src/cli/replay-run.ts).
+ * game from a run's manifest (issue 14, point 6; src/cli/replay-run.ts). A lineup (or a review) holding a plug-in is
+ * played in a thread of its own under simulate's contract (issue 22, point 3; src/cli/replay-worker.ts): the same
+ * decision limit (--decision-timeout), Math.random and the clock refused, its memory capped.
  */
 import type { CommandModule } from 'yargs';
 import { resolveLineup, resolveStrategy } from '../../lineup/registry.js';
@@ -18,8 +20,13 @@ import { ruleSetChoices } from '../../rules/index.js';
 import { nonNegativeInt, tableOptions } from '../table.js';
 import { writeReplayHtml } from '../../viewer/write.js';
 import { readScenario, replayRecordFile } from '../../game/replay.js';
-import { compareSeat, recordSeat, renderComparison } from '../../game/compare.js';
+import { type Comparison, compareSeat, recordSeat, renderComparison } from '../../game/compare.js';
 import { gameFromRun } from '../replay-run.js';
+import { isPlugin } from '../../runner/contract.js';
+import { PluginThread, threadFailure } from '../../runner/plugin-thread.js';
+import { DEFAULT_DECISION_TIMEOUT } from '../../runner/run.js';
+import { workerScript } from '../../worker-script.js';
+import type { ReplayJob } from '../replay-worker.js';
 
 /** Options that define a game from its seed: a record defines its own. */
 const SEEDED = ['rules', 'strategies', 'seed', 'game', 'players', 'unit', 'limit', 'flowers', 'duplicate'] as const;
@@ -48,6 +55,26 @@ interface ReplayArgs extends Partial<GameArgs> {
   /** With --record and --strategy: compare this seat's decisions with the strategy's (src/game/compare.ts). */
   seat?: string;
   strategy?: string;
+  'decision-timeout'?: number;
+}
+
+/** --decision-timeout in milliseconds, checked as simulate checks it. */
+function limitMs(seconds: number | undefined): number {
+  const s = seconds ?? DEFAULT_DECISION_TIMEOUT;
+  if (!(Number.isFinite(s) && s > 0)) throw new UserError(`--decision-timeout must be a positive number of seconds, got ${s}`);
+  return 1000 * s;
+}
+
+/** Run `job` in a plug-in thread; its failure as one line (threadFailure) naming `who` decided and `where`. */
+async function inThread<R>(job: ReplayJob, ms: number, who: (lineup: number, seat: number) => string, where: (game: number) => string, strategies: string): Promise<R> {
+  const t = new PluginThread(workerScript('cli/replay-worker.js'), { job }, ms);
+  try {
+    return await t.call<R>('run');
+  } catch (e) {
+    throw threadFailure(e, who, where, strategies);
+  } finally {
+    await t.close();
+  }
 }
 
 /** Validate the replay options and build the table (also used by tests and golden.ts). */
@@ -59,8 +86,12 @@ export async function replayConfig(a: GameArgs): Promise<TableConfig> {
   return { ...table, seed: a.seed, lineup, duplicate: a.duplicate };
 }
 
-export async function replayRecord(a: GameArgs): Promise<GameRecord> {
+export async function replayRecord(a: GameArgs, decisionLimitMs = limitMs(undefined)): Promise<GameRecord> {
   const config = await replayConfig(a);
+  if (config.lineup.some(isPlugin)) {
+    const who = (i: number, seat: number): string => `strategy "${config.lineup[i]?.label ?? '?'}" at seat ${seat}`;
+    return inThread<GameRecord>({ kind: 'game', args: a }, decisionLimitMs, who, (g) => `(seed ${a.seed}, game ${g})`, a.strategies);
+  }
   const outcome = playGame(config, gameSetup(config, a.game), { record: true });
   return outcome.record as GameRecord;
 }
@@ -75,7 +106,11 @@ async function compareCommand(a: ReplayArgs): Promise<void> {
   const file = a.record;
   const sc = readScenario(file);
   const seat = recordSeat(sc, a.seat);
-  const c = compareSeat(sc, file, seat, await resolveStrategy(a.strategy));
+  const ms = limitMs(a['decision-timeout']);
+  const inst = await resolveStrategy(a.strategy);
+  const c = isPlugin(inst)
+    ? await inThread<Comparison>({ kind: 'compare', file, seat, strategy: a.strategy }, ms, (_i, s) => `strategy "${inst.label}" at seat ${s}`, () => `(${file})`, a.strategy)
+    : compareSeat(sc, file, seat, inst);
   process.stdout.write(a.json ? `${JSON.stringify(c, null, 2)}\n` : renderComparison(c));
 }
 
@@ -98,7 +133,8 @@ export const replayCommand: CommandModule<object, ReplayArgs> = {
       .option('json', { type: 'boolean', default: false, describe: 'print the record as JSON' })
       .option('html', { type: 'string', describe: 'write a self-contained HTML replay viewer page to FILE' })
       .option('seat', { type: 'string', describe: 'with --record and --strategy: the seat to compare (0..3, or its wind in the first hand)' })
-      .option('strategy', { type: 'string', describe: 'with --record and --seat: print where this strategy would have decided differently' }) as never,
+      .option('strategy', { type: 'string', describe: 'with --record and --seat: print where this strategy would have decided differently' })
+      .option('decision-timeout', { type: 'number', describe: `seconds one create() or act() of a plug-in may take (default ${DEFAULT_DECISION_TIMEOUT})` }) as never,
   handler: async (a) => {
     let record: GameRecord;
     if (a.seat !== undefined || a.strategy !== undefined) return compareCommand(a);
@@ -107,7 +143,7 @@ export const replayCommand: CommandModule<object, ReplayArgs> = {
       if (given.length > 0) throw new UserError(`--record FILE defines the game itself; drop ${given.join(', ')}`);
       record = replayRecordFile(a.record);
     } else if (a.run !== undefined) {
-      record = await replayRecord(gameFromRun(a.run, a));
+      record = await replayRecord(gameFromRun(a.run, a), limitMs(a['decision-timeout']));
     } else {
       for (const k of ['rules', 'strategies', 'seed', 'game'] as const) {
         if (a[k] === undefined) throw new UserError(`--${k} is required (or --run DIR, or --record FILE to re-execute a game record)`);
@@ -118,7 +154,7 @@ export const replayCommand: CommandModule<object, ReplayArgs> = {
         unit: a.unit ?? 'hand',
         flowers: a.flowers ?? false,
         duplicate: a.duplicate ?? false,
-      });
+      }, limitMs(a['decision-timeout']));
     }
     if (a.html !== undefined) {
       const note = writeReplayHtml(record, a.html);

@@ -8,6 +8,7 @@ import { commandLine } from '../../io/manifest.js';
 import { tune } from '../../tune/tune.js';
 import { DEFAULT_DECISION_TIMEOUT } from '../../runner/run.js';
 import { SIGNAL_EXIT } from '../../runner/signals.js';
+import { printable } from '../../text.js';
 
 interface TuneArgs {
   rules: string;
@@ -91,8 +92,9 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
     }
     const r = result.record!;
     const c = r.confirm.diff(0, 1, 4);
+    // The strategy may be a file, named as the user's file system names it: shown, not obeyed (src/text.ts).
     process.stdout.write(
-      `${r.id.strategy} under ${r.id.rules}: winner ${r.finalists[r.winner]!.entry} gains ${c.meanDiff.toFixed(2)} per hand ` +
+      `${printable(r.id.strategy)} under ${r.id.rules}: winner ${printable(r.finalists[r.winner]!.entry)} gains ${c.meanDiff.toFixed(2)} per hand ` +
         `(95% CI ${c.low.toFixed(2)} to ${c.high.toFixed(2)}) over the start on ${r.confirm.wallSets} held-out wall sets → ${a.out}/best.json\n`,
     );
   },

@@ -1,0 +1,39 @@
+/**
+ * `mjlab replay`'s plug-in thread (src/runner/plugin-thread.ts): a seeded game whose lineup holds a plug-in, or the
+ * review of a record's seat by a plug-in, played here under the contract simulate's workers hold it to (its
+ * decisions watched by the main thread, Math.random and the clock refused), so a loop is stopped and a plug-in
+ * replays as it played in the run.
+ */
+import { gameSetup } from '../game/setup.js';
+import { playGame } from '../game/play.js';
+import { compareSeat } from '../game/compare.js';
+import { readScenario } from '../game/replay.js';
+import { resolveStrategy } from '../lineup/registry.js';
+import { holdToContract, loading } from '../runner/contract.js';
+import { hostPlugins } from '../runner/plugin-host.js';
+import { replayConfig, type GameArgs } from './commands/replay.js';
+
+export type ReplayJob =
+  | { readonly kind: 'game'; readonly args: GameArgs }
+  | { readonly kind: 'compare'; readonly file: string; readonly seat: number; readonly strategy: string };
+
+hostPlugins<{ job: ReplayJob }>(async ({ job }, hb) => {
+  if (job.kind === 'game') {
+    const loaded = await loading(hb, () => replayConfig(job.args));
+    const config = { ...loaded, lineup: holdToContract(loaded.lineup, hb) };
+    return {
+      run: () => {
+        hb.setGame(job.args.game);
+        return playGame(config, gameSetup(config, job.args.game), { record: true }).record;
+      },
+    };
+  }
+  const inst = holdToContract([await loading(hb, () => resolveStrategy(job.strategy))], hb)[0]!;
+  return {
+    run: () => {
+      const sc = readScenario(job.file);
+      hb.setGame(sc.game);
+      return compareSeat(sc, job.file, job.seat, inst);
+    },
+  };
+});

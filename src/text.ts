@@ -1,0 +1,50 @@
+/**
+ * Untrusted text shown safely (issue 22, point 5): labels, tiles and names read from records, presets and plug-ins,
+ * and anything a plug-in returned, reach a terminal or a page only through these. Control characters (C0, DEL, C1),
+ * the line and paragraph separators and the bidirectional overrides become visible escapes (`\u001b`), so a record
+ * holding `\u001b[2J` cannot clear the screen, fake a line or reorder what is shown; a long value is cut to an
+ * excerpt, so an illegal action carrying megabytes is not echoed whole in a one-line message.
+ */
+
+/** Characters a terminal or a page would act on instead of showing. */
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** `s` with every control character escaped as \uXXXX. */
+export function printable(s: string): string {
+  return s.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** Characters of a plug-in's answer (or message) quoted in a message: enough to recognise it. */
+export const EXCERPT_CHARS = 200;
+
+/** `s` made printable and cut to `max` characters, saying how many more there were. */
+export function excerpt(s: string, max = EXCERPT_CHARS): string {
+  if (s.length <= max) return printable(s);
+  return `${printable(s.slice(0, max))}… (${s.length - max} more characters)`;
+}
+
+/** A value a plug-in returned, as JSON where it is JSON, cut to an excerpt. */
+export function shownValue(v: unknown, max = EXCERPT_CHARS): string {
+  let text: string;
+  try {
+    text = JSON.stringify(v) ?? String(v);
+  } catch {
+    try {
+      text = String(v);
+    } catch {
+      text = Object.prototype.toString.call(v);
+    }
+  }
+  return excerpt(text, max);
+}
+
+/** A thrown value's message (a plug-in may throw anything), cut to an excerpt. */
+export function thrownMessage(e: unknown, max = EXCERPT_CHARS): string {
+  let text: string;
+  try {
+    text = e instanceof Error ? e.message : String(e);
+  } catch {
+    text = Object.prototype.toString.call(e);
+  }
+  return excerpt(text.split('\n')[0] ?? '', max);
+}
