@@ -101,7 +101,7 @@ export function reproduceCommand(spec: ExperimentSpec, games: number, seed: numb
  * by accident.
  */
 function claimDir(dir: string, run: { experiment: string; games: number; seed: number }, o: ExperimentOptions): void {
-  const state = inspectDir(dir);
+  const state = inspectDir(dir, o.force ?? false);
   const fresh = () => {
     if (state.entries.length > 0) emptyDir(dir, state);
     makeDir(dir);

@@ -101,7 +101,11 @@ function legacyOwner(dir: string): DirState['owner'] {
   return null;
 }
 
-export function inspectDir(dir: string): DirState {
+/**
+ * What `dir` holds and who wrote it. `force`: the command may replace it, so a directory src/io/guard.ts refuses
+ * (the home or current directory, a repository, a root, or a link to one) is refused here, before anything else.
+ */
+export function inspectDir(dir: string, force = false): DirState {
   let entries: string[];
   try {
     const st = statSync(dir);
@@ -114,6 +118,7 @@ export function inspectDir(dir: string): DirState {
     if (code === 'ENOENT' || code === 'ENOTDIR') return { exists: false, entries: [], unsafe: new Map(), dirs: new Set(), owner: null };
     throw new UserError(`cannot read output directory ${dir}: ${fsReason(e) ?? (e as Error).message}`);
   }
+  if (force && entries.length > 0) refuseToReplace(dir);
   const unsafe = new Map<string, string>();
   const dirs = new Set<string>();
   for (const name of entries) {

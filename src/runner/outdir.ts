@@ -69,7 +69,7 @@ export function manifestOf(dir: string): Manifest | null {
  * afresh in an empty directory carrying the marker.
  */
 export function prepareRunDir(r: DirRequest): Prepared {
-  const state = inspectDir(r.dir);
+  const state = inspectDir(r.dir, r.force);
   const dir = new RunDir(r.dir);
   const fresh = () => {
     // An experiment's cell carries no marker of its own: the experiment says it holds a simulate output.

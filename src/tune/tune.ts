@@ -170,7 +170,7 @@ async function prepare(o: TuneOptions): Promise<Prepared> {
  * kind of output is refused unless --force, which removes it first; files mjlab did not write are refused always.
  */
 function prepareDir(o: TuneOptions, id: TuneIdentity): { resuming: readonly TuneLine[] | null; validBytes: number } {
-  const state = inspectDir(o.out);
+  const state = inspectDir(o.out, o.force);
   const fresh = () => {
     if (state.entries.length > 0) emptyDir(o.out, state);
     makeDir(o.out);
