@@ -80,9 +80,11 @@ function pseudoRoot(abs: string): string | null {
  */
 export function makeDir(dir: string): void {
   const abs = resolve(dir);
-  const pseudo = pseudoRoot(abs);
-  // /dev/shm is an ordinary tmpfs; the rest of /dev, /proc and /sys are not places for results.
-  if (pseudo && !(abs === '/dev/shm' || abs.startsWith('/dev/shm/'))) {
+  // Judged on the real path (a link into /proc is /proc). /dev/shm is an ordinary tmpfs; the rest of /dev, /proc
+  // and /sys are not places for results.
+  const real = realPathOf(abs);
+  const pseudo = pseudoRoot(real);
+  if (pseudo && !(real === '/dev/shm' || real.startsWith('/dev/shm/'))) {
     throw new UserError(`cannot write to output directory ${dir}: ${pseudo} is a pseudo file system`);
   }
   const missing: string[] = [];

@@ -146,9 +146,12 @@ export function readCheckpoint(path: string, onBatch: (b: CheckpointBatch) => vo
 export class CheckpointWriter {
   private readonly file: AppendFile;
 
-  /** Open for appending after `validBytes` (anything beyond, a torn line, is cut off); never through a link. */
-  constructor(path: string, validBytes: number) {
-    this.file = new AppendFile(path, validBytes);
+  /**
+   * Append to `file` (a claimed directory's, src/io/run-dir.ts), or open `path` for appending after `validBytes`
+   * (anything beyond, a torn line, is cut off); never through a link.
+   */
+  constructor(file: AppendFile | string, validBytes = 0) {
+    this.file = typeof file === 'string' ? new AppendFile(file, validBytes) : file;
   }
 
   /** Append one line; fsync unless the caller groups several lines under one sync(). */

@@ -63,7 +63,6 @@ export function manifestOf(dir: string): Manifest | null {
   }
 }
 
-
 /**
  * Decide what to do with the output directory and do it: refuse (one line, nothing touched), resume, or start
  * afresh in an empty directory carrying the marker.
@@ -88,7 +87,7 @@ export function prepareRunDir(r: DirRequest): Prepared {
   if (!r.parentOwned && (foreign.length > 0 || !runOwner)) {
     // results/latest is mjlab's own: another kind of mjlab output there goes without asking, a file of yours does not.
     const allMjlab = owner !== null && foreignEntries(state, owner.kind).length === 0;
-    if ((r.force && allMjlab) || (r.isDefault && allMjlab)) return fresh();
+    if ((r.force || r.isDefault) && allMjlab) return fresh();
     const what = runOwner ? `${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? ', …' : ''}, which mjlab did not write` : holds(state, describeOwner);
     throw new UserError(`${r.dir} holds ${what}; ${refusalHint(state)}`);
   }

@@ -245,7 +245,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
       if (f.bytes === 0) f.append(s.header);
       files.set(s.name, f);
     }
-    const checkpoint = new CheckpointWriter(cpPath, validBytes);
+    const checkpoint = new CheckpointWriter(prepared.dir.append(CHECKPOINT_FILE, validBytes));
     if (!header) {
       for (const f of files.values()) f.sync();
       const files0: Record<string, FileMark> = {};
