@@ -4,12 +4,12 @@
  * each streaming nets.bin for the paired statistics), then analyse and write DIR: the CSVs, SVG charts,
  * manifest.json and README.md. Timings go to manifest.json only, so the CSVs and README are reproducible.
  */
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
-import { IoFailure, makeDir, writeAtomic } from '../io/files.js';
+import { IoFailure, makeDir, removeFile, writeAtomic } from '../io/files.js';
 import { commandLine, experimentProvenance } from '../io/manifest.js';
-import { emptyDir, foreignEntries, holds, inspectDir, removeTemps, writeMarker } from '../io/owned-dir.js';
+import { emptyDir, foreignEntries, holds, inspectDir, refusalHint, removeTemps, writeMarker } from '../io/owned-dir.js';
 import { renderSvg } from '../charts/render.js';
 import { simulate } from '../runner/run.js';
 import { seatsOf } from '../runner/wall-sets.js';
@@ -97,12 +97,12 @@ export function reproduceCommand(spec: ExperimentSpec, games: number, seed: numb
 
 /**
  * Claim the experiment's directory (issue 13, point 1): empty or this experiment (same name, games and seed) to go
- * on with; another experiment, a simulate output or foreign files are refused unless --force, which empties it
- * whole. An unfinished one (no manifest.json yet) needs --resume or --force, so finished runs are never redone
+ * on with; another experiment or a simulate output is refused unless --force, which removes it (only mjlab's
+ * own files: foreign files and links are refused even then, src/io/owned-dir.ts). An unfinished one (no manifest.json yet) needs --resume or --force, so finished runs are never redone
  * by accident.
  */
 function claimDir(dir: string, run: { experiment: string; games: number; seed: number }, o: ExperimentOptions): void {
-  const state = inspectDir(dir);
+  const state = inspectDir(dir, o.force ?? false);
   const fresh = () => {
     if (state.entries.length > 0) emptyDir(dir, state);
     makeDir(dir);
@@ -115,7 +115,7 @@ function claimDir(dir: string, run: { experiment: string; games: number; seed: n
   const foreign = owner?.kind === 'experiment' ? foreignEntries(state, 'experiment') : state.entries;
   if (owner?.kind !== 'experiment' || foreign.length > 0) {
     const what = owner?.kind === 'experiment' ? `${foreign.slice(0, 3).join(', ')}, which mjlab did not write` : holds(state, describeOwner);
-    throw new UserError(`${dir} holds ${what}; use --force to replace the directory whole, or another --out`);
+    throw new UserError(`${dir} holds ${what}; ${refusalHint(state)}`);
   }
   const same = owner.run?.experiment === run.experiment && owner.run?.games === run.games && owner.run?.seed === run.seed;
   if (!same) throw new UserError(`${dir} already holds experiment ${describeOwner(owner)}; use --force to replace it, or another --out`);
@@ -125,7 +125,7 @@ function claimDir(dir: string, run: { experiment: string; games: number; seed: n
   removeTemps(dir, state);
   // Redoing a finished experiment: until it is finished again it is an unfinished one (a kill must not leave the
   // old manifest claiming the half-rewritten runs).
-  if (!o.resume) rmSync(join(dir, 'manifest.json'), { force: true });
+  if (!o.resume) removeFile(join(dir, 'manifest.json'));
   // Directories written before markers existed get one now.
   if (!state.entries.includes('.mjlab-output.json')) writeMarker(dir, 'experiment', run);
 }

@@ -1,9 +1,13 @@
 /**
- * File-system primitives every writing command shares (issue 13, points 1 and 4): an mkdir -p that cannot spin,
- * atomic writes that never leave a half-written or temporary file behind, and one line naming what went wrong
- * when the file system refuses (disk full, quota, read-only, not a directory, a pseudo file system).
+ * File-system primitives every writing command shares (issue 13, points 1 and 4; issue 22, point 1): an mkdir -p
+ * that cannot spin, atomic writes that never leave a half-written or temporary file behind, and one line naming
+ * what went wrong when the file system refuses (disk full, quota, read-only, not a directory, a pseudo file
+ * system). Nothing here writes, replaces or deletes through a symbolic link: files are opened with O_NOFOLLOW,
+ * new ones with O_EXCL under a random temporary name in the target's own directory, and renamed into place only
+ * over a regular file (or nothing).
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, constants, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UserError } from '../errors.js';
 
@@ -76,9 +80,11 @@ function pseudoRoot(abs: string): string | null {
  */
 export function makeDir(dir: string): void {
   const abs = resolve(dir);
-  const pseudo = pseudoRoot(abs);
-  // /dev/shm is an ordinary tmpfs; the rest of /dev, /proc and /sys are not places for results.
-  if (pseudo && !(abs === '/dev/shm' || abs.startsWith('/dev/shm/'))) {
+  // Judged on the real path (a link into /proc is /proc). /dev/shm is an ordinary tmpfs; the rest of /dev, /proc
+  // and /sys are not places for results.
+  const real = realPathOf(abs);
+  const pseudo = pseudoRoot(real);
+  if (pseudo && !(real === '/dev/shm' || real.startsWith('/dev/shm/'))) {
     throw new UserError(`cannot write to output directory ${dir}: ${pseudo} is a pseudo file system`);
   }
   const missing: string[] = [];
@@ -113,14 +119,108 @@ export function makeDir(dir: string): void {
   }
 }
 
-/** The temporary name an atomic write uses next to its target (matched by the .gitignore files: `.*.tmp`). */
-export function tempName(path: string): string {
-  return join(dirname(path), `.${basename(path)}.tmp`);
+/** Flags of a file created afresh: never an existing file, never through a link planted at its name. */
+const CREATE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
+
+/** A refused link: the one line every write through one gets. */
+export function linkRefusal(path: string): UserError {
+  return new UserError(`cannot write ${path}: it is a symbolic link, and mjlab never writes, replaces or deletes through one; remove it or choose another place`);
+}
+
+/** `path` is a symbolic link (false when it does not exist). */
+export function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Open `path` no-follow with `flags` (O_NOFOLLOW added): a link at its name is refused in one line rather than
+ * followed, and anything but a regular file (a FIFO, a device) is refused too.
+ */
+export function openNoFollow(path: string, flags: number, mode = 0o666): number {
+  let fd: number;
+  try {
+    // O_NONBLOCK: opening a FIFO planted at the name must not hang (it changes nothing for a regular file).
+    fd = openSync(path, flags | constants.O_NOFOLLOW | constants.O_NONBLOCK, mode);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ELOOP' && isLink(path)) throw linkRefusal(path);
+    throw e;
+  }
+  if (!fstatSync(fd).isFile()) {
+    closeSync(fd);
+    throw new UserError(`cannot use ${path}: it is not a regular file`);
+  }
+  return fd;
+}
+
+/** Read a whole file without following a link at its name (the run's own files are read so). */
+export function readNoFollow(path: string): Buffer {
+  const fd = openNoFollow(path, constants.O_RDONLY);
+  try {
+    const chunks: Buffer[] = [];
+    for (;;) {
+      const buf = Buffer.alloc(1 << 16);
+      const n = readSync(fd, buf, 0, buf.length, null);
+      if (n === 0) break;
+      chunks.push(buf.subarray(0, n));
+    }
+    return Buffer.concat(chunks);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * A fresh temporary file beside `path`, `.NAME.RANDOM.tmp` (matched by the .gitignore files, `.*.tmp`): the name
+ * cannot be guessed ahead, and O_EXCL with O_NOFOLLOW makes a file or link planted there an error, never a target.
+ */
+export function createTemp(path: string): { fd: number; tmp: string } {
+  for (;;) {
+    const tmp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+    try {
+      return { fd: openSync(tmp, CREATE, 0o666), tmp };
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'EEXIST') continue;
+      throw e;
+    }
+  }
+}
+
+/** The real path of `p`: its deepest existing ancestor's realpath with the rest of `p` after it. */
+export function realPathOf(p: string): string {
+  const abs = resolve(p);
+  const rest: string[] = [];
+  for (let at = abs; ; ) {
+    try {
+      return join(realpathSync(at), ...rest.reverse());
+    } catch {
+      const up = dirname(at);
+      if (up === at) return abs;
+      rest.push(basename(at));
+      at = up;
+    }
+  }
+}
+
+/** Remove a regular file (a link is refused, not followed; a missing file is no error). */
+export function removeFile(path: string): void {
+  let st;
+  try {
+    st = lstatSync(path);
+  } catch {
+    return;
+  }
+  if (st.isSymbolicLink()) throw linkRefusal(path);
+  unlinkSync(path);
 }
 
 /**
  * A file written under a temporary name and renamed over its target only once complete and fsync'd: readers see
- * the old file or the new one, never a part. On any failure `abort()` removes the temporary file.
+ * the old file or the new one, never a part. On any failure `abort()` removes the temporary file. A link at the
+ * target's name is refused: renaming over it would replace the user's link.
  */
 export class AtomicFile {
   private fd: number | null;
@@ -128,8 +228,10 @@ export class AtomicFile {
   bytes = 0;
 
   constructor(readonly path: string) {
-    this.tmp = tempName(path);
-    this.fd = openSync(this.tmp, 'w');
+    if (isLink(path)) throw linkRefusal(path);
+    const t = createTemp(path);
+    this.fd = t.fd;
+    this.tmp = t.tmp;
   }
 
   write(data: string | Uint8Array, from = 0, to?: number): void {
@@ -149,6 +251,10 @@ export class AtomicFile {
       closeSync(this.fd);
       this.fd = null;
     }
+    if (isLink(this.path)) {
+      this.abort();
+      throw linkRefusal(this.path);
+    }
     renameSync(this.tmp, this.path);
   }
 
@@ -161,7 +267,11 @@ export class AtomicFile {
       }
       this.fd = null;
     }
-    rmSync(this.tmp, { force: true });
+    try {
+      unlinkSync(this.tmp);
+    } catch {
+      // never created, or already renamed
+    }
   }
 }
 

@@ -3,13 +3,15 @@
  * writes a marker naming what the directory holds; later commands read it to tell "this run, continue or
  * redo it" from "another run" from "something mjlab did not write". Directories written before the marker existed
  * (the committed results/) are recognised by their mjlab manifest.json or checkpoint header. Replacing a
- * directory (--force) empties it whole first, so files of two runs are never mixed.
+ * directory (--force) first removes every file of the old output, so files of two runs are never mixed, and only
+ * those (issue 22, point 1): what the marker's kind names as mjlab's, never a file of anyone else's, never a
+ * symbolic link (mjlab makes none, so one is never its own), and never a directory src/io/guard.ts refuses.
  */
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join, relative, resolve, isAbsolute } from 'node:path';
+import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { UserError } from '../errors.js';
-import { fsReason, writeAtomic } from './files.js';
+import { fsReason, readNoFollow, writeAtomic } from './files.js';
+import { refuseToReplace, removeEntry, unsafeUnder } from './guard.js';
 
 export const MARKER = '.mjlab-output.json';
 
@@ -25,6 +27,10 @@ export interface Marker {
 export interface DirState {
   readonly exists: boolean;
   readonly entries: readonly string[];
+  /** Entries that are not plain files or directories (links, FIFOs, …), or directories holding such (shown so). */
+  readonly unsafe: ReadonlyMap<string, string>;
+  /** Entries that are directories. */
+  readonly dirs: ReadonlySet<string>;
   /** Who wrote it, from the marker or (older outputs) the manifest or checkpoint; null when nothing says. */
   readonly owner: { readonly kind: OutputKind; readonly run: Readonly<Record<string, unknown>> | null } | null;
 }
@@ -45,6 +51,9 @@ const EXPERIMENT_NAMES: ReadonlySet<string> = new Set([
   MARKER, 'README.md', 'manifest.json', '.gitignore', 'runs', 'tunes', 'cross-play.jsonl', 'pilot-manifest.json',
 ]);
 
+/** An experiment's directories (its runs and tunes); every other name of every kind is a file. */
+const EXPERIMENT_DIRS: ReadonlySet<string> = new Set(['runs', 'tunes']);
+
 /** Names a directory of the given kind may hold; anything else is someone else's. */
 export function ownedName(kind: OutputKind, name: string): boolean {
   if (/^\..+\.tmp$/.test(name) || name.startsWith('.mjlab-probe-')) return true;
@@ -53,9 +62,15 @@ export function ownedName(kind: OutputKind, name: string): boolean {
   return EXPERIMENT_NAMES.has(name) || name.endsWith('.csv') || name.endsWith('.svg');
 }
 
+/** An entry is mjlab's: an owned name, of the type mjlab writes there, with no link or special file inside. */
+function ownedEntry(state: DirState, kind: OutputKind, name: string): boolean {
+  if (state.unsafe.has(name) || !ownedName(kind, name)) return false;
+  return state.dirs.has(name) === (kind === 'experiment' && EXPERIMENT_DIRS.has(name));
+}
+
 function readJson(path: string): Record<string, unknown> | null {
   try {
-    const v = JSON.parse(readFileSync(path, 'utf8')) as unknown;
+    const v = JSON.parse(readNoFollow(path).toString('utf8')) as unknown;
     return v !== null && typeof v === 'object' ? (v as Record<string, unknown>) : null;
   } catch {
     return null;
@@ -74,8 +89,8 @@ function legacyOwner(dir: string): DirState['owner'] {
   }
   const cp = join(dir, 'checkpoint.jsonl');
   if (existsSync(cp)) {
-    const first = readFileSync(cp, 'utf8').split('\n', 1)[0] ?? '';
     try {
+      const first = readNoFollow(cp).toString('utf8').split('\n', 1)[0] ?? '';
       const h = JSON.parse(first) as { kind?: string; identity?: unknown; shard?: unknown };
       if (h.kind === 'header' && h.identity) return { kind: 'simulate', run: { identity: h.identity, shard: h.shard ?? null } };
       if (h.kind === 'tune-header' && h.identity) return { kind: 'tune', run: { identity: h.identity } };
@@ -86,7 +101,11 @@ function legacyOwner(dir: string): DirState['owner'] {
   return null;
 }
 
-export function inspectDir(dir: string): DirState {
+/**
+ * What `dir` holds and who wrote it. `force`: the command may replace it, so a directory src/io/guard.ts refuses
+ * (the home or current directory, a repository, a root, or a link to one) is refused here, before anything else.
+ */
+export function inspectDir(dir: string, force = false): DirState {
   let entries: string[];
   try {
     const st = statSync(dir);
@@ -96,49 +115,65 @@ export function inspectDir(dir: string): DirState {
     if (e instanceof UserError) throw e;
     // Missing, or under a file (ENOTDIR): creating it says what is in the way.
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { exists: false, entries: [], owner: null };
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { exists: false, entries: [], unsafe: new Map(), dirs: new Set(), owner: null };
     throw new UserError(`cannot read output directory ${dir}: ${fsReason(e) ?? (e as Error).message}`);
   }
-  const marker = entries.includes(MARKER) ? readJson(join(dir, MARKER)) : null;
-  if (marker && marker.tool === 'mjlab' && typeof marker.kind === 'string') {
-    return { exists: true, entries, owner: { kind: marker.kind as OutputKind, run: (marker.run as Record<string, unknown>) ?? null } };
+  if (force && entries.length > 0) refuseToReplace(dir);
+  const unsafe = new Map<string, string>();
+  const dirs = new Set<string>();
+  for (const name of entries) {
+    const st = lstatSync(join(dir, name), { throwIfNoEntry: false });
+    if (!st) continue;
+    if (st.isSymbolicLink()) unsafe.set(name, `${name} (a symbolic link)`);
+    else if (st.isDirectory()) {
+      dirs.add(name);
+      const inside = EXPERIMENT_DIRS.has(name) ? unsafeUnder(join(dir, name), dir, 1) : [];
+      if (inside[0] !== undefined) unsafe.set(name, inside[0]);
+    } else if (!st.isFile()) unsafe.set(name, `${name} (not a regular file)`);
   }
-  return { exists: true, entries, owner: entries.length > 0 ? legacyOwner(dir) : null };
+  const marker = entries.includes(MARKER) && !unsafe.has(MARKER) ? readJson(join(dir, MARKER)) : null;
+  const base = { exists: true, entries, unsafe, dirs };
+  if (marker && marker.tool === 'mjlab' && typeof marker.kind === 'string') {
+    return { ...base, owner: { kind: marker.kind as OutputKind, run: (marker.run as Record<string, unknown>) ?? null } };
+  }
+  return { ...base, owner: entries.length > 0 ? legacyOwner(dir) : null };
 }
 
-/** Entries of `dir` that an output of `kind` does not write (the reason to refuse it). */
+/** Entries of `dir` that are not an output of `kind`'s own (the reason to refuse it), as a refusal shows them. */
 export function foreignEntries(state: DirState, kind: OutputKind): string[] {
-  return state.entries.filter((n) => !ownedName(kind, n));
+  return state.entries.filter((n) => !ownedEntry(state, kind, n)).map((n) => state.unsafe.get(n) ?? n);
+}
+
+/** The advice of a refusal: --force when it would help, moving the foreign files away when it would not. */
+export function refusalHint(state: DirState): string {
+  const owner = state.owner;
+  if (owner && foreignEntries(state, owner.kind).length === 0) return 'use --force to replace it, or another --out';
+  return 'mjlab removes only its own files, even with --force: move them away, or give another --out';
 }
 
 /** A short phrase for a refusal: what the directory holds. */
 export function holds(state: DirState, describeRun: (owner: NonNullable<DirState['owner']>) => string): string {
   const owner = state.owner;
-  if (owner) return `mjlab ${owner.kind} output (${describeRun(owner)})`;
-  const shown = state.entries.slice(0, 3).join(', ');
-  return `files mjlab did not write (${shown}${state.entries.length > 3 ? ', …' : ''})`;
-}
-
-function contains(outer: string, inner: string): boolean {
-  const rel = relative(outer, inner);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+  const foreign = owner ? foreignEntries(state, owner.kind) : state.entries.map((n) => state.unsafe.get(n) ?? n);
+  const others = foreign.length === 0 ? '' : `files mjlab did not write (${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? ', …' : ''})`;
+  if (!owner) return others;
+  return `mjlab ${owner.kind} output (${describeRun(owner)})${others ? ` and ${others}` : ''}`;
 }
 
 /**
- * Empty `dir` whole (--force, or the default results/latest). Refuses directories whose loss could never be meant:
- * the file-system root, the home directory, and any directory containing the current one.
+ * Remove the old output of `dir` before a new one (--force, a redo, the default results/latest): refused in one
+ * line, with nothing removed, when src/io/guard.ts refuses the directory or anything in it is not mjlab's by the
+ * marker's kind (`kind`: the kind an experiment that owns the tree says its cells are).
  */
-export function emptyDir(dir: string, state: DirState): void {
-  const abs = resolve(dir);
-  if (abs === resolve('/') || abs === resolve(homedir())) throw new UserError(`refusing to replace ${dir}: it is ${abs === '/' ? 'the root directory' : 'your home directory'}`);
-  if (contains(abs, process.cwd())) throw new UserError(`refusing to replace ${dir}: it contains the current directory`);
-  for (const name of state.entries) {
-    try {
-      rmSync(join(dir, name), { recursive: true, force: true });
-    } catch (e) {
-      throw new UserError(`cannot replace ${dir}: removing ${name}: ${fsReason(e) ?? (e as Error).message}`);
-    }
+export function emptyDir(dir: string, state: DirState, kind?: OutputKind): void {
+  refuseToReplace(dir);
+  const k = kind ?? state.owner?.kind;
+  const foreign = k ? foreignEntries(state, k) : state.entries.map((n) => state.unsafe.get(n) ?? n);
+  if (foreign.length > 0) {
+    const shown = `${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? ', …' : ''}`;
+    throw new UserError(`refusing to replace ${dir}: it holds ${shown}, which mjlab did not write; ${refusalHint(state)}`);
   }
+  for (const name of state.entries) removeEntry(dir, name);
 }
 
 export function writeMarker(dir: string, kind: OutputKind, run: Readonly<Record<string, unknown>>): void {
@@ -146,7 +181,7 @@ export function writeMarker(dir: string, kind: OutputKind, run: Readonly<Record<
   writeAtomic(join(dir, MARKER), `${JSON.stringify(marker, null, 2)}\n`);
 }
 
-/** Stale temporary files of an earlier, killed write: ours to remove. */
+/** Stale temporary files of an earlier, killed write: ours to remove (a link of that name is not). */
 export function removeTemps(dir: string, state: DirState): void {
-  for (const name of state.entries) if (/^\..+\.tmp$/.test(name)) rmSync(join(dir, name), { force: true });
+  for (const name of state.entries) if (/^\..+\.tmp$/.test(name) && !state.unsafe.has(name) && !state.dirs.has(name)) removeEntry(dir, name);
 }

@@ -4,10 +4,10 @@
  * bytes. A file is never replaced: a name already taken (the same seed and game played again) gets -2, -3, ...; it
  * is written beside its final name and linked into place only once complete, so a full disk leaves no half record.
  */
-import { accessSync, closeSync, constants, fsyncSync, linkSync, openSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { accessSync, closeSync, constants, fsyncSync, linkSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { UserError } from '../errors.js';
-import { fsReason, makeDir } from '../io/files.js';
+import { createTemp, fsReason, makeDir } from '../io/files.js';
 import type { GameRecord } from '../record/record.js';
 
 function reason(e: unknown): string {
@@ -41,9 +41,12 @@ export function recordText(record: GameRecord): string {
 export function saveRecord(dir: string, record: GameRecord): string {
   const base = `${record.rules}-seed${record.seed}-game${record.game}`;
   const text = recordText(record);
-  const tmp = join(dir, `.${base}.${process.pid}.tmp`);
+  // A random temporary name, created exclusively and no-follow: a file or link planted there is never written.
+  let tmp = '';
   try {
-    const fd = openSync(tmp, 'w');
+    const made = createTemp(join(dir, base));
+    tmp = made.tmp;
+    const fd = made.fd;
     try {
       const buf = Buffer.from(text, 'utf8');
       for (let done = 0; done < buf.length; ) done += writeSync(fd, buf, done, buf.length - done);
@@ -53,7 +56,7 @@ export function saveRecord(dir: string, record: GameRecord): string {
     }
   } catch (e) {
     try {
-      unlinkSync(tmp);
+      if (tmp) unlinkSync(tmp);
     } catch {
       // nothing was written
     }

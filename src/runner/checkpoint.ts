@@ -13,9 +13,11 @@
  * later on a timer, not left until the next batch arrives.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, fsyncSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { UserError } from '../errors.js';
-import { onFile } from '../io/files.js';
+import { AppendFile } from '../io/append-file.js';
+import { readNoFollow } from '../io/files.js';
+import { sealLine, unsealLine } from '../io/sealed-line.js';
 import type { AggregateJson } from '../stats/aggregate.js';
 import type { RunIdentity, Shard } from '../io/manifest.js';
 
@@ -76,27 +78,13 @@ export function sha256(data: string | Uint8Array): string {
   return createHash('sha256').update(data).digest('hex');
 }
 
-/** Checksum field: the first 128 bits of the SHA-256 of the line's content without it. */
-const SUM = 'sum';
-
 function sealed(entry: CheckpointHeader | CheckpointBatch): string {
-  const body = JSON.stringify(entry);
-  return `${body.slice(0, -1)},"${SUM}":"${sha256(body).slice(0, 32)}"}\n`;
+  return sealLine(entry);
 }
 
 /** The entry of a line whose checksum matches, or null. */
 function unseal(line: string): CheckpointHeader | CheckpointBatch | null {
-  let obj: Record<string, unknown>;
-  try {
-    obj = JSON.parse(line) as Record<string, unknown>;
-  } catch {
-    return null;
-  }
-  const sum = obj[SUM];
-  if (typeof sum !== 'string') return null;
-  delete obj[SUM];
-  const body = JSON.stringify(obj);
-  return sha256(body).slice(0, 32) === sum ? (obj as unknown as CheckpointHeader | CheckpointBatch) : null;
+  return unsealLine(line) as unknown as CheckpointHeader | CheckpointBatch | null;
 }
 
 /** Refused checkpoint: one line saying what is wrong and what to do. */
@@ -117,7 +105,7 @@ export interface Expected {
  */
 export function readCheckpoint(path: string, onBatch: (b: CheckpointBatch) => void, expected?: Expected): CheckpointState | null {
   if (!existsSync(path)) return null;
-  const text = readFileSync(path, 'utf8');
+  const text = readNoFollow(path).toString('utf8');
   let pos = 0;
   let header: CheckpointHeader | null = null;
   const batches: BatchMarks[] = [];
@@ -156,36 +144,27 @@ export function readCheckpoint(path: string, onBatch: (b: CheckpointBatch) => vo
 }
 
 export class CheckpointWriter {
-  private readonly fd: number;
-  private offset: number;
+  private readonly file: AppendFile;
 
-  /** Open for appending after `validBytes` (anything beyond, a torn line, is cut off). */
-  constructor(
-    private readonly path: string,
-    validBytes: number,
-  ) {
-    this.fd = onFile(path, () => openSync(path, existsSync(path) ? 'r+' : 'w+'));
-    onFile(path, () => ftruncateSync(this.fd, validBytes));
-    this.offset = validBytes;
+  /**
+   * Append to `file` (a claimed directory's, src/io/run-dir.ts), or open `path` for appending after `validBytes`
+   * (anything beyond, a torn line, is cut off); never through a link.
+   */
+  constructor(file: AppendFile | string, validBytes = 0) {
+    this.file = typeof file === 'string' ? new AppendFile(file, validBytes) : file;
   }
 
   /** Append one line; fsync unless the caller groups several lines under one sync(). */
   append(entry: CheckpointHeader | CheckpointBatch, sync = true): void {
-    const buf = Buffer.from(sealed(entry), 'utf8');
-    let done = 0;
-    try {
-      while (done < buf.length) done += onFile(this.path, () => writeSync(this.fd, buf, done, buf.length - done, this.offset + done));
-    } finally {
-      this.offset += done;
-    }
+    this.file.append(Buffer.from(sealed(entry), 'utf8'));
     if (sync) this.sync();
   }
 
   sync(): void {
-    onFile(this.path, () => fsyncSync(this.fd));
+    this.file.sync();
   }
 
   close(): void {
-    closeSync(this.fd);
+    this.file.close();
   }
 }

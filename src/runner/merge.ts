@@ -6,10 +6,12 @@
  * byte-for-byte the single-machine outputs. Every file is written atomically into an owned directory.
  */
 import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
-import { join, relative, resolve, isAbsolute } from 'node:path';
+import { join } from 'node:path';
 import { UserError } from '../errors.js';
 import { aggregateFromJson, mergeAggregates, type Aggregate, type AggregateJson } from '../stats/aggregate.js';
-import { AtomicFile, IoFailure, onFile } from '../io/files.js';
+import { IoFailure, onFile, realPathOf } from '../io/files.js';
+import { contains } from '../io/guard.js';
+import type { RunDir } from '../io/run-dir.js';
 import { commandLine, gitState, packageVersion, sameIdentity, type Manifest } from '../io/manifest.js';
 import { sha256 } from './checkpoint.js';
 import { describe, prepareRunDir, streamedRecords, writeOutputs } from './outdir.js';
@@ -144,9 +146,10 @@ function segmentsOf(inp: Input, name: StreamedName, fd: number, path: string, si
 }
 
 /** A streamed file of the inputs, merged in game order (ranges of several inputs interleave), the header rows once. */
-function copyStreamed(inputs: readonly Input[], name: StreamedName, outPath: string): void {
+function copyStreamed(inputs: readonly Input[], name: StreamedName, outDir: RunDir): void {
   const fds: number[] = [];
-  const out = onFile(outPath, () => new AtomicFile(outPath));
+  const outPath = outDir.file(name);
+  const out = onFile(outPath, () => outDir.atomic(name));
   const buf = Buffer.alloc(1 << 20);
   try {
     const parts: Segment[] = [];
@@ -180,9 +183,9 @@ function copyStreamed(inputs: readonly Input[], name: StreamedName, outPath: str
   }
 }
 
+/** Judged on real paths: an --out that is a link into an input overlaps it too. */
 function inside(outer: string, inner: string): boolean {
-  const rel = relative(resolve(outer), resolve(inner));
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+  return contains(realPathOf(outer), realPathOf(inner));
 }
 
 export interface MergeOptions {
@@ -223,14 +226,14 @@ export function mergeRuns(o: MergeOptions): Manifest {
   let agg = inputs[0]!.agg;
   for (const inp of inputs.slice(1)) agg = mergeAggregates(agg, inp.agg);
 
-  prepareRunDir({ dir: o.out, kind: 'merge', identity, shard: null, isDefault: false, force: o.force, resume: false });
+  const { dir: outDir } = prepareRunDir({ dir: o.out, kind: 'merge', identity, shard: null, isDefault: false, force: o.force, resume: false });
   const streamed: StreamedName[] = [
     ...(identity.gamesCsv ? ['games.csv' as const] : []),
     ...(identity.unit === 'match' ? ['matches.csv' as const] : []),
     ...(identity.nets ? ['nets.bin' as const] : []),
   ];
   try {
-    for (const name of streamed) if (inputs.every((i) => existsSync(join(i.dir, name)))) copyStreamed(inputs, name, join(o.out, name));
+    for (const name of streamed) if (inputs.every((i) => existsSync(join(i.dir, name)))) copyStreamed(inputs, name, outDir);
     const extra: Record<string, string> = {};
     if (identity.duplicate && existsSync(join(o.out, 'nets.bin'))) {
       const cell = { dir: o.out, labels: agg.labels, seats: seatsOf(agg) };
@@ -238,7 +241,7 @@ export function mergeRuns(o: MergeOptions): Manifest {
     }
     const seconds = inputs.reduce((s, i) => s + i.manifest.durationSeconds, 0);
     const git = gitState();
-    return writeOutputs(o.out, agg, {
+    return writeOutputs(outDir, agg, {
       tool: 'mjlab',
       version: packageVersion(),
       commit: git.commit,

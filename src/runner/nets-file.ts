@@ -6,7 +6,8 @@
  * It is streamed like games.csv (append-file.ts, checkpoint.ts): the records reach the disk (fsync) before the
  * checkpoint line that claims them, and a resumed run proves its committed prefix batch by batch.
  */
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, readSync } from 'node:fs';
+import { openNoFollow } from '../io/files.js';
 import type { GameOutcome } from '../game/types.js';
 
 export const NETS_FILE = 'nets.bin';
@@ -47,7 +48,7 @@ export class NetsReader {
     readonly width: number,
     maxRecords: number,
   ) {
-    this.fd = openSync(path, 'r');
+    this.fd = openNoFollow(path, constants.O_RDONLY);
     this.chunk = Buffer.alloc(Math.max(65536, maxRecords * width * 4));
     this.out = new Int32Array(maxRecords * width);
   }

@@ -7,8 +7,9 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
-import { makeDir, writeAtomic } from '../io/files.js';
-import { emptyDir, foreignEntries, holds, inspectDir, removeTemps, writeMarker, type DirState } from '../io/owned-dir.js';
+import { makeDir } from '../io/files.js';
+import { emptyDir, foreignEntries, holds, inspectDir, refusalHint, removeTemps, writeMarker, type DirState } from '../io/owned-dir.js';
+import { RunDir } from '../io/run-dir.js';
 import { identityDifferences, manifestJson, sameIdentity, type Manifest, type OutputRecord, type RunIdentity, type Shard } from '../io/manifest.js';
 import { aggregateToJson, type Aggregate } from '../stats/aggregate.js';
 import { scoreDistributionCsv, summaryCsv, totalsCsv } from '../io/csv.js';
@@ -50,6 +51,8 @@ export interface DirRequest {
 export interface Prepared {
   /** The directory holds this run's checkpoint and --resume was asked for. */
   readonly resume: boolean;
+  /** The claimed directory: every write of the run goes through it. */
+  readonly dir: RunDir;
 }
 
 export function manifestOf(dir: string): Manifest | null {
@@ -60,21 +63,19 @@ export function manifestOf(dir: string): Manifest | null {
   }
 }
 
-function hint(r: DirRequest): string {
-  return r.isDefault ? '' : '; use --force to replace the directory whole, or another --out';
-}
-
 /**
  * Decide what to do with the output directory and do it: refuse (one line, nothing touched), resume, or start
  * afresh in an empty directory carrying the marker.
  */
 export function prepareRunDir(r: DirRequest): Prepared {
-  const state = inspectDir(r.dir);
+  const state = inspectDir(r.dir, r.force);
+  const dir = new RunDir(r.dir);
   const fresh = () => {
-    if (state.entries.length > 0) emptyDir(r.dir, state);
+    // An experiment's cell carries no marker of its own: the experiment says it holds a simulate output.
+    if (state.entries.length > 0) emptyDir(r.dir, state, r.parentOwned ? 'simulate' : undefined);
     makeDir(r.dir);
     if (!r.parentOwned) writeMarker(r.dir, r.kind, { identity: r.identity, shard: r.shard });
-    return { resume: false };
+    return { resume: false, dir };
   };
   if (state.entries.length === 0) {
     if (r.resume) process.stderr.write(`mjlab: nothing to resume in ${r.dir}; starting from the beginning\n`);
@@ -85,9 +86,10 @@ export function prepareRunDir(r: DirRequest): Prepared {
   const foreign = runOwner ? foreignEntries(state, runOwner.kind) : state.entries;
   if (!r.parentOwned && (foreign.length > 0 || !runOwner)) {
     // results/latest is mjlab's own: another kind of mjlab output there goes without asking, a file of yours does not.
-    if (r.force || (r.isDefault && owner && foreignEntries(state, owner.kind).length === 0)) return fresh();
+    const allMjlab = owner !== null && foreignEntries(state, owner.kind).length === 0;
+    if ((r.force || r.isDefault) && allMjlab) return fresh();
     const what = runOwner ? `${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? ', …' : ''}, which mjlab did not write` : holds(state, describeOwner);
-    throw new UserError(`${r.dir} holds ${what}${r.isDefault ? '; use --force to replace it whole, or give --out' : hint(r)}`);
+    throw new UserError(`${r.dir} holds ${what}; ${refusalHint(state)}`);
   }
   const prior = (runOwner?.run ?? {}) as { identity?: RunIdentity; shard?: Shard | null };
   const same = prior.identity !== undefined && sameIdentity(prior.identity, r.identity) && JSON.stringify(prior.shard ?? null) === JSON.stringify(r.shard);
@@ -109,7 +111,7 @@ export function prepareRunDir(r: DirRequest): Prepared {
   const hasCheckpoint = existsSync(join(r.dir, 'checkpoint.jsonl'));
   if (r.resume && hasCheckpoint) {
     removeTemps(r.dir, state);
-    return { resume: true };
+    return { resume: true, dir };
   }
   if (r.resume) process.stderr.write(`mjlab: nothing to resume in ${r.dir}; starting from the beginning\n`);
   const m = manifestOf(r.dir);
@@ -137,7 +139,7 @@ export function streamedRecords(dir: string, names: readonly string[]): Record<s
  * checks aggregate.json against it). `extra` are further whole files of this kind of run (pairwise.csv).
  */
 export function writeOutputs(
-  dir: string, agg: Aggregate, manifest: Omit<Manifest, 'outputs'>, streamed: Record<string, OutputRecord>, extra: Record<string, string> = {},
+  dir: RunDir, agg: Aggregate, manifest: Omit<Manifest, 'outputs'>, streamed: Record<string, OutputRecord>, extra: Record<string, string> = {},
 ): Manifest {
   const files: Record<string, string> = {
     'summary.csv': summaryCsv(agg, manifest.identity.unit),
@@ -148,10 +150,10 @@ export function writeOutputs(
   };
   const outputs: Record<string, OutputRecord> = { ...streamed };
   for (const [name, text] of Object.entries(files)) {
-    writeAtomic(join(dir, name), text);
+    dir.write(name, text);
     outputs[name] = record(text);
   }
   const full: Manifest = { ...manifest, outputs };
-  writeAtomic(join(dir, 'manifest.json'), manifestJson(full));
+  dir.write('manifest.json', manifestJson(full));
   return full;
 }

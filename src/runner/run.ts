@@ -11,9 +11,9 @@ import { UserError } from '../errors.js';
 import { ruleSet } from '../rules/index.js';
 import { type Aggregate, emptyAggregate, mergeJsonInto, uniqueLabels } from '../stats/aggregate.js';
 import { gamesCsvHeader, matchesCsvHeader } from '../io/csv.js';
+import type { AppendFile } from '../io/append-file.js';
 import { IoFailure } from '../io/files.js';
 import { commandLine, gitState, packageVersion, sameIdentity, type Manifest, type RunIdentity, type Shard } from '../io/manifest.js';
-import { AppendFile } from './append-file.js';
 import {
   CHECKPOINT_FILE, CheckpointWriter, readCheckpoint, sha256, type BatchMarks, type CheckpointBatch, type CheckpointHeader, type FileMark,
 } from './checkpoint.js';
@@ -243,11 +243,11 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
     };
     const files = new Map<StreamedName, AppendFile>();
     for (const s of streams) {
-      const f = new AppendFile(join(o.out, s.name), keepBytes(s));
+      const f = prepared.dir.append(s.name, keepBytes(s));
       if (f.bytes === 0) f.append(s.header);
       files.set(s.name, f);
     }
-    const checkpoint = new CheckpointWriter(cpPath, validBytes);
+    const checkpoint = new CheckpointWriter(prepared.dir.append(CHECKPOINT_FILE, validBytes));
     if (!header) {
       for (const f of files.values()) f.sync();
       const files0: Record<string, FileMark> = {};
@@ -430,7 +430,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
         const cell = { dir: o.out, labels, seats: seatsOf(total) };
         extra['pairwise.csv'] = pairwiseCsv(pairwiseTests([cell], new Map([[spec.rules, [cell]]]), spec.players, Math.floor(committedGames / spec.players)));
       }
-      written = writeOutputs(o.out, total, manifest, streamedRecords(o.out, streams.map((s) => s.name)), extra);
+      written = writeOutputs(prepared.dir, total, manifest, streamedRecords(o.out, streams.map((s) => s.name)), extra);
     } catch (e) {
       if (!(e instanceof IoFailure)) throw e;
       throw new UserError(`cannot write ${e.path}: ${e.reason}; ${kept} (its checkpoint); free space and rerun with: ${resumeHint}`);

@@ -4,7 +4,8 @@
  * recorded. The first batch that does not is where the runner starts rebuilding the file from the checkpointed
  * batches (replaying them reproduces the same bytes, which the checkpoint's hashes then confirm).
  */
-import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, readSync } from 'node:fs';
+import { openNoFollow } from '../io/files.js';
 import type { BatchMarks, CheckpointHeader } from './checkpoint.js';
 import { sha256 } from './checkpoint.js';
 
@@ -29,7 +30,7 @@ export function firstMismatch(path: string, name: string, header: CheckpointHead
   const h = header.files[name];
   if (!h) return { at: -1, why: `${name} is not recorded in the checkpoint` };
   if (!existsSync(path)) return { at: -1, why: `${name} is missing` };
-  const fd = openSync(path, 'r');
+  const fd = openNoFollow(path, constants.O_RDONLY);
   try {
     const size = fstatSync(fd).size;
     const short = (bytes: number) => `${name} ends at byte ${size}, before byte ${bytes}`;

@@ -3,11 +3,16 @@
  * the tune, then one line per generation (each candidate's exact sums), per race round and for the
  * confirmation. Resuming replays CMA-ES from these lines (its sampling streams are derived from the seed and the
  * generation, so the same candidates come out), which restores its state exactly without serialising it. A kill
- * can only tear the last line; reading stops there and writing cuts it off. The reader and writer are generic
- * (an experiment's cross-play keeps one too).
+ * can only tear the last line; reading stops there and writing cuts it off. Every line carries a checksum
+ * (src/io/sealed-line.ts, as simulate's do, issue 22 point 2): a complete line that fails it is refused in one
+ * line naming it, never resumed into wrong results. The reader and writer are generic (an experiment's cross-play
+ * keeps one too).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { AppendFile } from '../runner/append-file.js';
+import { existsSync } from 'node:fs';
+import { UserError } from '../errors.js';
+import { AppendFile } from '../io/append-file.js';
+import { readNoFollow } from '../io/files.js';
+import { sealLine, unsealLine } from '../io/sealed-line.js';
 import type { ArmsJson, MomentsJson, PanelJson } from './arms.js';
 
 export const TUNE_CHECKPOINT = 'checkpoint.jsonl';
@@ -52,27 +57,35 @@ export interface Jsonl<H, L> {
   readonly validBytes: number;
 }
 
-/** The committed lines of a JSONL checkpoint whose first line has `kind: headerKind`; null without one. */
+/** Refused checkpoint line: one line saying which and what to do. */
+function refuse(path: string, what: string): never {
+  throw new UserError(`${path} ${what}; it cannot be resumed (rerun without --resume to start over)`);
+}
+
+/**
+ * The committed lines of a JSONL checkpoint whose first line has `kind: headerKind`; null without one. A torn last
+ * line (no newline: a write cut short by a kill) or a tail of NUL bytes (a crash before the data reached the disk)
+ * is dropped; a complete line that fails its checksum is refused with a UserError naming it.
+ */
 export function readJsonl<H extends { kind: string }, L extends { kind: string }>(path: string, headerKind: H['kind']): Jsonl<H, L> | null {
   if (!existsSync(path)) return null;
-  const text = readFileSync(path, 'utf8');
+  const text = readNoFollow(path).toString('utf8');
   let header: H | null = null;
   const lines: L[] = [];
   let pos = 0;
+  let lineNo = 0;
   while (pos < text.length) {
     const nl = text.indexOf('\n', pos);
     if (nl < 0) break;
-    let obj: H | L;
-    try {
-      obj = JSON.parse(text.slice(pos, nl)) as H | L;
-    } catch {
-      break;
-    }
+    lineNo += 1;
+    if (text[pos] === '\0' && /^\0*$/.test(text.slice(pos))) break;
+    const obj = unsealLine(text.slice(pos, nl)) as H | L | null;
+    if (obj === null || typeof obj.kind !== 'string') refuse(path, `line ${lineNo} fails its checksum (edited, corrupted, or written by an mjlab without checksums)`);
     if (header === null) {
       if (obj.kind !== headerKind) return null;
       header = obj as H;
     } else {
-      if (obj.kind === headerKind) break;
+      if (obj.kind === headerKind) refuse(path, `line ${lineNo} is a second header`);
       lines.push(obj as L);
     }
     pos = nl + 1;
@@ -87,7 +100,7 @@ export function readTuneCheckpoint(path: string): Jsonl<TuneHeader, TuneLine> | 
 /** Appends one fsync'd line per entry, after the valid prefix it was opened at. */
 export class JsonlWriter<T> extends AppendFile {
   line(entry: T): void {
-    this.append(Buffer.from(`${JSON.stringify(entry)}\n`, 'utf8'));
+    this.append(Buffer.from(sealLine(entry as object), 'utf8'));
     this.sync();
   }
 }

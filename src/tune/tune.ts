@@ -15,7 +15,7 @@ import { ruleSet } from '../rules/index.js';
 import { makeStream } from '../rng/streams.js';
 import { addValue, emptyMoments, type IntMoments } from '../stats/moments.js';
 import { commandLine } from '../io/manifest.js';
-import { emptyDir, foreignEntries, holds, inspectDir, MARKER, removeTemps, writeMarker } from '../io/owned-dir.js';
+import { emptyDir, foreignEntries, holds, inspectDir, MARKER, refusalHint, removeTemps, writeMarker } from '../io/owned-dir.js';
 import { describeOwner, describeTune } from '../runner/outdir.js';
 import { createProgress, type Progress } from '../runner/progress.js';
 import { DEFAULT_DECISION_TIMEOUT } from '../runner/run.js';
@@ -166,11 +166,11 @@ async function prepare(o: TuneOptions): Promise<Prepared> {
 }
 
 /**
- * The output directory (owned, src/io/owned-dir.ts): empty, or this tune to resume or redo; a different tune, another
- * kind of output or files mjlab did not write are refused unless --force, which empties it whole first.
+ * The output directory (owned, src/io/owned-dir.ts): empty, or this tune to resume or redo; a different tune or another
+ * kind of output is refused unless --force, which removes it first; files mjlab did not write are refused always.
  */
 function prepareDir(o: TuneOptions, id: TuneIdentity): { resuming: readonly TuneLine[] | null; validBytes: number } {
-  const state = inspectDir(o.out);
+  const state = inspectDir(o.out, o.force);
   const fresh = () => {
     if (state.entries.length > 0) emptyDir(o.out, state);
     makeDir(o.out);
@@ -183,9 +183,9 @@ function prepareDir(o: TuneOptions, id: TuneIdentity): { resuming: readonly Tune
   }
   const owner = state.owner;
   if (owner?.kind !== 'tune' || foreignEntries(state, 'tune').length > 0) {
-    if (o.force) return fresh();
+    if (o.force && owner && foreignEntries(state, owner.kind).length === 0) return fresh();
     const what = owner?.kind === 'tune' ? `${foreignEntries(state, 'tune').slice(0, 3).join(', ')}, which mjlab did not write` : holds(state, describeOwner);
-    throw new UserError(`${o.out} holds ${what}; use --force to replace the directory whole, or another --out`);
+    throw new UserError(`${o.out} holds ${what}; ${refusalHint(state)}`);
   }
   const same = JSON.stringify(owner.run?.identity) === JSON.stringify(id);
   if (!same) {

@@ -2,19 +2,21 @@
  * `mjlab replay ... --html FILE` (issue 7): writes the self-contained viewer page for a game record. A file that
  * cannot be written is the user's problem to fix: one line naming it, exit status 2 (src/errors.ts).
  */
-import { writeFileSync } from 'node:fs';
 import type { GameRecord } from '../record/record.js';
 import { UserError } from '../errors.js';
+import { fsReason, writeAtomic } from '../io/files.js';
 import { buildReplayHtml } from './html.js';
 
 /** Write the page; returns a one-line note for the terminal. */
 export function writeReplayHtml(record: GameRecord, file: string): string {
   if (file.trim() === '') throw new UserError('--html needs a file name');
   const page = buildReplayHtml(record);
+  // Atomically, under a random temporary name beside it: a link at FILE is refused, never written through.
   try {
-    writeFileSync(file, page);
+    writeAtomic(file, page);
   } catch (e) {
-    throw new UserError(`cannot write ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    if (e instanceof UserError) throw e;
+    throw new UserError(`cannot write ${file}: ${fsReason((e as { error?: unknown }).error ?? e) ?? (e as Error).message}`);
   }
   const moves = record.hands.reduce((n, h) => n + h.events.length, 0);
   return `wrote ${file}: ${record.hands.length} hand${record.hands.length === 1 ? '' : 's'}, ${moves} moves (${Math.round(page.length / 1024)} KiB)`;

@@ -22,6 +22,8 @@ const fault = vi.hoisted(() => ({
 vi.mock('node:fs', async (importOriginal) => {
   const fs = await importOriginal<typeof import('node:fs')>();
   const paths = new Map<number, string>();
+  // Temporary files have a random part (.NAME.RANDOM.tmp): a fault on `.NAME.tmp` meets any of them.
+  const named = (path: string) => path.replace(/\.[0-9a-f]{12}\.tmp$/, '.tmp');
   const openSync = ((path: string, ...rest: unknown[]) => {
     const fd = (fs.openSync as (...a: unknown[]) => number)(path, ...rest);
     paths.set(fd, String(path));
@@ -29,7 +31,7 @@ vi.mock('node:fs', async (importOriginal) => {
   }) as typeof fs.openSync;
   const writeSync = ((fd: number, buf: Uint8Array | string, ...rest: unknown[]) => {
     const path = paths.get(fd) ?? '';
-    if (fault.file !== null && path.endsWith(fault.file)) {
+    if (fault.file !== null && named(path).endsWith(fault.file)) {
       const n = typeof buf === 'string' ? Buffer.byteLength(buf) : ((rest[1] as number | undefined) ?? buf.length);
       const due = fault.atWrite !== null ? --fault.atWrite <= 0 : fault.after < n;
       if (due) throw Object.assign(new Error(`${fault.code}: injected, write`), { code: fault.code, syscall: 'write' });
@@ -39,7 +41,7 @@ vi.mock('node:fs', async (importOriginal) => {
   }) as typeof fs.writeSync;
   // Whole-file writes fail at once (whatever way a version of the code writes a file, it meets the fault).
   const writeFileSync = ((path: string, ...rest: unknown[]) => {
-    if (fault.file !== null && String(path).endsWith(fault.file)) throw Object.assign(new Error(`${fault.code}: injected, write`), { code: fault.code, syscall: 'write' });
+    if (fault.file !== null && named(String(path)).endsWith(fault.file)) throw Object.assign(new Error(`${fault.code}: injected, write`), { code: fault.code, syscall: 'write' });
     return (fs.writeFileSync as (...a: unknown[]) => void)(path, ...rest);
   }) as typeof fs.writeFileSync;
   return { ...fs, default: { ...fs, openSync, writeSync, writeFileSync }, openSync, writeSync, writeFileSync };

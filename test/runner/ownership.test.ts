@@ -1,8 +1,9 @@
 // Output directories are owned (issue 13, point 1): simulate, experiment and merge write a marker of what they
-// are, refuse (one line, exit 2, nothing touched) a directory that holds anything else unless --force, and
-// --force replaces the directory whole; only the default results/latest is replaced without asking.
+// are, refuse (one line, exit 2, nothing touched) a directory that holds another run unless --force, and
+// --force replaces that run whole; files mjlab did not write are refused even with --force (issue 22); only the
+// default results/latest is replaced without asking.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { mjlab, read, ROOT, tempDir } from './helpers.js';
 
@@ -49,15 +50,16 @@ describe('simulate', () => {
     expect(snapshot(dir)).toEqual(before);
   });
 
-  it('refuses a directory holding files it did not write; --force replaces the directory whole', () => {
+  it('refuses a directory holding files it did not write, with --force too (issue 22: it removes only its own)', () => {
     const dir = join(tmp, 'notes');
     mkdirSync(dir);
     writeFileSync(join(dir, 'notes.txt'), 'mine');
-    refused(['simulate', ...SMALL, '--out', dir], /notes\.txt.*--force/);
+    refused(['simulate', ...SMALL, '--out', dir], /notes\.txt.*removes only its own files, even with --force/);
+    refused(['simulate', ...SMALL, '--out', dir, '--force'], /notes\.txt.*removes only its own files, even with --force/);
     expect(readdirSync(dir)).toEqual(['notes.txt']);
+    rmSync(join(dir, 'notes.txt'));
     ok(['simulate', ...SMALL, '--out', dir, '--force']);
     const files = readdirSync(dir);
-    expect(files).not.toContain('notes.txt');
     expect(files).toContain('.mjlab-output.json');
     expect(JSON.parse(read(dir, '.mjlab-output.json'))).toMatchObject({ tool: 'mjlab', kind: 'simulate', run: { identity: { seed: 1 } } });
   });
@@ -67,8 +69,10 @@ describe('simulate', () => {
     ok(['simulate', ...SMALL, '--out', dir, '--games-csv']);
     writeFileSync(join(dir, 'plot.png'), 'x');
     refused(['simulate', ...SMALL, '--out', dir, '--games-csv'], /plot\.png, which mjlab did not write/);
+    refused(['simulate', ...SMALL, '--out', dir, '--force', '--seed', '5'], /plot\.png, which mjlab did not write/);
+    expect(readdirSync(dir)).toContain('games.csv');
+    rmSync(join(dir, 'plot.png'));
     ok(['simulate', ...SMALL, '--out', dir, '--force', '--seed', '5']);
-    expect(readdirSync(dir)).not.toContain('plot.png');
     expect(readdirSync(dir)).not.toContain('games.csv'); // the old run's file is gone, not mixed with the new one
   });
 
@@ -129,8 +133,10 @@ describe('merge', () => {
     expect(readdirSync(dir)).toEqual(['notes.txt']);
     refused(['merge', '--out', join(shard, 'merged'), shard], /overlap/);
     expect(existsSync(join(shard, 'merged'))).toBe(false);
+    refused(['merge', '--out', dir, shard, '--force'], /notes\.txt.*even with --force/);
+    expect(readdirSync(dir)).toEqual(['notes.txt']);
+    rmSync(join(dir, 'notes.txt'));
     ok(['merge', '--out', dir, shard, '--force']);
-    expect(readdirSync(dir)).not.toContain('notes.txt');
     expect(JSON.parse(read(dir, '.mjlab-output.json')).kind).toBe('merge');
   });
 });

@@ -197,7 +197,7 @@ describe('bad input: one line, exit 2', () => {
     writeFileSync(join(out('foreign'), 'notes.txt'), 'mine');
     const r3 = mjlab([...TUNE, '--no-progress', '--out', out('foreign')], { cwd: tmp });
     expect(r3.status).toBe(2);
-    expect(r3.stderr).toMatch(/holds files mjlab did not write \(notes\.txt\); use --force/);
+    expect(r3.stderr).toMatch(/holds files mjlab did not write \(notes\.txt\); mjlab removes only its own files, even with --force/);
     expect(readFileSync(join(out('foreign'), 'notes.txt'), 'utf8')).toBe('mine');
     // A kill after the marker, before the checkpoint's header was complete: that directory is still this tune's.
     mkdirSync(out('torn'), { recursive: true });

@@ -1,11 +1,21 @@
 /**
- * An append-only output file that survives a kill (issue 5, point 6): games.csv, matches.csv and nets.bin are
- * streamed through it batch by batch. Opened after the bytes the checkpoint has committed (anything beyond them
+ * An append-only output file that survives a kill (issue 5, point 6): games.csv, matches.csv, nets.bin and the
+ * checkpoints are streamed through it. Opened after the bytes the checkpoint has committed (anything beyond them
  * was never claimed and is cut off), written at explicit offsets, and fsync'd by the caller before the checkpoint
- * line that claims the new bytes.
+ * line that claims the new bytes. Opened no-follow (issue 22, point 1): a link at its name is refused, not
+ * rebuilt through, and a new file is created exclusively.
  */
-import { closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, openSync, writeSync } from 'node:fs';
-import { onFile } from '../io/files.js';
+import { closeSync, constants, fstatSync, fsyncSync, ftruncateSync, writeSync } from 'node:fs';
+import { onFile, openNoFollow } from './files.js';
+
+function openRw(path: string): number {
+  try {
+    return openNoFollow(path, constants.O_RDWR);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    return openNoFollow(path, constants.O_RDWR | constants.O_CREAT | constants.O_EXCL);
+  }
+}
 
 export class AppendFile {
   private readonly fd: number;
@@ -15,7 +25,7 @@ export class AppendFile {
     readonly path: string,
     keepBytes: number,
   ) {
-    this.fd = onFile(path, () => openSync(path, existsSync(path) ? 'r+' : 'w+'));
+    this.fd = onFile(path, () => openRw(path));
     // Cutting back only: extending would pad the file with NUL bytes the checkpoint never wrote.
     if (fstatSync(this.fd).size < keepBytes) {
       closeSync(this.fd);
