@@ -4,7 +4,10 @@ import { sameAction } from '../../src/agent/types.js';
 import type { StrategyInstance } from '../../src/lineup/registry.js';
 import { playGame, type PlayOptions } from '../../src/game/play.js';
 import { gameSetup } from '../../src/game/setup.js';
-import type { HandState } from '../../src/engine/state.js';
+import { createHandState, type HandState } from '../../src/engine/state.js';
+import { seededWalls } from '../../src/engine/chance.js';
+import { startHand } from '../../src/engine/step.js';
+import { makeStream } from '../../src/rng/streams.js';
 import type { GameOutcome, TableConfig } from '../../src/game/types.js';
 import { validateState } from '../../src/engine/validate.js';
 import type { GameRecord } from '../../src/record/record.js';
@@ -143,4 +146,24 @@ export function playScripted(
     ...extra,
   });
   return { outcome, record: outcome.record as GameRecord, states };
+}
+
+/** A table shape for tests that start hands of their own. */
+export interface Table {
+  readonly rules: string;
+  readonly players: number;
+  readonly flowers?: boolean;
+}
+
+/** A hand of table `t` started from `seed`'s walls, the dealer and prevailing wind from the seed. */
+export function newHand(t: Table, seed: number): HandState {
+  const r = ruleSet(t.rules);
+  const s = createHandState(r, r.limit, t.flowers ?? r.flowers, t.players);
+  startHand(s, {
+    dealer: seed % t.players,
+    prevailing: seed % 4,
+    scores: new Array<number>(t.players).fill(r.startingScore),
+    chance: seededWalls((w) => makeStream(seed, 0, `wall:0:${w}`)),
+  });
+  return s;
 }

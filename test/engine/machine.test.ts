@@ -8,24 +8,17 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Action } from '../../src/core/action.js';
-import { seededWalls } from '../../src/engine/chance.js';
 import { cloneState } from '../../src/engine/clone.js';
 import { handResult } from '../../src/engine/result.js';
 import { sampleGuidedInto, sampleWorld } from '../../src/engine/sample.js';
 import { type HandState, createHandState } from '../../src/engine/state.js';
-import { IllegalAction, apply, isOver, legalActions, startHand, toMove } from '../../src/engine/step.js';
+import { IllegalAction, apply, isOver, legalActions, toMove } from '../../src/engine/step.js';
 import { validateDecision, validateState } from '../../src/engine/validate.js';
 import { makeStream, type Rng } from '../../src/rng/streams.js';
-import { ruleSet } from '../../src/rules/index.js';
 import { viewFor } from '../../src/view/view.js';
 import { executeScenario, readScenario } from '../../src/game/replay.js';
 import { join } from 'node:path';
-
-interface Table {
-  readonly rules: string;
-  readonly players: number;
-  readonly flowers?: boolean;
-}
+import { newHand, type Table } from './helpers.js';
 
 const TABLES: readonly Table[] = [
   { rules: 'harr', players: 4 },
@@ -34,18 +27,6 @@ const TABLES: readonly Table[] = [
   { rules: 'code500', players: 4 },
   { rules: 'harr', players: 2, flowers: true },
 ];
-
-function newHand(t: Table, seed: number): HandState {
-  const r = ruleSet(t.rules);
-  const s = createHandState(r, r.limit, t.flowers ?? r.flowers, t.players);
-  startHand(s, {
-    dealer: seed % t.players,
-    prevailing: seed % 4,
-    scores: new Array<number>(t.players).fill(r.startingScore),
-    chance: seededWalls((w) => makeStream(seed, 0, `wall:0:${w}`)),
-  });
-  return s;
-}
 
 /** A uniform choice among the legal actions, from `rng`. */
 function pick(s: HandState, rng: Rng): Action {

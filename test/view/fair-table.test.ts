@@ -8,22 +8,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Agent, AgentView, HandGuide, World } from '../../src/agent/types.js';
-import { seededWalls } from '../../src/engine/chance.js';
 import { sampleGuidedInto, sampleWorld } from '../../src/engine/sample.js';
 import { createHandState, type HandState } from '../../src/engine/state.js';
-import { apply, isOver, legalActions, startHand, toMove } from '../../src/engine/step.js';
+import { apply, isOver, legalActions, toMove } from '../../src/engine/step.js';
 import { makeStream, seatStream, type Rng } from '../../src/rng/streams.js';
-import { ruleSet, type RuleSetId } from '../../src/rules/index.js';
 import { viewFor } from '../../src/view/view.js';
 import { worldStateCopy } from '../../src/view/world.js';
 import { builtinStrategies } from '../../strategies/index.js';
 import { secondTruth, stateBytes } from './second-truth.js';
+import { newHand, type Table } from '../engine/helpers.js';
 
-interface Table {
-  readonly rules: RuleSetId;
-  readonly players: number;
-  readonly flowers?: boolean;
-}
 const TABLES: readonly Table[] = [
   { rules: 'harr', players: 4 },
   { rules: 'harr-limit', players: 4 },
@@ -35,14 +29,7 @@ const TABLES: readonly Table[] = [
 
 /** A hand played `stop` decisions in by random legal answers (claims, kongs and robbing rounds come up). */
 function midHand(t: Table, seed: number, stop: number): HandState {
-  const r = ruleSet(t.rules);
-  const s = createHandState(r, r.limit, t.flowers ?? r.flowers, t.players);
-  startHand(s, {
-    dealer: seed % t.players,
-    prevailing: seed % 4,
-    scores: new Array<number>(t.players).fill(r.startingScore),
-    chance: seededWalls((w) => makeStream(seed, 0, `wall:0:${w}`)),
-  });
+  const s = newHand(t, seed);
   const pick = makeStream(seed, 1, 'pick');
   for (let k = 0; k < stop && !isOver(s); k++) {
     const legal = legalActions(s);
