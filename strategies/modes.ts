@@ -166,19 +166,21 @@ export function project(c: Counts, suit: number, out: Counts): Counts {
 
 /** Exposed melds all in `suit` or honours (a hunt is still possible). */
 export function meldsFit(view: AgentView, suit: number): boolean {
-  // Thirteen or fourteen concealed tiles: no set declared (each takes three places), no table to read.
-  if (view.concealed.length >= 13) return true;
+  // No set declared: no table to read.
+  if (view.meldCount(view.seat) === 0) return true;
   for (const m of view.table[view.seat]!.melds) if (m.tile < 27 && ((m.tile / 9) | 0) !== suit) return false;
   return true;
 }
 
 /** Another seat visibly collecting `suit`: `rivalTiles` or more of its exposed tiles are of that suit. */
 export function rivalOnSuit(view: AgentView, suit: number, rivalTiles: number): boolean {
-  // View fields are getters: read once.
-  const table = view.table;
+  // The table is built only for a seat with sets enough to reach `rivalTiles` (a kong, the most, shows four).
+  let table: AgentView['table'] | null = null;
   const seat = view.seat;
-  for (let p = 0; p < table.length; p++) {
-    if (p === seat) continue;
+  const players = view.players;
+  for (let p = 0; p < players; p++) {
+    if (p === seat || view.meldCount(p) * 4 < rivalTiles) continue;
+    table ??= view.table;
     let n = 0;
     for (const m of table[p]!.melds) if (m.tile < 27 && ((m.tile / 9) | 0) === suit) n += m.type === 'kong' ? 4 : 3;
     if (n >= rivalTiles) return true;
@@ -241,10 +243,11 @@ export function huntClaim(view: AgentView, s: Scratch, melds: number, suit: numb
 
 /** Most exposed sets shown by any opponent (Harr: "an opponent's exposed sets show him near completion"). */
 export function maxOpponentMelds(view: AgentView): number {
+  // Counts only (view.meldCount): building the table for them was a tenth of a rollout.
   let n = 0;
-  const table = view.table;
   const seat = view.seat;
-  for (let p = 0; p < table.length; p++) if (p !== seat) n = Math.max(n, table[p]!.melds.length);
+  const players = view.players;
+  for (let p = 0; p < players; p++) if (p !== seat) n = Math.max(n, view.meldCount(p));
   return n;
 }
 
@@ -256,10 +259,12 @@ export function maxOpponentMelds(view: AgentView): number {
  */
 export function penaltyRisk(view: AgentView, out: Uint8Array): Uint8Array {
   out.fill(0);
-  const table = view.table;
+  let table: AgentView['table'] | null = null;
   const seat = view.seat;
-  for (let p = 0; p < table.length; p++) {
-    if (p === seat) continue;
+  const players = view.players;
+  for (let p = 0; p < players; p++) {
+    if (p === seat || view.meldCount(p) === 0) continue;
+    table ??= view.table;
     const melds = table[p]!.melds;
     if (melds.length === 0) continue;
     // Tiles of each suit exposed (no array per seat: this runs on every turn under harr-limit).
