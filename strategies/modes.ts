@@ -158,8 +158,8 @@ export function pickSuit(c: Counts, minPairs: number, minTiles: number): number 
 
 /** Copy of `c` keeping only suit `suit` and the honours: the tiles a one-suit hand can use. */
 export function project(c: Counts, suit: number, out: Counts): Counts {
-  out.fill(0);
-  for (let t = suit * 9; t < suit * 9 + 9; t++) out[t] = c[t]!;
+  const lo = suit * 9;
+  for (let t = 0; t < 27; t++) out[t] = t >= lo && t < lo + 9 ? c[t]! : 0;
   for (let t = 27; t < KINDS; t++) out[t] = c[t]!;
   return out;
 }
@@ -258,7 +258,7 @@ export function maxOpponentMelds(view: AgentView): number {
  * Fills `out` with 1 for kinds that risk the penalty.
  */
 export function penaltyRisk(view: AgentView, out: Uint8Array): Uint8Array {
-  out.fill(0);
+  for (let t = 0; t < KINDS; t++) out[t] = 0;
   let table: AgentView['table'] | null = null;
   const seat = view.seat;
   const players = view.players;
@@ -287,7 +287,7 @@ export function penaltyRisk(view: AgentView, out: Uint8Array): Uint8Array {
     for (let su = 0; su < 3; su++) if ((su === 0 ? m0 : su === 1 ? m1 : m2) >= 9) for (let t = su * 9; t < su * 9 + 9; t++) out[t] = 1;
     if (heads >= 9) for (let t = 0; t < KINDS; t++) if (isHead(t)) out[t] = 1;
     if (dragons >= 2) for (let t = 31; t <= 33; t++) out[t] = 1;
-    if (winds >= 3) out.fill(1);
+    if (winds >= 3) for (let t = 0; t < KINDS; t++) out[t] = 1;
   }
   return out;
 }
@@ -313,7 +313,7 @@ export function dangerOf(
   const anyRun = view.rules.outOfTurnMahjong === 'any';
   // The latest discard of every seat was passed by all the others since (none took it for Mah-Jongg), and the
   // next player's most of all: Harr's "just passed by the next player".
-  recent.fill(0);
+  for (let t = 0; t < KINDS; t++) recent[t] = 0;
   for (let p = 0; p < players; p++) {
     const d = table[p]!.discards;
     const last = d[d.length - 1];
