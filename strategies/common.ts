@@ -2,7 +2,9 @@
  * Shared decision helpers for the built-in strategies: reading one's own hand from the AgentView, choosing a
  * discard that keeps the hand nearest to complete (shanten, src/hand/shanten.ts) under a strategy-specific cost,
  * and valuing claims. Everything works on count arrays with one reusable HandAnalyser per agent, so a decision
- * costs a few dozen table lookups (issue 4: "fast enough for millions of hands").
+ * costs a few dozen table lookups (issue 4: "fast enough for millions of hands"). Arrays of 34 are cleared and
+ * copied by loops, not `fill` / `set`: those are calls into the runtime that cost thousands of instructions each
+ * (measured, issue 24), against a few dozen for the loop.
  */
 import type { Action, AgentView } from '../src/agent/types.js';
 import { HandAnalyser } from '../src/hand/shanten.js';
@@ -124,16 +126,11 @@ export class Scratch {
 /**
  * Own concealed tiles as counts (into `out`), and the number of sets already declared. Every declared set, kong
  * included, takes three places of the 13 (14 on one's turn), so the count follows from the concealed tiles alone
- * without building the table part of the view.
+ * without building the table part of the view. Read as counts straight into `out` (view.concealedCounts): building
+ * and freezing the `concealed` list at every decision cost more than the rest of this.
  */
 export function readHand(view: AgentView, out: Counts): number {
-  out.fill(0);
-  const own = view.concealed;
-  for (let i = 0; i < own.length; i++) {
-    const t = own[i]!;
-    if (t < KINDS) out[t]!++;
-  }
-  return Math.floor((14 - own.length) / 3);
+  return Math.floor((14 - view.concealedCounts(out)) / 3);
 }
 
 /** The legal action of this type (and tile), if offered. */
@@ -301,7 +298,7 @@ export function pickDiscard(
  */
 export function helpBound(s: Scratch, a: HandAnalyser, live: Counts, baseSh: number): number {
   const helps = s.helps;
-  helps.fill(0);
+  for (let t = 0; t < KINDS; t++) helps[t] = 0;
   if (a.shanten() < baseSh) return Infinity;
   const cand = s.cand;
   const dec = s.dec;
@@ -444,7 +441,7 @@ function waitsNow(a: HandAnalyser, c: Counts, live: Counts): number {
  */
 export function shantenAfterClaim(s: Scratch, c: Counts, melds: number, action: Action, tile: Tile, floor = -2): number {
   const t = s.tmp;
-  t.set(c);
+  for (let k = 0; k < KINDS; k++) t[k] = c[k]!;
   if (action.type === 'pung') t[tile]! -= 2;
   else if (action.type === 'kong') t[tile]! -= 3;
   else if (action.type === 'chow') {

@@ -158,27 +158,29 @@ export function pickSuit(c: Counts, minPairs: number, minTiles: number): number 
 
 /** Copy of `c` keeping only suit `suit` and the honours: the tiles a one-suit hand can use. */
 export function project(c: Counts, suit: number, out: Counts): Counts {
-  out.fill(0);
-  for (let t = suit * 9; t < suit * 9 + 9; t++) out[t] = c[t]!;
+  const lo = suit * 9;
+  for (let t = 0; t < 27; t++) out[t] = t >= lo && t < lo + 9 ? c[t]! : 0;
   for (let t = 27; t < KINDS; t++) out[t] = c[t]!;
   return out;
 }
 
 /** Exposed melds all in `suit` or honours (a hunt is still possible). */
 export function meldsFit(view: AgentView, suit: number): boolean {
-  // Thirteen or fourteen concealed tiles: no set declared (each takes three places), no table to read.
-  if (view.concealed.length >= 13) return true;
+  // No set declared: no table to read.
+  if (view.meldCount(view.seat) === 0) return true;
   for (const m of view.table[view.seat]!.melds) if (m.tile < 27 && ((m.tile / 9) | 0) !== suit) return false;
   return true;
 }
 
 /** Another seat visibly collecting `suit`: `rivalTiles` or more of its exposed tiles are of that suit. */
 export function rivalOnSuit(view: AgentView, suit: number, rivalTiles: number): boolean {
-  // View fields are getters: read once.
-  const table = view.table;
+  // The table is built only for a seat with sets enough to reach `rivalTiles` (a kong, the most, shows four).
+  let table: AgentView['table'] | null = null;
   const seat = view.seat;
-  for (let p = 0; p < table.length; p++) {
-    if (p === seat) continue;
+  const players = view.players;
+  for (let p = 0; p < players; p++) {
+    if (p === seat || view.meldCount(p) * 4 < rivalTiles) continue;
+    table ??= view.table;
     let n = 0;
     for (const m of table[p]!.melds) if (m.tile < 27 && ((m.tile / 9) | 0) === suit) n += m.type === 'kong' ? 4 : 3;
     if (n >= rivalTiles) return true;
@@ -241,10 +243,11 @@ export function huntClaim(view: AgentView, s: Scratch, melds: number, suit: numb
 
 /** Most exposed sets shown by any opponent (Harr: "an opponent's exposed sets show him near completion"). */
 export function maxOpponentMelds(view: AgentView): number {
+  // Counts only (view.meldCount): building the table for them was a tenth of a rollout.
   let n = 0;
-  const table = view.table;
   const seat = view.seat;
-  for (let p = 0; p < table.length; p++) if (p !== seat) n = Math.max(n, table[p]!.melds.length);
+  const players = view.players;
+  for (let p = 0; p < players; p++) if (p !== seat) n = Math.max(n, view.meldCount(p));
   return n;
 }
 
@@ -255,11 +258,13 @@ export function maxOpponentMelds(view: AgentView): number {
  * Fills `out` with 1 for kinds that risk the penalty.
  */
 export function penaltyRisk(view: AgentView, out: Uint8Array): Uint8Array {
-  out.fill(0);
-  const table = view.table;
+  for (let t = 0; t < KINDS; t++) out[t] = 0;
+  let table: AgentView['table'] | null = null;
   const seat = view.seat;
-  for (let p = 0; p < table.length; p++) {
-    if (p === seat) continue;
+  const players = view.players;
+  for (let p = 0; p < players; p++) {
+    if (p === seat || view.meldCount(p) === 0) continue;
+    table ??= view.table;
     const melds = table[p]!.melds;
     if (melds.length === 0) continue;
     // Tiles of each suit exposed (no array per seat: this runs on every turn under harr-limit).
@@ -312,7 +317,7 @@ export function dangerOf(
   const anyRun = view.rules.outOfTurnMahjong === 'any';
   // The latest discard of every seat was passed by all the others since (none took it for Mah-Jongg), and the
   // next player's most of all: Harr's "just passed by the next player".
-  recent.fill(0);
+  for (let t = 0; t < KINDS; t++) recent[t] = 0;
   for (let p = 0; p < players; p++) {
     const d = table[p]!.discards;
     const last = d[d.length - 1];

@@ -38,6 +38,13 @@ export interface AgentView {
   readonly phase: Phase;
   /** Own concealed tiles (including the drawn tile on one's turn), sorted. */
   readonly concealed: readonly Tile[];
+  /**
+   * Own concealed tiles (those of `concealed`) as 34-kind counts written into `out`, the caller's array (kinds
+   * 0-33; nothing allocated, for a strategy that reads its hand at every decision). Returns how many tiles.
+   */
+  concealedCounts(out: Uint8Array): number;
+  /** The number of sets `seat` has declared (`table[seat].melds.length`), read without building the table. */
+  meldCount(seat: Seat): number;
   /** The tile just drawn on this turn (also contained in `concealed`); null otherwise. */
   readonly drawn: Tile | null;
   /** Every seat's public information, indexed by physical seat. */

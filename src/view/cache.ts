@@ -59,13 +59,16 @@ export function viewCacheOf(s: HandState): ViewCache {
   if (c === null) return (s.viewCache = create(s)) as ViewCache;
   if (c.generation !== s.generation) {
     // Cleared in place: a new deal, or a copy into this state (a search copies thousands of times).
+    // By loops: fill() is a call into the runtime costing more than the rest of a new deal's cache (issue 24).
     c.generation = s.generation;
-    c.seat.fill(null);
-    c.seatVer.fill(-1);
-    c.discKey.fill(-1);
-    c.meldKey.fill(-1);
-    c.flowerKey.fill(-1);
-    c.hand.fill(null);
+    for (let p = 0; p < s.players; p++) {
+      c.seat[p] = null;
+      c.seatVer[p] = -1;
+      c.discKey[p] = -1;
+      c.meldKey[p] = -1;
+      c.flowerKey[p] = -1;
+      c.hand[p] = null;
+    }
   }
   return c;
 }
@@ -85,9 +88,9 @@ export function copyViewCache(dst: HandState, src: HandState): void {
     to.melds[p] = from.melds[p]!;
     to.flowers[p] = from.flowers[p]!;
     to.hand[p] = from.hand[p]!;
+    to.seatVer[p] = from.seatVer[p]!;
+    to.discKey[p] = from.discKey[p]!;
+    to.meldKey[p] = from.meldKey[p]!;
+    to.flowerKey[p] = from.flowerKey[p]!;
   }
-  to.seatVer.set(from.seatVer);
-  to.discKey.set(from.discKey);
-  to.meldKey.set(from.meldKey);
-  to.flowerKey.set(from.flowerKey);
 }

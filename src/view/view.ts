@@ -113,6 +113,24 @@ class TableView implements AgentView {
     return this.#concealed;
   }
 
+  concealedCounts(out: Uint8Array): number {
+    const hand = this.#live().priv.hand;
+    const base = this.#seat * 34;
+    let n = 0;
+    for (let t = 0; t < 34; t++) {
+      const x = hand[base + t]!;
+      out[t] = x;
+      n += x;
+    }
+    return n;
+  }
+
+  meldCount(seat: Seat): number {
+    const s = this.#live();
+    if (!Number.isInteger(seat) || seat < 0 || seat >= s.players) throw new RangeError(`meldCount: no seat ${String(seat)}`);
+    return s.pub.meldCount[seat]!;
+  }
+
   get table(): readonly SeatPublic[] {
     if (this.#table === null) {
       const s = this.#live();

@@ -64,6 +64,14 @@ export function makeView(spec: ViewSpec): AgentView {
     lastDiscard: spec.lastDiscard ?? null,
     discardCount: spec.discardCount ?? 10,
     legal,
+    concealedCounts(out: Uint8Array): number {
+      out.fill(0);
+      for (const t of concealed) out[t]!++;
+      return concealed.length;
+    },
+    meldCount(p: number): number {
+      return table[p]!.melds.length;
+    },
     sampleWorld(): never {
       throw new Error('a constructed view has no world to sample');
     },

@@ -199,6 +199,36 @@ describe('a view holds no copy of the state: it reads the state while its decisi
     expect(v.concealed).not.toEqual(parseTiles('11m22p33s44z55z66z7z'));
   });
 
+  it('concealedCounts and meldCount read what concealed and table show, and only while the decision is open', () => {
+    let compared = 0;
+    let kept: AgentView | null = null;
+    const checker = {
+      name: 'counter',
+      description: '',
+      params: [],
+      create: ({ rng }: { rng: { int(n: number): number } }) => ({
+        act: (v: AgentView) => {
+          const out = new Uint8Array(34).fill(9);
+          const n = v.concealedCounts(out);
+          const ref = new Uint8Array(34);
+          for (const t of v.concealed) ref[t]!++;
+          expect(n).toBe(v.concealed.length);
+          expect(Array.from(out)).toEqual(Array.from(ref));
+          for (let p = 0; p < v.players; p++) expect(v.meldCount(p)).toBe(v.table[p]!.melds.length);
+          expect(() => v.meldCount(4)).toThrow(RangeError);
+          expect(() => v.meldCount(0.5)).toThrow(RangeError);
+          kept ??= v;
+          compared++;
+          return v.legal[rng.int(v.legal.length)]!;
+        },
+      }),
+    };
+    const config = table('harr', lineupOf(checker, 4));
+    for (let g = 0; g < 20; g++) playGame(config, gameSetup(config, g), { record: false });
+    expect(compared).toBeGreaterThan(500);
+    expect(() => kept!.concealedCounts(new Uint8Array(34))).toThrow(/after its decision/);
+    expect(() => kept!.meldCount(0)).toThrow(/after its decision/);
+  });
   it("a view kept from an earlier decision is refused during other seats' decisions, drawn tile and wall included", () => {
     let kept: AgentView | null = null;
     let refused = 0;
