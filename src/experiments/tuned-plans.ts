@@ -19,10 +19,9 @@ import { Panel, type PanelJson } from '../tune/arms.js';
 import { JsonlWriter, readJsonl } from '../tune/checkpoint.js';
 import { Evaluator } from '../tune/evaluate.js';
 import { tune, type TuneResult } from '../tune/tune.js';
-import type { TuneRecord } from '../tune/outputs.js';
 import { CROSS_BLOCK } from '../tune/walls.js';
-import { report } from './tuned-plans-report.js';
-import type { TunedStrategy, TuningExperimentSpec, Variant } from './types.js';
+import { report, type CrossCell, type TuneCell } from './tuned-plans-report.js';
+import type { TuningExperimentSpec } from './types.js';
 
 export interface TuningOptions {
   readonly games?: number;
@@ -33,28 +32,6 @@ export interface TuningOptions {
   readonly progress: 'auto' | 'none';
   readonly resume: boolean;
   readonly command?: string;
-}
-
-/** One tune of the experiment and what it found. */
-export interface TuneCell {
-  readonly strategy: TunedStrategy;
-  readonly variant: Variant;
-  readonly family: number;
-  readonly seed: number;
-  /** Relative to the experiment directory. */
-  readonly dir: string;
-  readonly record: TuneRecord;
-  /** Games played and CPU seconds spent by the tune, over all its sessions. */
-  readonly hands: number;
-  readonly cpuSeconds: number;
-}
-
-/** One strategy's tuned plans (variant-major, then family) played under one rule setting on the same walls. */
-export interface CrossCell {
-  readonly strategy: string;
-  readonly evaluated: Variant;
-  readonly plans: readonly TuneCell[];
-  readonly panel: Panel;
 }
 
 interface CrossHeader {

@@ -17,7 +17,7 @@ import { ratio } from '../stats/moments.js';
 import type { Arms, Panel } from './arms.js';
 import type { Evaluated, Finalist } from './race.js';
 import { paramsOf, type Dimension } from './space.js';
-import type { TuneIdentity } from './tune.js';
+import type { TuneIdentity } from './types.js';
 import { confirmGames, generationGames, raceGames } from './walls.js';
 
 export const TUNE_OUTPUTS = ['best.json', 'history.csv', 'finalists.csv', 'confirm.csv', 'convergence.svg', 'manifest.json'] as const;

@@ -27,9 +27,12 @@ import { JsonlWriter, readTuneCheckpoint, TUNE_CHECKPOINT, type TuneHeader, type
 import { Evaluator, PlayFailure, type EvalJob } from './evaluate.js';
 import { handsPlayed, writeTuneOutputs, type TuneRecord } from './outputs.js';
 import { leaderOf, pickFinalists, survivors, type Evaluated, type Finalist } from './race.js';
-import { candidateEntry, dimName, fromUnit, parseSpace, toUnit, type Dimension } from './space.js';
+import { candidateEntry, dimName, fromUnit, parseSpace, toUnit } from './space.js';
 import type { TuneTable } from './protocol.js';
+import type { TuneIdentity } from './types.js';
 import { confirmGames, generationGames, raceGames } from './walls.js';
+
+export type { TuneIdentity } from './types.js';
 
 export interface TuneOptions {
   readonly rules: string;
@@ -89,26 +92,6 @@ function wallSetGames(name: string, v: number): void {
   if (v % PLAYERS !== 0 || v < 2 * PLAYERS) {
     throw new UserError(`${name} must be a multiple of ${PLAYERS} (whole --duplicate wall sets), at least ${2 * PLAYERS}, got ${v}`);
   }
-}
-
-/** Everything that fixes a tune's numbers: equal identities give equal files. */
-export interface TuneIdentity {
-  readonly rules: string;
-  readonly limit: number | null;
-  readonly flowers: boolean;
-  readonly players: number;
-  readonly strategy: string;
-  readonly dims: readonly Dimension[];
-  readonly against: string;
-  readonly generations: number;
-  readonly population: number;
-  readonly games: number;
-  readonly seed: number;
-  readonly sigma: number;
-  readonly finalists: number;
-  readonly raceRounds: number;
-  readonly raceGames: number;
-  readonly confirmGames: number;
 }
 
 interface Prepared {
