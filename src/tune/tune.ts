@@ -16,7 +16,7 @@ import { makeStream } from '../rng/streams.js';
 import { addValue, emptyMoments, type IntMoments } from '../stats/moments.js';
 import { commandLine } from '../io/manifest.js';
 import { emptyDir, foreignEntries, holds, inspectDir, MARKER, refusalHint, removeTemps, writeMarker } from '../io/owned-dir.js';
-import { describeOwner, describeTune } from '../runner/outdir.js';
+import { describeOwner, describeTune } from '../runner/describe.js';
 import { createProgress, type Progress } from '../runner/progress.js';
 import { DEFAULT_DECISION_TIMEOUT } from '../runner/run.js';
 import { trapSignals, type StopSignal } from '../runner/signals.js';
