@@ -28,8 +28,6 @@ import { planRun } from './stages/plan.js';
 import { restore } from './stages/restore.js';
 
 export { DEFAULT_DECISION_TIMEOUT, DEFAULT_OUT, DEFAULT_STRATEGIES, type SimulateOptions, type SimulateResult } from './options.js';
-export { replayCommand } from './failure.js';
-export { resumeCommand, tableSpecFor } from './stages/plan.js';
 
 export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
   const plan = await planRun(o);
