@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
 import type { Manifest } from '../io/manifest.js';
-import type { GameArgs } from './commands/replay.js';
+import type { GameArgs } from './replay-args.js';
 
 const FROM_RUN = ['rules', 'strategies', 'seed', 'players', 'unit', 'limit', 'flowers', 'duplicate'] as const;
 

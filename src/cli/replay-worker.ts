@@ -11,7 +11,7 @@ import { readScenario } from '../game/replay.js';
 import { resolveStrategy } from '../lineup/registry.js';
 import { holdToContract, loading } from '../runner/contract.js';
 import { hostPlugins } from '../runner/plugin-host.js';
-import { replayConfig, type GameArgs } from './commands/replay.js';
+import { replayConfig, type GameArgs } from './replay-args.js';
 
 export type ReplayJob =
   | { readonly kind: 'game'; readonly args: GameArgs }

@@ -4,44 +4,13 @@
  * validate.ts). The fast path uses NO_OBSERVER, whose empty methods cost a call each and build nothing, so the
  * engine never asks "is anyone recording?".
  */
-import type { Action } from '../core/action.js';
-import type { Seat } from '../core/seat.js';
-import type { HandState } from './state.js';
+import { NO_OBSERVER, type HandObserver, type HandState } from './state.js';
 
-export type ClaimType = 'pung' | 'kong' | 'chow';
-
-export interface HandObserver {
-  /** The deal is made (before flowers are replaced). */
-  deal(s: HandState): void;
-  flower(s: HandState, seat: Seat, tile: number): void;
-  draw(s: HandState, seat: Seat, tile: number): void;
-  loose(s: HandState, seat: Seat, tile: number): void;
-  discard(s: HandState, seat: Seat, tile: number): void;
-  /** `low`: the run's lowest tile for a chow, else the claimed tile. */
-  claim(s: HandState, seat: Seat, type: ClaimType, tile: number, from: Seat, low: number): void;
-  kong(s: HandState, seat: Seat, type: 'concealed' | 'add', tile: number): void;
-  wash(s: HandState, seat: Seat, heads: number, payment: number): void;
-  mahjong(s: HandState, seat: Seat, by: string, tile: number, from: Seat | null): void;
-  exhausted(s: HandState): void;
-  /** A decision was applied (before its effects). */
-  action(s: HandState, seat: Seat, a: Action): void;
-}
+// The observer's interface lives with the state that holds one (src/engine/state.ts), so this file imports it
+// and not the other way round (issue 29, point 3).
+export { NO_OBSERVER, type ClaimType, type HandObserver } from './state.js';
 
 const none = (): void => {};
-
-export const NO_OBSERVER: HandObserver = Object.freeze({
-  deal: none,
-  flower: none,
-  draw: none,
-  loose: none,
-  discard: none,
-  claim: none,
-  kong: none,
-  wash: none,
-  mahjong: none,
-  exhausted: none,
-  action: none,
-});
 
 /** Observers told in order (a record and a check together). */
 export function observers(list: readonly HandObserver[]): HandObserver {

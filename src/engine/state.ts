@@ -22,7 +22,6 @@ import { createWall, type Wall } from '../wall/wall.js';
 import { POW5 } from '../hand/suit-shapes.js';
 import type { Meld, MeldType } from '../tiles/index.js';
 import { PASS } from './actions.js';
-import { NO_OBSERVER, type HandObserver } from './observer.js';
 import type { HandEnd, WashResult } from './types.js';
 import type { WallSource } from './chance.js';
 export { POW5 } from '../hand/suit-shapes.js';
@@ -178,6 +177,45 @@ export interface FlowState {
   readonly pending: number[];
   end: HandEnd | null;
 }
+
+/**
+ * Who is told what happens in a hand (src/engine/observer.ts says more). Declared here, with the state that holds
+ * one, so observer.ts imports the state and the state never imports it back (issue 29, point 3).
+ */
+export type ClaimType = 'pung' | 'kong' | 'chow';
+
+export interface HandObserver {
+  /** The deal is made (before flowers are replaced). */
+  deal(s: HandState): void;
+  flower(s: HandState, seat: Seat, tile: number): void;
+  draw(s: HandState, seat: Seat, tile: number): void;
+  loose(s: HandState, seat: Seat, tile: number): void;
+  discard(s: HandState, seat: Seat, tile: number): void;
+  /** `low`: the run's lowest tile for a chow, else the claimed tile. */
+  claim(s: HandState, seat: Seat, type: ClaimType, tile: number, from: Seat, low: number): void;
+  kong(s: HandState, seat: Seat, type: 'concealed' | 'add', tile: number): void;
+  wash(s: HandState, seat: Seat, heads: number, payment: number): void;
+  mahjong(s: HandState, seat: Seat, by: string, tile: number, from: Seat | null): void;
+  exhausted(s: HandState): void;
+  /** A decision was applied (before its effects). */
+  action(s: HandState, seat: Seat, a: Action): void;
+}
+
+const none = (): void => {};
+
+export const NO_OBSERVER: HandObserver = Object.freeze({
+  deal: none,
+  flower: none,
+  draw: none,
+  loose: none,
+  discard: none,
+  claim: none,
+  kong: none,
+  wash: none,
+  mahjong: none,
+  exhausted: none,
+  action: none,
+});
 
 export interface HandState {
   readonly rules: RuleSet;

@@ -4,12 +4,12 @@
  * each streaming nets.bin for the paired statistics), then analyse and write DIR: the CSVs, SVG charts,
  * manifest.json and README.md. Timings go to manifest.json only, so the CSVs and README are reproducible.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
-import { IoFailure, makeDir, removeFile, writeAtomic } from '../io/files.js';
+import { IoFailure } from '../io/files.js';
 import { commandLine, experimentProvenance } from '../io/manifest.js';
-import { emptyDir, foreignEntries, holds, inspectDir, refusalHint, removeTemps, writeMarker } from '../io/owned-dir.js';
+import { foreignEntries, holds, inspectDir, MARKER, refusalHint } from '../io/owned-dir.js';
+import { RunDir } from '../io/run-dir.js';
 import { renderSvg } from '../charts/render.js';
 import { simulate } from '../runner/run.js';
 import { seatsOf } from '../runner/wall-sets.js';
@@ -101,14 +101,13 @@ export function reproduceCommand(spec: ExperimentSpec, games: number, seed: numb
  * own files: foreign files and links are refused even then, src/io/owned-dir.ts). An unfinished one (no manifest.json yet) needs --resume or --force, so finished runs are never redone
  * by accident.
  */
-function claimDir(dir: string, run: { experiment: string; games: number; seed: number }, o: ExperimentOptions): void {
+function claimDir(dir: string, run: { experiment: string; games: number; seed: number }, o: ExperimentOptions): RunDir {
   const state = inspectDir(dir, o.force ?? false);
-  const fresh = () => {
-    if (state.entries.length > 0) emptyDir(dir, state);
-    makeDir(dir);
-    writeMarker(dir, 'experiment', run);
-  };
-  if (state.entries.length === 0 || o.force) return fresh();
+  const out = new RunDir(dir);
+  if (state.entries.length === 0 || o.force) {
+    out.replace(state, undefined, { kind: 'experiment', run });
+    return out;
+  }
   const owner = state.owner;
   const describeOwner = (w: NonNullable<typeof owner>) =>
     w.kind === 'experiment' ? `${String(w.run?.experiment)}, ${String(w.run?.games)} games, seed ${String(w.run?.seed)}` : `a ${w.kind} run`;
@@ -119,15 +118,16 @@ function claimDir(dir: string, run: { experiment: string; games: number; seed: n
   }
   const same = owner.run?.experiment === run.experiment && owner.run?.games === run.games && owner.run?.seed === run.seed;
   if (!same) throw new UserError(`${dir} already holds experiment ${describeOwner(owner)}; use --force to replace it, or another --out`);
-  if (!existsSync(join(dir, 'manifest.json')) && !o.resume) {
+  if (!out.has('manifest.json') && !o.resume) {
     throw new UserError(`${dir} holds an unfinished run of this experiment; add --resume to continue it, or --force to start over`);
   }
-  removeTemps(dir, state);
+  out.removeTemps(state);
   // Redoing a finished experiment: until it is finished again it is an unfinished one (a kill must not leave the
   // old manifest claiming the half-rewritten runs).
-  if (!o.resume) removeFile(join(dir, 'manifest.json'));
+  if (!o.resume) out.remove('manifest.json');
   // Directories written before markers existed get one now.
-  if (!state.entries.includes('.mjlab-output.json')) writeMarker(dir, 'experiment', run);
+  if (!state.entries.includes(MARKER)) out.mark('experiment', run);
+  return out;
 }
 
 export async function runExperiment(o: ExperimentOptions): Promise<ExperimentResult> {
@@ -144,15 +144,16 @@ export async function runExperiment(o: ExperimentOptions): Promise<ExperimentRes
   const plans = spec.analysis === 'tuned-plans' ? [] : cellPlans(spec, total);
   const dir = o.out ?? defaultOut(spec.name);
   try {
-    claimDir(dir, { experiment: spec.name, games: total, seed }, o);
-    return spec.analysis === 'tuned-plans' ? await runTunedPlans(spec, o, dir) : await play(spec, o, dir, total, seed, plans);
+    const out = claimDir(dir, { experiment: spec.name, games: total, seed }, o);
+    return spec.analysis === 'tuned-plans' ? await runTunedPlans(spec, o, out) : await play(spec, o, out, total, seed, plans);
   } catch (e) {
     if (e instanceof IoFailure) throw new UserError(`cannot write ${e.path}: ${e.reason}; the finished runs are kept in ${dir}, resume with --resume once it is fixed`);
     throw e;
   }
 }
 
-async function play(spec: ExperimentSpec, o: ExperimentOptions, dir: string, total: number, seed: number, plans: readonly CellPlan[]): Promise<ExperimentResult> {
+async function play(spec: ExperimentSpec, o: ExperimentOptions, out: RunDir, total: number, seed: number, plans: readonly CellPlan[]): Promise<ExperimentResult> {
+  const dir = out.path;
   const startedAt = new Date().toISOString();
   const t0 = performance.now();
 
@@ -217,17 +218,17 @@ async function play(spec: ExperimentSpec, o: ExperimentOptions, dir: string, tot
   const input: AnalysisInput = { spec, cells, byVariant, wallGames, walls, ...(timing ? { timing } : {}) };
   const analysis = ANALYSES[spec.analysis](input);
 
-  for (const f of analysis.files) writeAtomic(join(dir, f.name), f.text);
-  for (const c of analysis.charts) writeAtomic(join(dir, c.name), await renderSvg(c.spec));
+  for (const f of analysis.files) out.write(f.name, f.text);
+  for (const c of analysis.charts) out.write(c.name, await renderSvg(c.spec));
   const hands = cells.reduce((s, c) => s + c.agg.hands, 0);
   const games = plans.reduce((a, p) => a + p.games, 0);
   const runSeconds = runs.reduce((a, r) => a + ((r as { durationSeconds?: number }).durationSeconds ?? 0), 0);
   const untimedRuns = runs.filter((r) => (r as { durationPartial?: boolean }).durationPartial).length;
-  writeAtomic(
-    join(dir, 'README.md'),
+  out.write(
+    'README.md',
     readme(spec, analysis, { games, perCell: plans[0]!.games, plans, hands, seed, command: reproduceCommand(spec, total, seed), runSeconds, untimedRuns, workers: o.workers ?? null }),
   );
-  writeAtomic(join(dir, '.gitignore'), 'runs/**/checkpoint.jsonl\nruns/**/games.csv\nruns/**/nets.bin\nruns/**/aggregate.json\nruns/**/.*.tmp\n');
+  out.write('.gitignore', 'runs/**/checkpoint.jsonl\nruns/**/games.csv\nruns/**/nets.bin\nruns/**/aggregate.json\nruns/**/.*.tmp\n');
   const seconds = (performance.now() - t0) / 1000;
   const manifest = {
     ...experimentProvenance(spec.name, o.command ?? commandLine(), reproduceCommand(spec, total, seed)),
@@ -248,6 +249,6 @@ async function play(spec: ExperimentSpec, o: ExperimentOptions, dir: string, tot
     node: process.version,
     runs,
   };
-  writeAtomic(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  out.write('manifest.json', `${JSON.stringify(manifest, null, 2)}\n`);
   return { status: 'complete', dir, hands, seconds, runSeconds };
 }

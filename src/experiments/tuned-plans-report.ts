@@ -12,8 +12,33 @@ import { confirmation } from '../tune/outputs.js';
 import { ratio } from '../stats/moments.js';
 import { caveatsSection, readmeHead, variantsText } from './readme.js';
 import { csv, mdTable, num, pval, show } from './tables.js';
-import type { CrossCell, TuneCell } from './tuned-plans.js';
-import type { TunedStrategy, TuningExperimentSpec } from './types.js';
+import type { Panel } from '../tune/arms.js';
+import type { TuneRecord } from '../tune/outputs.js';
+import type { TunedStrategy, TuningExperimentSpec, Variant } from './types.js';
+
+// The cells the report reads are declared here, the lower of the two files: tuned-plans.ts imports them with the
+// report, and the report imports nothing of it (issue 29, point 3).
+/** One tune of the experiment and what it found. */
+export interface TuneCell {
+  readonly strategy: TunedStrategy;
+  readonly variant: Variant;
+  readonly family: number;
+  readonly seed: number;
+  /** Relative to the experiment directory. */
+  readonly dir: string;
+  readonly record: TuneRecord;
+  /** Games played and CPU seconds spent by the tune, over all its sessions. */
+  readonly hands: number;
+  readonly cpuSeconds: number;
+}
+
+/** One strategy's tuned plans (variant-major, then family) played under one rule setting on the same walls. */
+export interface CrossCell {
+  readonly strategy: string;
+  readonly evaluated: Variant;
+  readonly plans: readonly TuneCell[];
+  readonly panel: Panel;
+}
 
 export interface ReportFacts {
   readonly tunes: readonly TuneCell[];

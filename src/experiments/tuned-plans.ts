@@ -12,17 +12,16 @@ import { UserError } from '../errors.js';
 import { commandLine, experimentProvenance } from '../io/manifest.js';
 import { ruleSet } from '../rules/index.js';
 import { renderSvg } from '../charts/render.js';
-import { writeAtomic } from '../io/files.js';
+import type { RunDir } from '../io/run-dir.js';
 import { DEFAULT_DECISION_TIMEOUT } from '../runner/run.js';
 import type { StopSignal } from '../runner/signals.js';
 import { Panel, type PanelJson } from '../tune/arms.js';
 import { JsonlWriter, readJsonl } from '../tune/checkpoint.js';
 import { Evaluator } from '../tune/evaluate.js';
 import { tune, type TuneResult } from '../tune/tune.js';
-import type { TuneRecord } from '../tune/outputs.js';
 import { CROSS_BLOCK } from '../tune/walls.js';
-import { report } from './tuned-plans-report.js';
-import type { TunedStrategy, TuningExperimentSpec, Variant } from './types.js';
+import { report, type CrossCell, type TuneCell } from './tuned-plans-report.js';
+import type { TuningExperimentSpec } from './types.js';
 
 export interface TuningOptions {
   readonly games?: number;
@@ -33,28 +32,6 @@ export interface TuningOptions {
   readonly progress: 'auto' | 'none';
   readonly resume: boolean;
   readonly command?: string;
-}
-
-/** One tune of the experiment and what it found. */
-export interface TuneCell {
-  readonly strategy: TunedStrategy;
-  readonly variant: Variant;
-  readonly family: number;
-  readonly seed: number;
-  /** Relative to the experiment directory. */
-  readonly dir: string;
-  readonly record: TuneRecord;
-  /** Games played and CPU seconds spent by the tune, over all its sessions. */
-  readonly hands: number;
-  readonly cpuSeconds: number;
-}
-
-/** One strategy's tuned plans (variant-major, then family) played under one rule setting on the same walls. */
-export interface CrossCell {
-  readonly strategy: string;
-  readonly evaluated: Variant;
-  readonly plans: readonly TuneCell[];
-  readonly panel: Panel;
 }
 
 interface CrossHeader {
@@ -81,10 +58,11 @@ export function tunedPlansCommand(spec: TuningExperimentSpec, games: number, see
 export async function runTunedPlans(
   spec: TuningExperimentSpec,
   o: TuningOptions,
-  dir: string,
+  target: RunDir,
 ): Promise<{ status: 'complete' | 'interrupted'; signal?: StopSignal; dir: string; hands: number; seconds: number }> {
   const games = o.games ?? spec.games;
   const seed = o.seed ?? spec.seed;
+  const dir = target.path;
   const generations = o.generations ?? spec.generations;
   if (!Number.isSafeInteger(generations) || generations <= 0) throw new UserError(`--generations must be a positive integer, got ${generations}`);
   const startedAt = new Date().toISOString();
@@ -143,7 +121,7 @@ export async function runTunedPlans(
   const same = prior !== null && JSON.stringify(prior.header.identity) === JSON.stringify(identity);
   if (o.resume && prior && !same) throw new UserError(`${cpPath} holds a different cross-play (other tunes or sizes); cannot --resume it`);
   const kept = o.resume && same ? prior.lines : [];
-  const cp = new JsonlWriter<CrossHeader | CrossLine>(cpPath, o.resume && same ? prior.validBytes : 0);
+  const cp = new JsonlWriter<CrossHeader | CrossLine>(target.append(CROSS_CHECKPOINT, o.resume && same ? prior.validBytes : 0));
   if (!(o.resume && same)) cp.line({ kind: 'cross-header', identity });
   const cross: CrossCell[] = [];
   let crossCpu = kept.reduce((s, l) => s + l.cpuSeconds, 0);
@@ -187,8 +165,8 @@ export async function runTunedPlans(
   }
 
   const out = report(spec, { tunes, cross, games, seed, generations, crossGames, command: tunedPlansCommand(spec, games, seed, generations) });
-  for (const f of out.files) writeAtomic(join(dir, f.name), f.text);
-  for (const c of out.charts) writeAtomic(join(dir, c.name), await renderSvg(c.spec));
+  for (const f of out.files) target.write(f.name, f.text);
+  for (const c of out.charts) target.write(c.name, await renderSvg(c.spec));
   const tuneManifests = tunes.map((t) => ({
     strategy: t.strategy.strategy, variant: t.variant.label, seed: t.seed, dir: t.dir,
     hands: t.hands, cpuSeconds: t.cpuSeconds,
@@ -196,8 +174,8 @@ export async function runTunedPlans(
   const crossHands = cross.reduce((s, c) => s + c.plans.length * crossGames, 0);
   const hands = tuneManifests.reduce((s, t) => s + t.hands, 0) + crossHands;
   const cpuSeconds = tuneManifests.reduce((s, t) => s + t.cpuSeconds, 0) + crossCpu;
-  writeAtomic(join(dir, 'README.md'), out.readme({ hands, cpuHours: cpuSeconds / 3600 }));
-  writeAtomic(join(dir, '.gitignore'), 'tunes/**/checkpoint.jsonl\ncross-play.jsonl\n**/.*.tmp\n');
+  target.write('README.md', out.readme({ hands, cpuHours: cpuSeconds / 3600 }));
+  target.write('.gitignore', 'tunes/**/checkpoint.jsonl\ncross-play.jsonl\n**/.*.tmp\n');
   const seconds = (performance.now() - t0) / 1000;
   const manifest = {
     ...experimentProvenance(spec.name, command, tunedPlansCommand(spec, games, seed, generations)),
@@ -216,6 +194,6 @@ export async function runTunedPlans(
     node: process.version,
     tunes: tuneManifests,
   };
-  writeAtomic(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  target.write('manifest.json', `${JSON.stringify(manifest, null, 2)}\n`);
   return { status: 'complete', dir, hands, seconds };
 }

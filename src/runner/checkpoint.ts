@@ -147,8 +147,8 @@ export class CheckpointWriter {
   private readonly file: AppendFile;
 
   /**
-   * Append to `file` (a claimed directory's, src/io/run-dir.ts), or open `path` for appending after `validBytes`
-   * (anything beyond, a torn line, is cut off); never through a link.
+   * Append to `file` (a claimed directory's, src/io/run-dir.ts: the runner's way), or open `path` for appending
+   * after `validBytes` (anything beyond, a torn line, is cut off; the tests' way); never through a link.
    */
   constructor(file: AppendFile | string, validBytes = 0) {
     this.file = typeof file === 'string' ? new AppendFile(file, validBytes) : file;

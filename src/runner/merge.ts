@@ -14,7 +14,9 @@ import { contains } from '../io/guard.js';
 import type { RunDir } from '../io/run-dir.js';
 import { commandLine, gitState, packageVersion, sameIdentity, type Manifest } from '../io/manifest.js';
 import { sha256 } from './checkpoint.js';
-import { describe, prepareRunDir, streamedRecords, writeOutputs } from './outdir.js';
+import { describe } from './describe.js';
+import { claimRunDir } from './stages/claim.js';
+import { streamedRecords, writeOutputs } from './stages/finish.js';
 import { pairwiseCsv, pairwiseTests } from './pairwise.js';
 import { seatsOf } from './wall-sets.js';
 import type { StreamedName } from './protocol.js';
@@ -226,7 +228,7 @@ export function mergeRuns(o: MergeOptions): Manifest {
   let agg = inputs[0]!.agg;
   for (const inp of inputs.slice(1)) agg = mergeAggregates(agg, inp.agg);
 
-  const { dir: outDir } = prepareRunDir({ dir: o.out, kind: 'merge', identity, shard: null, isDefault: false, force: o.force, resume: false });
+  const { dir: outDir } = claimRunDir({ dir: o.out, kind: 'merge', identity, shard: null, isDefault: false, force: o.force, resume: false });
   const streamed: StreamedName[] = [
     ...(identity.gamesCsv ? ['games.csv' as const] : []),
     ...(identity.unit === 'match' ? ['matches.csv' as const] : []),
@@ -235,7 +237,7 @@ export function mergeRuns(o: MergeOptions): Manifest {
   try {
     for (const name of streamed) if (inputs.every((i) => existsSync(join(i.dir, name)))) copyStreamed(inputs, name, outDir);
     const extra: Record<string, string> = {};
-    if (identity.duplicate && existsSync(join(o.out, 'nets.bin'))) {
+    if (identity.duplicate && outDir.has('nets.bin')) {
       const cell = { dir: o.out, labels: agg.labels, seats: seatsOf(agg) };
       extra['pairwise.csv'] = pairwiseCsv(pairwiseTests([cell], new Map([[identity.rules, [cell]]]), identity.players, Math.floor(agg.games / identity.players)));
     }
@@ -263,7 +265,7 @@ export function mergeRuns(o: MergeOptions): Manifest {
       handsPerSecond: seconds > 0 ? Math.round(agg.hands / seconds) : 0,
       node: process.version,
       mergedFrom: inputs.map((i) => i.dir),
-    }, streamedRecords(o.out, streamed), extra);
+    }, streamedRecords(outDir, streamed), extra);
   } catch (e) {
     if (e instanceof IoFailure) throw new UserError(`cannot write ${e.path}: ${e.reason}; the inputs are untouched, rerun the merge once it is fixed`);
     throw e;

@@ -112,6 +112,29 @@ export interface PoolHandle {
   stop(): Promise<void>;
 }
 
+/** The ready worker with the fewest batches in flight, below `depth`; null when none may take one more. */
+function emptiest(workers: readonly Worker[], ready: ReadonlySet<Worker>, inFlight: ReadonlyMap<Worker, number>, depth: number): Worker | null {
+  let w: Worker | null = null;
+  for (const c of workers) {
+    if (ready.has(c) && inFlight.get(c)! < depth && (w === null || inFlight.get(c)! < inFlight.get(w)!)) w = c;
+  }
+  return w;
+}
+
+/**
+ * One worker of a pool, sharing a heartbeat with the watchdog. Only the pool ends its workers (it marks the end
+ * first): any other exit, with code 0 too, lost its batches, so `died` hears of it as of an error.
+ */
+function spawnWorker<M>(url: URL, init: unknown, message: (w: Worker, msg: M) => void, died: (e: WorkerDied) => void): { worker: Worker; beat: Heartbeat } {
+  const heartbeat = new SharedArrayBuffer(HEARTBEAT_BYTES);
+  const beat = new Heartbeat(heartbeat);
+  const worker = new Worker(url, { workerData: { ...(init as object), heartbeat }, resourceLimits: workerLimits() });
+  worker.on('message', (msg: M) => message(worker, msg));
+  worker.on('error', (e) => died(new WorkerDied(beat.read(), deathOf(e))));
+  worker.on('exit', (code) => died(new WorkerDied(beat.read(), `called process.exit(${code})`)));
+  return { worker, beat };
+}
+
 export function startPool<I = Omit<WorkerInit, 'heartbeat'>, D extends BatchDone = DoneMessage, B extends Batch = Batch>(opts: PoolOptions<I, D, B>): PoolHandle {
   const url = opts.url ?? workerUrl();
   const workers: Worker[] = [];
@@ -128,32 +151,18 @@ export function startPool<I = Omit<WorkerInit, 'heartbeat'>, D extends BatchDone
     fail = rej;
   });
 
-  const terminateAll = async () => {
-    await Promise.all(workers.map((w) => w.terminate().catch(() => 0)));
-  };
-
   const end = (how: 'done' | 'stopped' | { error: unknown }) => {
     if (ended) return;
     ended = true;
     stopWatchdog();
-    void terminateAll().then(() => (typeof how === 'string' ? settle(how) : fail(how.error)));
-  };
-
-  const outstanding = () => {
-    let n = 0;
-    for (const k of inFlight.values()) n += k;
-    return n;
+    void Promise.all(workers.map((w) => w.terminate().catch(() => 0))).then(() => (typeof how === 'string' ? settle(how) : fail(how.error)));
   };
 
   // Fill the emptiest ready worker first, one batch at a time, so batches spread evenly over the workers.
   const pump = () => {
     if (ended) return;
     while (!exhausted) {
-      const depth = opts.remaining() > workers.length ? IN_FLIGHT : 1;
-      let w: Worker | null = null;
-      for (const c of workers) {
-        if (ready.has(c) && inFlight.get(c)! < depth && (w === null || inFlight.get(c)! < inFlight.get(w)!)) w = c;
-      }
+      const w = emptiest(workers, ready, inFlight, opts.remaining() > workers.length ? IN_FLIGHT : 1);
       if (w === null) break;
       const b = opts.next();
       if (b === 'wait') break;
@@ -164,38 +173,32 @@ export function startPool<I = Omit<WorkerInit, 'heartbeat'>, D extends BatchDone
       inFlight.set(w, inFlight.get(w)! + 1);
       w.postMessage({ ...b, type: 'batch' } satisfies ToWorker);
     }
-    if (exhausted && outstanding() === 0) end('done');
+    if (exhausted && [...inFlight.values()].every((k) => k === 0)) end('done');
   };
 
-  for (let i = 0; i < opts.workers; i++) {
-    const heartbeat = new SharedArrayBuffer(HEARTBEAT_BYTES);
-    beats.push(new Heartbeat(heartbeat));
-    const init = { ...opts.init, heartbeat };
-    const w = new Worker(url, { workerData: init, resourceLimits: workerLimits() });
-    const hb = beats[i]!;
-    workers.push(w);
-    inFlight.set(w, 0);
-    w.on('message', (msg: { readonly type: 'ready' } | D | ErrorMessage) => {
-      if (ended) return;
-      if (msg.type === 'ready') {
-        ready.add(w);
-      } else if (msg.type === 'done') {
-        inFlight.set(w, inFlight.get(w)! - 1);
-        try {
-          opts.onDone(msg as D);
-        } catch (e) {
-          end({ error: e });
-          return;
-        }
-      } else {
-        end({ error: new WorkerFailure(msg as ErrorMessage) });
+  const onMessage = (w: Worker, msg: { readonly type: 'ready' } | D | ErrorMessage) => {
+    if (ended) return;
+    if (msg.type === 'ready') {
+      ready.add(w);
+    } else if (msg.type === 'done') {
+      inFlight.set(w, inFlight.get(w)! - 1);
+      try {
+        opts.onDone(msg as D);
+      } catch (e) {
+        end({ error: e });
         return;
       }
-      pump();
-    });
-    w.on('error', (e) => end({ error: new WorkerDied(hb.read(), deathOf(e)) }));
-    // Only the pool ends its workers (end() marks it first): any other exit, with code 0 too, lost its batches.
-    w.on('exit', (code) => end({ error: new WorkerDied(hb.read(), `called process.exit(${code})`) }));
+    } else {
+      end({ error: new WorkerFailure(msg as ErrorMessage) });
+      return;
+    }
+    pump();
+  };
+  for (let i = 0; i < opts.workers; i++) {
+    const { worker, beat } = spawnWorker(url, opts.init, (w, msg: { readonly type: 'ready' } | D | ErrorMessage) => onMessage(w, msg), (e) => end({ error: e }));
+    beats.push(beat);
+    workers.push(worker);
+    inFlight.set(worker, 0);
   }
 
   const stopWatchdog = startWatchdog(beats, opts.decisionLimitMs, (_worker, view) => end({ error: new DecisionTimeout(view, opts.decisionLimitMs) }));

@@ -10,7 +10,7 @@
  */
 import { existsSync } from 'node:fs';
 import { UserError } from '../errors.js';
-import { AppendFile } from '../io/append-file.js';
+import type { AppendFile } from '../io/append-file.js';
 import { readNoFollow } from '../io/files.js';
 import { sealLine, unsealLine } from '../io/sealed-line.js';
 import type { ArmsJson, MomentsJson, PanelJson } from './arms.js';
@@ -97,10 +97,19 @@ export function readTuneCheckpoint(path: string): Jsonl<TuneHeader, TuneLine> | 
   return readJsonl<TuneHeader, TuneLine>(path, 'tune-header');
 }
 
-/** Appends one fsync'd line per entry, after the valid prefix it was opened at. */
-export class JsonlWriter<T> extends AppendFile {
+/**
+ * Appends one fsync'd line per entry to `file`, opened through the claimed directory (src/io/run-dir.ts) after the
+ * valid prefix (anything beyond, a torn line, cut off), never through a link.
+ */
+export class JsonlWriter<T> {
+  constructor(private readonly file: AppendFile) {}
+
   line(entry: T): void {
-    this.append(Buffer.from(sealLine(entry as object), 'utf8'));
-    this.sync();
+    this.file.append(Buffer.from(sealLine(entry as object), 'utf8'));
+    this.file.sync();
+  }
+
+  close(): void {
+    this.file.close();
   }
 }

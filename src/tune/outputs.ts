@@ -5,8 +5,8 @@
  * and the chart are pure functions of exact integer sums and the CMA-ES trace, so they are the same bytes
  * whatever the worker count or interruptions; timings live in manifest.json only.
  */
-import { writeAtomic } from '../io/files.js';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
+import type { RunDir } from '../io/run-dir.js';
 import type { TopLevelSpec } from 'vega-lite';
 import { isPath, type StrategyInstance } from '../lineup/registry.js';
 import { isPresetPath, readPreset } from '../lineup/preset.js';
@@ -17,7 +17,7 @@ import { ratio } from '../stats/moments.js';
 import type { Arms, Panel } from './arms.js';
 import type { Evaluated, Finalist } from './race.js';
 import { paramsOf, type Dimension } from './space.js';
-import type { TuneIdentity } from './tune.js';
+import type { TuneIdentity } from './types.js';
 import { confirmGames, generationGames, raceGames } from './walls.js';
 
 export const TUNE_OUTPUTS = ['best.json', 'history.csv', 'finalists.csv', 'confirm.csv', 'convergence.svg', 'manifest.json'] as const;
@@ -221,12 +221,13 @@ export function handsPlayed(r: TuneRecord): number {
 }
 
 
-export async function writeTuneOutputs(dir: string, r: TuneRecord, s: SessionFacts): Promise<void> {
-  writeAtomic(join(dir, 'history.csv'), historyCsv(r));
-  writeAtomic(join(dir, 'finalists.csv'), finalistsCsv(r));
-  writeAtomic(join(dir, 'confirm.csv'), confirmCsv(r));
-  writeAtomic(join(dir, 'convergence.svg'), await renderSvg(convergenceChart(r)));
-  writeAtomic(join(dir, 'best.json'), bestJson(dir, r));
+/** The outputs, each atomically through the claimed directory, the manifest last. */
+export async function writeTuneOutputs(dir: RunDir, r: TuneRecord, s: SessionFacts): Promise<void> {
+  dir.write('history.csv', historyCsv(r));
+  dir.write('finalists.csv', finalistsCsv(r));
+  dir.write('confirm.csv', confirmCsv(r));
+  dir.write('convergence.svg', await renderSvg(convergenceChart(r)));
+  dir.write('best.json', bestJson(dir.path, r));
   const hands = handsPlayed(r);
   const manifest = {
     tool: 'mjlab',
@@ -246,5 +247,5 @@ export async function writeTuneOutputs(dir: string, r: TuneRecord, s: SessionFac
     handsPerSecond: s.durationSeconds > 0 ? Math.round(s.sessionHands / s.durationSeconds) : 0,
     node: process.version,
   };
-  writeAtomic(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  dir.write('manifest.json', `${JSON.stringify(manifest, null, 2)}\n`);
 }

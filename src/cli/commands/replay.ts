@@ -9,19 +9,18 @@
  * decision limit (--decision-timeout), Math.random and the clock refused, its memory capped.
  */
 import type { CommandModule } from 'yargs';
-import { resolveLineup, resolveStrategy } from '../../lineup/registry.js';
+import { resolveStrategy } from '../../lineup/registry.js';
 import { playGame } from '../../game/play.js';
 import { gameSetup } from '../../game/setup.js';
-import type { TableConfig } from '../../game/types.js';
 import { UserError } from '../../errors.js';
 import type { GameRecord } from '../../record/record.js';
 import { renderRecord } from '../../record/render.js';
 import { ruleSetChoices } from '../../rules/index.js';
-import { nonNegativeInt, tableOptions } from '../table.js';
 import { writeReplayHtml } from '../../viewer/write.js';
 import { readScenario, replayRecordFile } from '../../game/replay.js';
 import { type Comparison, compareSeat, recordSeat, renderComparison } from '../../game/compare.js';
 import { gameFromRun } from '../replay-run.js';
+import { replayConfig, type GameArgs } from '../replay-args.js';
 import { isPlugin } from '../../runner/contract.js';
 import { PluginThread, threadFailure } from '../../runner/plugin-thread.js';
 import { DEFAULT_DECISION_TIMEOUT } from '../../runner/run.js';
@@ -30,19 +29,6 @@ import type { ReplayJob } from '../replay-worker.js';
 
 /** Options that define a game from its seed: a record defines its own. */
 const SEEDED = ['rules', 'strategies', 'seed', 'game', 'players', 'unit', 'limit', 'flowers', 'duplicate'] as const;
-
-/** A game from its seed. */
-export interface GameArgs {
-  rules: string;
-  strategies: string;
-  seed: number;
-  game: number;
-  players: number;
-  unit: string;
-  limit?: number;
-  flowers: boolean;
-  duplicate: boolean;
-}
 
 interface ReplayArgs extends Partial<GameArgs> {
   /** Take the game's options from this run's manifest.json. */
@@ -75,15 +61,6 @@ async function inThread<R>(job: ReplayJob, ms: number, who: (lineup: number, sea
   } finally {
     await t.close();
   }
-}
-
-/** Validate the replay options and build the table (also used by tests and golden.ts). */
-export async function replayConfig(a: GameArgs): Promise<TableConfig> {
-  nonNegativeInt('--seed', a.seed);
-  nonNegativeInt('--game', a.game);
-  const table = tableOptions(a);
-  const lineup = await resolveLineup(a.strategies, a.players);
-  return { ...table, seed: a.seed, lineup, duplicate: a.duplicate };
 }
 
 export async function replayRecord(a: GameArgs, decisionLimitMs = limitMs(undefined)): Promise<GameRecord> {

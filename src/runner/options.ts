@@ -1,0 +1,54 @@
+/**
+ * What `mjlab simulate` is asked and what it answers (issue 5; issue 13): the options of a run, its result and the
+ * defaults, below src/runner/run.ts and its stages (src/runner/stages/) so that each imports them and none imports
+ * run.ts back.
+ */
+import type { Aggregate } from '../stats/aggregate.js';
+import type { Manifest, Shard } from '../io/manifest.js';
+import type { StopSignal } from './signals.js';
+
+export const DEFAULT_STRATEGIES = 'chow-mixer,suit-hunter,defender,harr';
+export const DEFAULT_OUT = 'results/latest';
+/** Default per-decision time limit, seconds: generous (a built-in decision takes microseconds). */
+export const DEFAULT_DECISION_TIMEOUT = 5;
+
+export interface SimulateOptions {
+  readonly rules: string;
+  readonly strategies: string;
+  readonly games: number;
+  readonly seed: number;
+  /** Worker threads; default all cores. */
+  readonly workers?: number;
+  readonly out: string;
+  /** --out given explicitly; false: the default results/latest, whose mjlab output is replaced without asking. */
+  readonly outExplicit: boolean;
+  readonly gamesCsv: boolean;
+  readonly limit?: number;
+  readonly players: 2 | 3 | 4;
+  readonly unit: 'hand' | 'match';
+  readonly duplicate: boolean;
+  readonly flowers: boolean;
+  readonly shard: Shard | null;
+  readonly resume: boolean;
+  readonly force: boolean;
+  readonly progress: 'auto' | 'none' | 'plain' | 'bar';
+  /** Also stream nets.bin: each game's per-label net sums, for paired statistics (always with --duplicate). */
+  readonly nets?: boolean;
+  /** Seconds one create() or act() may take before its worker is stopped; default DEFAULT_DECISION_TIMEOUT. */
+  readonly decisionTimeout?: number;
+  /** An experiment owns the directory tree (this is one of its cells) and has checked it already. */
+  readonly parentOwned?: boolean;
+  /** The command line, for the manifest and the resume hint. */
+  readonly command?: string;
+}
+
+export interface SimulateResult {
+  readonly status: 'complete' | 'interrupted';
+  /** The signal that interrupted the run. */
+  readonly signal?: StopSignal;
+  readonly aggregate: Aggregate;
+  readonly manifest: Manifest;
+  /** Seconds, summed over the workers, spent playing batches and waiting for one once ready (for the bench). */
+  readonly workerTime: { readonly busy: number; readonly waiting: number };
+}
+

@@ -1,0 +1,129 @@
+/**
+ * Stage 1 of a run, the plan (issue 29, point 1): everything fixed before the disk is touched. The options are
+ * validated and the table built (a bad rule set or strategy fails here, before any worker starts), then the run's
+ * identity (what its checkpoint and manifest must match), this shard's range of games, the batches
+ * (src/runner/plan.ts), the worker count, and the streamed files with their header rows.
+ */
+import { availableParallelism } from 'node:os';
+import { UserError } from '../../errors.js';
+import { gamesCsvHeader, matchesCsvHeader } from '../../io/csv.js';
+import { commandLine, type RunIdentity, type Shard } from '../../io/manifest.js';
+import { ruleSet } from '../../rules/index.js';
+import { uniqueLabels } from '../../stats/aggregate.js';
+import { NETS_FILE } from '../nets-file.js';
+import { DEFAULT_DECISION_TIMEOUT, type SimulateOptions } from '../options.js';
+import { batchCount, batchSizeFor, formatShard, shardRange } from '../plan.js';
+import { pluginHashes } from '../plugins.js';
+import type { StreamedName, TableSpec } from '../protocol.js';
+import { tableConfig } from '../table.js';
+
+/** A file the workers' rows are streamed into, and the header rows it starts with. */
+export interface Stream {
+  readonly name: StreamedName;
+  readonly header: Uint8Array;
+}
+
+export interface RunPlan {
+  readonly o: SimulateOptions;
+  readonly spec: TableSpec;
+  /** The aggregate's labels (a strategy seated twice is one label). */
+  readonly labels: string[];
+  readonly identity: RunIdentity;
+  /** nets.bin is streamed (always with --duplicate). */
+  readonly nets: boolean;
+  /** This shard's games, [first, end). */
+  readonly range: [number, number];
+  readonly batchSize: number;
+  readonly nBatches: number;
+  readonly workers: number;
+  readonly decisionLimitMs: number;
+  readonly command: string;
+  /** The command that continues this run. */
+  readonly resumeHint: string;
+  readonly streams: readonly Stream[];
+  /** When this session began, for a new checkpoint's header and the manifest. */
+  readonly startedAt: string;
+  /** performance.now() when it began. */
+  readonly t0: number;
+}
+
+function positiveInt(name: string, v: number): void {
+  if (!Number.isSafeInteger(v) || v <= 0) throw new UserError(`${name} must be a positive integer, got ${v}`);
+}
+
+/** Validated table spec: rule set, strategies, limit and flowers checked before any worker starts. */
+export async function tableSpecFor(o: SimulateOptions): Promise<{ spec: TableSpec; labels: string[]; plugins?: Record<string, string> }> {
+  positiveInt('--games', o.games);
+  if (!Number.isSafeInteger(o.seed)) throw new UserError(`--seed must be an integer, got ${o.seed}`);
+  if (![2, 3, 4].includes(o.players)) throw new UserError(`--players must be 2, 3 or 4, got ${o.players}`);
+  if (o.unit !== 'hand' && o.unit !== 'match') throw new UserError(`--unit must be hand or match, got ${String(o.unit)}`);
+  if (o.workers !== undefined) positiveInt('--workers', o.workers);
+  if (o.limit !== undefined) positiveInt('--limit', o.limit);
+  if (o.decisionTimeout !== undefined && !(Number.isFinite(o.decisionTimeout) && o.decisionTimeout > 0)) {
+    throw new UserError(`--decision-timeout must be a positive number of seconds, got ${o.decisionTimeout}`);
+  }
+  const rules = ruleSet(o.rules);
+  if (o.flowers && !rules.flowers && !rules.flowersOptional) {
+    throw new UserError(`rule set ${rules.id} is not played with flowers (docs/rules.md); drop --flowers`);
+  }
+  const spec: TableSpec = {
+    rules: rules.id,
+    strategies: o.strategies.split(',').map((s) => s.trim()).join(','),
+    players: o.players,
+    unit: o.unit,
+    seed: o.seed,
+    duplicate: o.duplicate,
+    flowers: rules.flowers || o.flowers,
+    limit: o.limit ?? rules.limit,
+  };
+  const config = await tableConfig(spec);
+  const plugins = pluginHashes(config.lineup);
+  return { spec, labels: uniqueLabels(config.lineup.map((s) => s.label)), ...(plugins ? { plugins } : {}) };
+}
+
+/** The command that continues this run: the one given, without --force / --resume, with the shard made explicit. */
+export function resumeCommand(command: string, shard: Shard | null): string {
+  const base = command.replace(/\s--(resume|force)\b/g, '');
+  const needsShard = shard !== null && !/\s--shard[\s=]/.test(base);
+  return `${base}${needsShard ? ` --shard ${formatShard(shard)}` : ''} --resume`;
+}
+
+function streamsOf(o: SimulateOptions, spec: TableSpec, nets: boolean): Stream[] {
+  return [
+    ...(o.gamesCsv ? [{ name: 'games.csv' as const, header: Buffer.from(gamesCsvHeader(spec.players), 'utf8') }] : []),
+    ...(spec.unit === 'match' ? [{ name: 'matches.csv' as const, header: Buffer.from(matchesCsvHeader(spec.players), 'utf8') }] : []),
+    ...(nets ? [{ name: NETS_FILE as StreamedName, header: new Uint8Array(0) }] : []),
+  ];
+}
+
+export async function planRun(o: SimulateOptions): Promise<RunPlan> {
+  const startedAt = new Date().toISOString();
+  const t0 = performance.now();
+  const { spec, labels, plugins } = await tableSpecFor(o);
+  const nets = Boolean(o.nets) || spec.duplicate;
+  const identity: RunIdentity = {
+    rules: spec.rules,
+    strategies: spec.strategies,
+    seed: spec.seed,
+    games: o.games,
+    players: spec.players,
+    unit: spec.unit,
+    duplicate: spec.duplicate,
+    flowers: spec.flowers,
+    limit: spec.limit,
+    gamesCsv: o.gamesCsv,
+    ...(nets ? { nets: true } : {}),
+    ...(plugins ? { plugins } : {}),
+  };
+  const align = spec.duplicate ? spec.players : 1;
+  const range = shardRange(o.games, o.shard, align);
+  const batchSize = batchSizeFor(range[1] - range[0], align);
+  const nBatches = batchCount(range, batchSize);
+  const workers = Math.max(1, Math.min(o.workers ?? availableParallelism(), Math.max(1, nBatches)));
+  const command = o.command ?? commandLine();
+  return {
+    o, spec, labels, identity, nets, range, batchSize, nBatches, workers,
+    decisionLimitMs: 1000 * (o.decisionTimeout ?? DEFAULT_DECISION_TIMEOUT),
+    command, resumeHint: resumeCommand(command, o.shard), streams: streamsOf(o, spec, nets), startedAt, t0,
+  };
+}

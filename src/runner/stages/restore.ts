@@ -1,0 +1,136 @@
+/**
+ * Stage 3 of a run, the restore (issue 5, point 6; issue 13, point 2; issue 29, point 1): where a checkpoint is
+ * read and verified. Every committed batch of checkpoint.jsonl is checked line by line (src/runner/checkpoint.ts)
+ * and merged into the total; the checkpoint must name this run; each streamed file is proved against it batch by
+ * batch (src/runner/streamed.ts), and from the first batch that does not match, the files are to be rebuilt from the
+ * checkpointed batches. The stage ends with the files open (through the claimed directory) at the bytes it proved,
+ * and a new checkpoint's header written.
+ */
+import { UserError } from '../../errors.js';
+import type { AppendFile } from '../../io/append-file.js';
+import { sameIdentity, type Manifest } from '../../io/manifest.js';
+import { type Aggregate, emptyAggregate, mergeJsonInto } from '../../stats/aggregate.js';
+import {
+  CHECKPOINT_FILE, CheckpointWriter, readCheckpoint, sha256, type BatchMarks, type CheckpointHeader, type FileMark,
+} from '../checkpoint.js';
+import { describe } from '../describe.js';
+import { batchAt } from '../plan.js';
+import type { StreamedName } from '../protocol.js';
+import { firstMismatch } from '../streamed.js';
+import type { Claimed } from './claim.js';
+import type { RunPlan, Stream } from './plan.js';
+
+/** What the checkpoint proved, and the files opened to go on from it. */
+export interface Restored {
+  /** Every committed batch's aggregate, merged in order. */
+  readonly total: Aggregate;
+  /** The checkpoint's header (this session's, when it started one). */
+  readonly header: CheckpointHeader;
+  /** The committed batches' marks, in order. */
+  readonly marks: readonly BatchMarks[];
+  /** The first batch the streamed files must be rebuilt from (-1: their header rows too; marks.length: none). */
+  readonly rebuildFrom: number;
+  /** The sessions before this one: their seconds, or null when the checkpoint kept none (an older mjlab's). */
+  readonly priorSeconds: number | null;
+  /** A finished run resumed again plays nothing: its manifest, whose provenance (what made it, when, how long) stays. */
+  readonly finished: Manifest | null;
+  readonly files: ReadonlyMap<StreamedName, AppendFile>;
+  readonly checkpoint: CheckpointWriter;
+}
+
+interface Read {
+  readonly total: Aggregate;
+  readonly header: CheckpointHeader | null;
+  readonly marks: readonly BatchMarks[];
+  readonly validBytes: number;
+  readonly priorSeconds: number | null;
+}
+
+/** The checkpoint read, verified and merged; nothing when the run starts afresh. */
+function readState(plan: RunPlan, claimed: Claimed): Read {
+  const total = emptyAggregate(plan.labels);
+  const none: Read = { total, header: null, marks: [], validBytes: 0, priorSeconds: 0 };
+  if (!claimed.resume) return none;
+  const cpPath = claimed.dir.file(CHECKPOINT_FILE);
+  const state = readCheckpoint(cpPath, (b) => mergeJsonInto(total, b.agg), { range: plan.range, batchSize: plan.batchSize });
+  if (!state) {
+    process.stderr.write(`mjlab: ${cpPath} has no complete line; starting from the beginning\n`);
+    return none;
+  }
+  if (!sameIdentity(state.header.identity, plan.identity) || JSON.stringify(state.header.shard) !== JSON.stringify(plan.o.shard)) {
+    throw new UserError(`${cpPath} belongs to a different run (${describe(state.header.identity, state.header.shard)}); cannot --resume it`);
+  }
+  return { total, header: state.header, marks: state.batches, validBytes: state.validBytes, priorSeconds: state.seconds };
+}
+
+/** Streamed files must match the checkpoint byte for byte: the first batch that does not, and why. */
+function rebuildPoint(plan: RunPlan, claimed: Claimed, read: Read): number {
+  const { header, marks } = read;
+  const committed = marks.length;
+  let rebuildFrom = committed;
+  let why = '';
+  if (!header) return rebuildFrom;
+  for (const s of plan.streams) {
+    const m = firstMismatch(claimed.dir.file(s.name), s.name, header, marks);
+    if (m.at < rebuildFrom) {
+      rebuildFrom = m.at;
+      why = m.why;
+    }
+  }
+  if (rebuildFrom < 0) {
+    for (const s of plan.streams) {
+      if (header.files[s.name]?.sha !== sha256(s.header)) {
+        throw new UserError(`${claimed.dir.file(CHECKPOINT_FILE)} records other ${s.name} header rows than this mjlab writes; rerun with --force to start over`);
+      }
+    }
+  }
+  if (rebuildFrom < committed) {
+    const from = batchAt(plan.range, plan.batchSize, Math.max(0, rebuildFrom)).start;
+    const to = batchAt(plan.range, plan.batchSize, committed - 1).end - 1;
+    const names = plan.streams.map((s) => s.name).join(', ');
+    process.stderr.write(
+      committed === 0
+        ? `mjlab: ${why} in ${plan.o.out}: rewriting ${names} (no batch was committed yet)\n`
+        : `mjlab: ${why} in ${plan.o.out}: rebuilding ${names} for games ${from}..${to} from the checkpointed batches\n`,
+    );
+  }
+  return rebuildFrom;
+}
+
+export function mark(bytes: number, chunk: Uint8Array): FileMark {
+  return { bytes, sha: sha256(chunk) };
+}
+
+/** The streamed files kept to what the checkpoint proved (a new one starts with its header rows). */
+function openStreams(plan: RunPlan, claimed: Claimed, read: Read, rebuildFrom: number): Map<StreamedName, AppendFile> {
+  const keepBytes = (s: Stream): number => {
+    if (!read.header || rebuildFrom < 0) return 0;
+    return rebuildFrom === 0 ? read.header.files[s.name]!.bytes : read.marks[rebuildFrom - 1]!.files[s.name]!.bytes;
+  };
+  const files = new Map<StreamedName, AppendFile>();
+  for (const s of plan.streams) {
+    const f = claimed.dir.append(s.name, keepBytes(s));
+    if (f.bytes === 0) f.append(s.header);
+    files.set(s.name, f);
+  }
+  return files;
+}
+
+export function restore(plan: RunPlan, claimed: Claimed): Restored {
+  const read = readState(plan, claimed);
+  const rebuildFrom = rebuildPoint(plan, claimed, read);
+  const files = openStreams(plan, claimed, read, rebuildFrom);
+  const checkpoint = new CheckpointWriter(claimed.dir.append(CHECKPOINT_FILE, read.validBytes));
+  let header = read.header;
+  if (!header) {
+    for (const f of files.values()) f.sync();
+    const files0: Record<string, FileMark> = {};
+    for (const s of plan.streams) files0[s.name] = mark(s.header.length, s.header);
+    header = { kind: 'header', identity: plan.identity, shard: plan.o.shard, range: plan.range, batchSize: plan.batchSize, files: files0, startedAt: plan.startedAt };
+    checkpoint.append(header);
+  }
+  const committed = read.marks.length;
+  const before = committed === plan.nBatches && rebuildFrom >= committed ? claimed.dir.readJson<Manifest>('manifest.json') : null;
+  const finished = before?.complete === true && sameIdentity(before.identity, plan.identity) ? before : null;
+  return { total: read.total, header, marks: read.marks, rebuildFrom, priorSeconds: read.priorSeconds, finished, files, checkpoint };
+}
