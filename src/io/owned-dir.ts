@@ -54,9 +54,12 @@ const EXPERIMENT_NAMES: ReadonlySet<string> = new Set([
 /** An experiment's directories (its runs and tunes); every other name of every kind is a file. */
 const EXPERIMENT_DIRS: ReadonlySet<string> = new Set(['runs', 'tunes']);
 
+/** A temporary file mjlab writes before renaming it into place (files.ts tempBeside). */
+const TEMP = /^\..+\.tmp$/;
+
 /** Names a directory of the given kind may hold; anything else is someone else's. */
 export function ownedName(kind: OutputKind, name: string): boolean {
-  if (/^\..+\.tmp$/.test(name) || name.startsWith('.mjlab-probe-')) return true;
+  if (TEMP.test(name) || name.startsWith('.mjlab-probe-')) return true;
   if (kind === 'tune') return TUNE_FILES.has(name);
   if (kind !== 'experiment') return RUN_FILES.has(name);
   return EXPERIMENT_NAMES.has(name) || name.endsWith('.csv') || name.endsWith('.svg');
@@ -131,6 +134,12 @@ export function inspectDir(dir: string, force = false): DirState {
       if (inside[0] !== undefined) unsafe.set(name, inside[0]);
     } else if (!st.isFile()) unsafe.set(name, `${name} (not a regular file)`);
   }
+  // Only temporary files of mjlab's own, and no marker: a command was killed while it wrote its first file (the
+  // marker itself, as a tuning experiment starts each tune). Nothing was written there: an empty directory.
+  if (entries.length > 0 && entries.every((n) => TEMP.test(n) && !unsafe.has(n) && !dirs.has(n))) {
+    for (const name of entries) removeEntry(dir, name);
+    return { exists: true, entries: [], unsafe: new Map(), dirs: new Set(), owner: null };
+  }
   const marker = entries.includes(MARKER) && !unsafe.has(MARKER) ? readJson(join(dir, MARKER)) : null;
   const base = { exists: true, entries, unsafe, dirs };
   if (marker && marker.tool === 'mjlab' && typeof marker.kind === 'string') {
@@ -183,5 +192,5 @@ export function writeMarker(dir: string, kind: OutputKind, run: Readonly<Record<
 
 /** Stale temporary files of an earlier, killed write: ours to remove (a link of that name is not). */
 export function removeTemps(dir: string, state: DirState): void {
-  for (const name of state.entries) if (/^\..+\.tmp$/.test(name) && !state.unsafe.has(name) && !state.dirs.has(name)) removeEntry(dir, name);
+  for (const name of state.entries) if (TEMP.test(name) && !state.unsafe.has(name) && !state.dirs.has(name)) removeEntry(dir, name);
 }
