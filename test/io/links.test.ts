@@ -4,34 +4,16 @@
 // link, and `replay --html` onto a link. Each is refused in one line, exit 2, and the link's target is left as
 // it was. The home directory is a fake one in a temporary directory (HOME set for the child).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { replayRecord } from '../../src/cli/commands/replay.js';
 import { saveRecord } from '../../src/play/records.js';
 import type { GameRecord } from '../../src/record/record.js';
 import { writeReplayHtml } from '../../src/viewer/write.js';
 import { mjlab, tempDir } from '../runner/helpers.js';
+import { tree } from './tree.js';
 
 const SMALL = ['--rules', 'harr', '--strategies', 'random,random,random,random', '--games', '40', '--workers', '1', '--no-progress'];
-
-/** Every entry under dir (links as links, never followed) with its bytes or target. */
-export function tree(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (d: string) => {
-    for (const n of readdirSync(d).sort()) {
-      const p = join(d, n);
-      const st = lstatSync(p);
-      const rel = relative(dir, p);
-      if (st.isSymbolicLink()) out[rel] = `link:${readlinkSync(p)}`;
-      else if (st.isDirectory()) {
-        out[rel] = 'dir';
-        walk(p);
-      } else out[rel] = `file:${readFileSync(p, 'latin1')}`;
-    }
-  };
-  walk(dir);
-  return out;
-}
 
 function refused(args: string[], pattern: RegExp, opts: { cwd: string; env?: NodeJS.ProcessEnv }): void {
   const r = mjlab(args, opts);

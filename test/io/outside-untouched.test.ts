@@ -3,10 +3,11 @@
 // it), simulate, merge, tune and experiment writes, with and without --force and --resume, leave every entry
 // outside their own directory byte-identical (links compared as links). A command may refuse (one line, a
 // UserError) or write; it may never change anything else. Library calls, small sizes: a few seconds a case.
+import { tree } from './tree.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
-import { lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { lstatSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { UserError } from '../../src/errors.js';
 import { runExperiment } from '../../src/experiments/run.js';
 import { mergeRuns } from '../../src/runner/merge.js';
@@ -89,26 +90,6 @@ function build(dir: string, specs: readonly Spec[], targets: () => string[]): vo
   }
 }
 
-/** Every entry under `dir` but `skip`, links as links, with their bytes. */
-function snapshot(dir: string, skip: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (d: string) => {
-    for (const n of readdirSync(d).sort()) {
-      const p = join(d, n);
-      if (p === skip) continue;
-      const st = lstatSync(p);
-      const rel = relative(dir, p);
-      if (st.isSymbolicLink()) out[rel] = `link:${readlinkSync(p)}`;
-      else if (st.isDirectory()) {
-        out[rel] = 'dir';
-        walk(p);
-      } else out[rel] = `file:${readFileSync(p, 'latin1')}`;
-    }
-  };
-  walk(dir);
-  return out;
-}
-
 let base: string;
 let shard: string;
 let cwd0: string;
@@ -176,8 +157,8 @@ async function check(c: Case): Promise<void> {
     out = join(root, `to-${c.out}`);
     symlinkSync(links[c.out], out);
   }
-  const before = snapshot(root, target);
-  const shardBefore = snapshot(shard, '');
+  const before = tree(root, target);
+  const shardBefore = tree(shard, '');
   process.env.HOME = home;
   process.chdir(cwd);
   const had = c.target !== null && c.target.length > 0;
@@ -192,8 +173,8 @@ async function check(c: Case): Promise<void> {
     process.chdir(cwd0);
     process.env.HOME = home0;
   }
-  expect(snapshot(root, target)).toEqual(before);
-  expect(snapshot(shard, '')).toEqual(shardBefore);
+  expect(tree(root, target)).toEqual(before);
+  expect(tree(shard, '')).toEqual(shardBefore);
   rmSync(root, { recursive: true, force: true });
 }
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { BIN, FIXTURES, lineCount, read, ROOT, tempDir } from './helpers.js';
+import { BIN, FIXTURES, lineCount, oneLine, read, ROOT, tempDir } from './helpers.js';
 
 const tmp = tempDir('contract');
 
@@ -15,13 +15,6 @@ function run(args: string[]) {
   return { status: r.status, signal: r.signal, stderr: r.stderr ?? '' };
 }
 
-function oneLine(r: ReturnType<typeof run>): string {
-  expect(r.signal, 'the run hung and was killed by the test').toBeNull();
-  expect(r.status, r.stderr).toBe(2);
-  const lines = r.stderr.trimEnd().split('\n');
-  expect(lines, r.stderr).toHaveLength(1);
-  return lines[0]!;
-}
 
 describe('the per-decision time limit', () => {
   it('stops a plug-in that loops forever: one line naming strategy, seed, game and the replay command; finished batches kept', () => {

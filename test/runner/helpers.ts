@@ -1,5 +1,6 @@
 // Shared helpers for the runner tests: run the compiled CLI (worker threads need dist/, built by globalSetup).
 import { spawn, spawnSync } from 'node:child_process';
+import { expect } from 'vitest';
 import { mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -89,4 +90,13 @@ export function words(line: string): string[] {
   const out: string[] = [];
   for (const m of line.matchAll(/'((?:[^']|'\\'')*)'|(\S+)/g)) out.push(m[1] !== undefined ? m[1].replace(/'\\''/g, "'") : m[2]!);
   return out;
+}
+
+/** A refusal as the house rule has it: not killed, exit 2, one line on stderr (returned). */
+export function oneLine(r: { status: number | null; signal?: NodeJS.Signals | null; stderr: string }): string {
+  expect(r.signal ?? null, 'the run hung and was killed by the test').toBeNull();
+  expect(r.status, r.stderr).toBe(2);
+  const lines = r.stderr.trimEnd().split('\n');
+  expect(lines, r.stderr).toHaveLength(1);
+  return lines[0]!;
 }

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { BIN, FIXTURES, lineCount, read, ROOT, tempDir } from './helpers.js';
+import { BIN, FIXTURES, lineCount, oneLine, read, ROOT, tempDir } from './helpers.js';
 
 const tmp = tempDir('plugin-ends');
 
@@ -15,13 +15,6 @@ function run(args: string[], env: NodeJS.ProcessEnv = {}) {
   return { status: r.status, signal: r.signal, stdout: r.stdout ?? '', stderr: r.stderr ?? '' };
 }
 
-function oneLine(r: ReturnType<typeof run>): string {
-  expect(r.signal, 'the run hung and was killed by the test').toBeNull();
-  expect(r.status, r.stderr).toBe(2);
-  const lines = r.stderr.trimEnd().split('\n');
-  expect(lines, r.stderr).toHaveLength(1);
-  return lines[0]!;
-}
 
 describe('a plug-in that ends its worker thread', () => {
   it('process.exit(0) in simulate: one line naming it, exit 2, the batches before kept, the resume command', () => {
