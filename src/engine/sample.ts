@@ -131,8 +131,7 @@ export function sampleWorldInto(dst: HandState, src: HandState, seat: Seat, rng:
     while (need === 0) {
       q = q + 1 === p ? 0 : q + 1;
       if (q === seat) return;
-      need = count[q]!;
-      hand.fill(0, q * 34, q * 34 + 34);
+      need = count[q]!; // its hand was cleared by copyPublic
       if (q === shown.seat) {
         hand[q * 34 + shown.tile]!++;
         need--;
@@ -219,7 +218,6 @@ export function sampleGuidedInto(dst: HandState, src: HandState, seat: Seat, rng
         pool[j] = tmp;
       }
     }
-    hand.fill(0, q * 34, q * 34 + 34);
     for (let i = 0; i < h; i++) hand[q * 34 + pool[k + i]!]!++;
     if (keeps >= 0) hand[q * 34 + keeps]!++;
     recountSeat(dst, q);

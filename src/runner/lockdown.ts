@@ -41,9 +41,10 @@ function enableAssignment(proto: object, name: string): void {
   });
 }
 
+const TYPED = [Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array, Float32Array, Float64Array, BigInt64Array, BigUint64Array];
+
 /** The prototypes whose methods the engine calls on its own memory, and on what it hands agents. */
 function prototypes(): object[] {
-  const typed = [Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array, Float32Array, Float64Array, BigInt64Array, BigUint64Array];
   const iter = (x: Iterable<unknown>): object => Object.getPrototypeOf(x[Symbol.iterator]()) as object;
   const arrayIter = iter([]);
   return [
@@ -51,7 +52,7 @@ function prototypes(): object[] {
     Function.prototype,
     Array.prototype,
     Object.getPrototypeOf(Uint8Array.prototype) as object,
-    ...typed.map((t) => t.prototype),
+    ...TYPED.map((t) => t.prototype),
     ArrayBuffer.prototype,
     SharedArrayBuffer.prototype,
     DataView.prototype,
@@ -80,9 +81,8 @@ function prototypes(): object[] {
 
 /** Namespaces and constructors whose static functions the engine calls (Object.assign, Array.from, Math.floor ...). */
 function statics(): object[] {
-  const typed = [Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array, Float32Array, Float64Array, BigInt64Array, BigUint64Array];
   // Error constructors stay open: Node writes Error.stackTraceLimit while it builds its own errors.
-  return [Object, Function, Array, Object.getPrototypeOf(Uint8Array) as object, ...typed, ArrayBuffer, SharedArrayBuffer, DataView, Number, String, Boolean, Symbol, BigInt, Map, Set, WeakMap, WeakSet, Promise, RegExp, Math, JSON, Reflect, Atomics];
+  return [Object, Function, Array, Object.getPrototypeOf(Uint8Array) as object, ...TYPED, ArrayBuffer, SharedArrayBuffer, DataView, Number, String, Boolean, Symbol, BigInt, Map, Set, WeakMap, WeakSet, Promise, RegExp, Math, JSON, Reflect, Atomics];
 }
 
 const GLOBALS: readonly string[] = [
