@@ -7,5 +7,6 @@ import { suitHunter } from './suit-hunter.js';
 import { defender } from './defender.js';
 import { harr } from './harr.js';
 import { search } from './search.js';
+import { net } from './net.js';
 
-export const builtinStrategies: readonly Strategy[] = [random, greedy, chowMixer, suitHunter, defender, harr, search];
+export const builtinStrategies: readonly Strategy[] = [random, greedy, chowMixer, suitHunter, defender, harr, search, net];

@@ -39,9 +39,15 @@ import { suitHunter } from './suit-hunter.js';
 /** The strategies a search may roll out with. */
 const POLICIES: readonly Strategy[] = [harr, chowMixer, suitHunter, defender, greedy, random];
 
+/** A policy bound by the lineup (a `net/model=FILE`, its model read: src/lineup/models.ts), by its spec as written. */
+export type BoundPolicies = ReadonlyMap<string, { strategy: Strategy; params: Readonly<Record<string, ParamValue>> }>;
+
 /** A policy as written in the `policy` parameter: a name, with its own parameters after `/` ("harr/lateWall=12"). */
-export function resolvePolicy(spec: string): { strategy: Strategy; params: Readonly<Record<string, ParamValue>> } {
+export function resolvePolicy(spec: string, bound: BoundPolicies = new Map()): { strategy: Strategy; params: Readonly<Record<string, ParamValue>> } {
+  const found = bound.get(spec);
+  if (found) return found;
   const [name, ...overrides] = spec.split('/');
+  if (name === 'net') throw new UserError(`search: the policy "${spec}" needs its model file: net/model=FILE`);
   const strategy = POLICIES.find((p) => p.name === name);
   if (!strategy) throw new UserError(`search: unknown policy "${name}" (known: ${POLICIES.map((p) => p.name).join(', ')})`);
   return { strategy, params: applyParams(strategy, overrides, spec) };
@@ -51,8 +57,16 @@ function sameAction(a: Action, b: Action): boolean {
   return a.type === b.type && (a as { tile?: number }).tile === (b as { tile?: number }).tile;
 }
 
-/** The actions worth searching at this decision, the policy's choice first. */
-function candidatesOf(view: AgentView, s: Scratch, chosen: Action, n: number): Action[] {
+/** A prior's ranking of the legal actions, best first (a net agent: strategies/net.ts). */
+interface Ranker {
+  ranked(view: AgentView): readonly Action[];
+}
+
+/**
+ * The actions worth searching at this decision, the policy's choice first. With a prior, the next are the prior's
+ * best (issue 26, point 2), instead of the shape evaluation's.
+ */
+function candidatesOf(view: AgentView, s: Scratch, chosen: Action, n: number, ranking: readonly Action[] | null): Action[] {
   const out: Action[] = [chosen];
   const add = (a: Action | undefined): void => {
     if (a !== undefined && !out.some((x) => sameAction(x, a))) out.push(a);
@@ -63,6 +77,11 @@ function candidatesOf(view: AgentView, s: Scratch, chosen: Action, n: number): A
   }
   add(legalOf(view, 'mahjong'));
   const melds = readHand(view, s.counts);
+  if (ranking !== null) {
+    for (const a of ranking) if (out.length < n) add(a);
+    add(defendTurn(view, s, melds, null));
+    return out;
+  }
   const c = s.counts;
   // The next best discards by shape: pickDiscard over the kinds not yet taken.
   const a = s.a.load(c, melds);
@@ -82,6 +101,18 @@ function candidatesOf(view: AgentView, s: Scratch, chosen: Action, n: number): A
   return out;
 }
 
+/** What the last searched decision found: each candidate's rollouts and mean net (mjlab train's soft targets). */
+export interface SearchStats {
+  readonly candidates: readonly Action[];
+  readonly counts: readonly number[];
+  readonly means: readonly number[];
+}
+
+/** `search` with policies the lineup bound (a net's model read); `search` itself binds none. */
+export function searchWith(bound: BoundPolicies): Strategy {
+  return { ...search, boundFrom: search, create: (init) => createSearch(init, bound) };
+}
+
 export const search: Strategy = {
   name: 'search',
   description: 'determinised Monte Carlo: each candidate played out by the policy at every seat in worlds sampled from its own view',
@@ -96,119 +127,144 @@ export const search: Strategy = {
     { name: 'margin', default: 2, min: 0, max: 4, description: "standard errors by which another candidate must beat the policy's choice in the paired comparison" },
     { name: 'model', default: true, description: "deal the other seats hands about as near complete as harr's with as many sets and discards (strategies/opponent-model.ts); false: uniformly" },
     { name: 'tries', default: 12, min: 1, max: 64, step: 1, description: 'deals per other seat to find a hand the opponent model finds plausible (with model)' },
+    {
+      name: 'prior', default: '', policy: true,
+      description: "which discards to search besides the policy's choice: '' the shape evaluation's next best; net/model=FILE a learned net's",
+    },
   ],
   create(init: AgentInit): Agent {
-    const budget = Number(init.params.budget);
-    const nCand = Number(init.params.candidates);
-    const worldsParam = Number(init.params.worlds);
-    const margin = Number(init.params.margin);
-    if (!Number.isSafeInteger(budget) || budget < 0) throw new UserError(`search: budget must be a whole number of rollouts, got ${init.params.budget}`);
-    if (!Number.isSafeInteger(nCand) || nCand < 1) throw new UserError(`search: candidates must be at least 1, got ${init.params.candidates}`);
-    if (!Number.isSafeInteger(worldsParam) || worldsParam < 0) throw new UserError(`search: worlds must be a whole number (0: as many as rollouts), got ${init.params.worlds}`);
-    if (!Number.isFinite(margin)) throw new UserError(`search: margin must be a number, got ${init.params.margin}`);
-    const tries = Number(init.params.tries);
-    if (!Number.isSafeInteger(tries) || tries < 1) throw new UserError(`search: tries must be at least 1, got ${init.params.tries}`);
-    const guide = init.params.model === false ? undefined : opponentGuide(tries);
-    const policy = resolvePolicy(String(init.params.policy));
-    // The policy's own agent for this seat follows the real hand (it is asked at every decision, so any plan it keeps
-    // is the one it would have): its choice is the default.
-    const own = policy.strategy.create({ ...init, params: policy.params });
-    const s = new Scratch();
-    const rng = init.rng;
-    const players = init.players;
-    /** Sampled worlds of the decision under way, kept for reuse from one decision to the next (no allocation). */
-    const worlds: World[] = [];
-    let scratch: World | null = null;
-    const createAgents = (): Agent[] => {
-      const agents: Agent[] = [];
-      for (let seat = 0; seat < players; seat++) agents.push(policy.strategy.create({ seat, players, rules: init.rules, rng, params: policy.params }));
-      return agents;
-    };
-    // One set of rollout agents, reset before each rollout to be as new (creating them is a tenth of a rollout).
-    let pool: Agent[] | null = null;
-    const rollAgents = (): Agent[] => {
-      if (pool === null) pool = createAgents();
-      else if (pool.every((a) => a.reset !== undefined)) for (const a of pool) a.reset!();
-      else pool = createAgents();
-      return pool;
-    };
-    let rollouts = 0;
-    let lastCandidates = 0;
-    const agent: Agent & { rollouts(): number; lastCandidates(): number } = {
-      /** Rollouts played so far, and the candidates of the last decision (tests, the bench). */
-      rollouts: () => rollouts,
-      lastCandidates: () => lastCandidates,
-      act(view: AgentView): Action {
-        const chosen = own.act(view);
-        lastCandidates = 1;
-        if (budget === 0 || view.legal.length < 2) return chosen;
-        const cands = candidatesOf(view, s, chosen, nCand);
-        lastCandidates = cands.length;
-        if (cands.length < 2) return chosen;
-        const seat = view.seat;
-        const k = cands.length;
-        const nets: number[][] = cands.map(() => []);
-        let nWorlds = 0;
-        const worldFor = (i: number): World => {
-          const w = worldsParam > 0 ? i % worldsParam : i;
-          while (nWorlds <= w) {
-            worlds[nWorlds] = view.sampleWorld(rng, worlds[nWorlds], guide);
-            nWorlds++;
-          }
-          return worlds[w]!;
-        };
-        const roll = (ci: number): void => {
-          const i = nets[ci]!.length;
-          const world = worldFor(i).copy(scratch ?? undefined);
-          scratch = world;
-          world.apply(cands[ci]!);
-          nets[ci]!.push(world.playOut(rollAgents())[seat]!);
-          rollouts++;
-        };
-        // Sequential halving; the policy's choice (index 0) is never eliminated.
-        let alive = cands.map((_, i) => i);
-        const rounds = Math.max(1, Math.ceil(Math.log2(k)));
-        for (let r = 0; r < rounds; r++) {
-          const each = Math.max(1, Math.floor(budget / (alive.length * rounds)));
-          for (let j = 0; j < each; j++) for (const ci of alive) roll(ci);
-          if (r === rounds - 1) break;
-          // Every candidate came out exactly as the policy's choice in every world so far: the choice does not
-          // matter here, and no further world is likely to show it does. Keep the policy's choice.
-          if (alive.every((ci) => nets[ci]!.every((x, i) => x === nets[0]![i]))) return chosen;
-          const mean = (ci: number): number => nets[ci]!.reduce((x, y) => x + y, 0) / nets[ci]!.length;
-          const keep = Math.ceil(alive.length / 2);
-          const ranked = [...alive].sort((x, y) => mean(y) - mean(x) || x - y);
-          alive = ranked.slice(0, keep);
-          if (!alive.includes(0)) alive.push(0);
-        }
-        // The best survivor against the policy's choice, paired over the worlds both met.
-        let best = 0;
-        let bestZ = -Infinity;
-        for (const ci of alive) {
-          if (ci === 0) continue;
-          const a = nets[ci]!;
-          const b = nets[0]!;
-          const n = Math.min(a.length, b.length);
-          let sum = 0;
-          let sq = 0;
-          for (let i = 0; i < n; i++) {
-            const d = a[i]! - b[i]!;
-            sum += d;
-            sq += d * d;
-          }
-          if (n === 0 || sum <= 0) continue;
-          const mean = sum / n;
-          const sd = n > 1 ? Math.sqrt(Math.max(0, (sq - n * mean * mean) / (n - 1))) : 0;
-          const z = sd === 0 ? Infinity : mean / (sd / Math.sqrt(n));
-          if (z > bestZ) {
-            bestZ = z;
-            best = ci;
-          }
-        }
-        return best !== 0 && bestZ > margin ? cands[best]! : chosen;
-      },
-    };
-    return agent;
+    return createSearch(init, new Map());
   },
 };
+
+function createSearch(init: AgentInit, bound: BoundPolicies): Agent {
+  const budget = Number(init.params.budget);
+  const nCand = Number(init.params.candidates);
+  const worldsParam = Number(init.params.worlds);
+  const margin = Number(init.params.margin);
+  if (!Number.isSafeInteger(budget) || budget < 0) throw new UserError(`search: budget must be a whole number of rollouts, got ${init.params.budget}`);
+  if (!Number.isSafeInteger(nCand) || nCand < 1) throw new UserError(`search: candidates must be at least 1, got ${init.params.candidates}`);
+  if (!Number.isSafeInteger(worldsParam) || worldsParam < 0) throw new UserError(`search: worlds must be a whole number (0: as many as rollouts), got ${init.params.worlds}`);
+  if (!Number.isFinite(margin)) throw new UserError(`search: margin must be a number, got ${init.params.margin}`);
+  const tries = Number(init.params.tries);
+  if (!Number.isSafeInteger(tries) || tries < 1) throw new UserError(`search: tries must be at least 1, got ${init.params.tries}`);
+  const guide = init.params.model === false ? undefined : opponentGuide(tries);
+  const policy = resolvePolicy(String(init.params.policy), bound);
+  const priorSpec = String(init.params.prior ?? '');
+  const priorPolicy = priorSpec === '' ? null : resolvePolicy(priorSpec, bound);
+  const prior = priorPolicy === null ? null : (priorPolicy.strategy.create({ ...init, params: priorPolicy.params }) as Agent & Partial<Ranker>);
+  if (prior !== null && typeof prior.ranked !== 'function') throw new UserError(`search: the prior "${priorSpec}" cannot rank actions (a prior is a net/model=FILE)`);
+  // The policy's own agent for this seat follows the real hand (it is asked at every decision, so any plan it keeps
+  // is the one it would have): its choice is the default.
+  const own = policy.strategy.create({ ...init, params: policy.params });
+  const s = new Scratch();
+  const rng = init.rng;
+  const players = init.players;
+  /** Sampled worlds of the decision under way, kept for reuse from one decision to the next (no allocation). */
+  const worlds: World[] = [];
+  let scratch: World | null = null;
+  const createAgents = (): Agent[] => {
+    const agents: Agent[] = [];
+    for (let seat = 0; seat < players; seat++) agents.push(policy.strategy.create({ seat, players, rules: init.rules, rng, params: policy.params }));
+    return agents;
+  };
+  // One set of rollout agents, reset before each rollout to be as new (creating them is a tenth of a rollout).
+  let pool: Agent[] | null = null;
+  const rollAgents = (): Agent[] => {
+    if (pool === null) pool = createAgents();
+    else if (pool.every((a) => a.reset !== undefined)) for (const a of pool) a.reset!();
+    else pool = createAgents();
+    return pool;
+  };
+  let rollouts = 0;
+  let lastCandidates = 0;
+  let stats: SearchStats | null = null;
+  const agent: Agent & { rollouts(): number; lastCandidates(): number; lastSearch(): SearchStats | null } = {
+    /** Rollouts played so far, and the candidates of the last decision (tests, the bench). */
+    rollouts: () => rollouts,
+    lastCandidates: () => lastCandidates,
+    /** The last decision's candidates with their rollout counts and means; null when it was not searched. */
+    lastSearch: () => stats,
+    act(view: AgentView): Action {
+      const chosen = own.act(view);
+      // The prior, like the policy, is asked at every decision, so that whatever it keeps follows the real hand.
+      const ranking = prior === null ? null : prior.ranked!(view);
+      lastCandidates = 1;
+      stats = null;
+      if (budget === 0 || view.legal.length < 2) return chosen;
+      const cands = candidatesOf(view, s, chosen, nCand, ranking);
+      lastCandidates = cands.length;
+      if (cands.length < 2) return chosen;
+      const seat = view.seat;
+      const k = cands.length;
+      const nets: number[][] = cands.map(() => []);
+      let nWorlds = 0;
+      const worldFor = (i: number): World => {
+        const w = worldsParam > 0 ? i % worldsParam : i;
+        while (nWorlds <= w) {
+          worlds[nWorlds] = view.sampleWorld(rng, worlds[nWorlds], guide);
+          nWorlds++;
+        }
+        return worlds[w]!;
+      };
+      const roll = (ci: number): void => {
+        const i = nets[ci]!.length;
+        const world = worldFor(i).copy(scratch ?? undefined);
+        scratch = world;
+        world.apply(cands[ci]!);
+        nets[ci]!.push(world.playOut(rollAgents())[seat]!);
+        rollouts++;
+      };
+      // Sequential halving; the policy's choice (index 0) is never eliminated.
+      const mean = (ci: number): number => nets[ci]!.reduce((x, y) => x + y, 0) / nets[ci]!.length;
+      const keepStats = (): void => {
+        stats = { candidates: cands, counts: nets.map((n) => n.length), means: nets.map((n, ci) => (n.length === 0 ? 0 : mean(ci))) };
+      };
+      let alive = cands.map((_, i) => i);
+      const rounds = Math.max(1, Math.ceil(Math.log2(k)));
+      for (let r = 0; r < rounds; r++) {
+        const each = Math.max(1, Math.floor(budget / (alive.length * rounds)));
+        for (let j = 0; j < each; j++) for (const ci of alive) roll(ci);
+        if (r === rounds - 1) break;
+        // Every candidate came out exactly as the policy's choice in every world so far: the choice does not
+        // matter here, and no further world is likely to show it does. Keep the policy's choice.
+        if (alive.every((ci) => nets[ci]!.every((x, i) => x === nets[0]![i]))) {
+          keepStats();
+          return chosen;
+        }
+        const keep = Math.ceil(alive.length / 2);
+        const ranked = [...alive].sort((x, y) => mean(y) - mean(x) || x - y);
+        alive = ranked.slice(0, keep);
+        if (!alive.includes(0)) alive.push(0);
+      }
+      // The best survivor against the policy's choice, paired over the worlds both met.
+      let best = 0;
+      let bestZ = -Infinity;
+      for (const ci of alive) {
+        if (ci === 0) continue;
+        const a = nets[ci]!;
+        const b = nets[0]!;
+        const n = Math.min(a.length, b.length);
+        let sum = 0;
+        let sq = 0;
+        for (let i = 0; i < n; i++) {
+          const d = a[i]! - b[i]!;
+          sum += d;
+          sq += d * d;
+        }
+        if (n === 0 || sum <= 0) continue;
+        const mean = sum / n;
+        const sd = n > 1 ? Math.sqrt(Math.max(0, (sq - n * mean * mean) / (n - 1))) : 0;
+        const z = sd === 0 ? Infinity : mean / (sd / Math.sqrt(n));
+        if (z > bestZ) {
+          bestZ = z;
+          best = ci;
+        }
+      }
+      keepStats();
+      return best !== 0 && bestZ > margin ? cands[best]! : chosen;
+    },
+  };
+  return agent;
+}
 

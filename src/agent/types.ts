@@ -157,6 +157,11 @@ export interface Strategy {
   readonly description: string;
   readonly params: readonly ParamSpec[];
   create(init: AgentInit): Agent;
+  /**
+   * The built-in this strategy is, with a file the lineup read bound into it (net with its model: src/lineup/models.ts):
+   * trusted as that built-in. Set by the lineup only; a strategy file's own is dropped when it is loaded.
+   */
+  readonly boundFrom?: Strategy;
 }
 
 /** A strategy with its parameters fixed: what sits at a seat. */

@@ -15,7 +15,7 @@ import { refuseToReplace, removeEntry, unsafeUnder } from './guard.js';
 
 export const MARKER = '.mjlab-output.json';
 
-export type OutputKind = 'simulate' | 'merge' | 'experiment' | 'tune';
+export type OutputKind = 'simulate' | 'merge' | 'experiment' | 'tune' | 'train';
 
 export interface Marker {
   readonly tool: 'mjlab';
@@ -46,6 +46,11 @@ export const TUNE_FILES: ReadonlySet<string> = new Set([
   MARKER, 'checkpoint.jsonl', 'best.json', 'history.csv', 'finalists.csv', 'confirm.csv', 'convergence.svg', 'manifest.json',
 ]);
 
+/** Files a `mjlab train` output holds (src/learn/train.ts). */
+export const TRAIN_FILES: ReadonlySet<string> = new Set([
+  MARKER, 'checkpoint.jsonl', 'decisions.bin', 'model.mjnet', 'curve.csv', 'curve.svg', 'validation.csv', 'manifest.json',
+]);
+
 /** An experiment's own names besides its CSVs and charts: a tuning experiment keeps its tunes and cross-play too. */
 const EXPERIMENT_NAMES: ReadonlySet<string> = new Set([
   MARKER, 'README.md', 'manifest.json', '.gitignore', 'runs', 'tunes', 'cross-play.jsonl', 'pilot-manifest.json',
@@ -61,6 +66,7 @@ const TEMP = /^\..+\.tmp$/;
 export function ownedName(kind: OutputKind, name: string): boolean {
   if (TEMP.test(name) || name.startsWith('.mjlab-probe-')) return true;
   if (kind === 'tune') return TUNE_FILES.has(name);
+  if (kind === 'train') return TRAIN_FILES.has(name);
   if (kind !== 'experiment') return RUN_FILES.has(name);
   return EXPERIMENT_NAMES.has(name) || name.endsWith('.csv') || name.endsWith('.svg');
 }

@@ -14,6 +14,7 @@ import type { Strategy, StrategyInstance } from '../agent/types.js';
 import { expandPolicies } from './policy.js';
 import { besidePreset, checkPresetParams, isPresetPath, readPreset } from './preset.js';
 import { probeImport } from './probe.js';
+import { bindModels } from './models.js';
 
 export type { StrategyInstance } from '../agent/types.js';
 export { applyParams, paramSpec } from '../agent/params.js';
@@ -49,7 +50,9 @@ function checkStrategy(obj: unknown, where: string): Strategy {
       if (p.step !== undefined && !(p.step > 0)) throw new UserError(`${where}: parameter "${p.name}": step must be positive`);
     }
   }
-  return { description: '', params: [], ...s } as Strategy;
+  // boundFrom marks a built-in with a model bound by the lineup (src/lineup/models.ts): never a file's to claim.
+  const { boundFrom: _bound, ...own } = s;
+  return { description: '', params: [], ...own } as Strategy;
 }
 
 async function loadUserStrategy(path: string): Promise<Strategy> {
@@ -88,11 +91,11 @@ async function resolvePreset(path: string, overrides: readonly string[]): Promis
   return withPolicies({ label, strategy, params: applyParams(strategy, overrides, label, own.params), files });
 }
 
-/** The instance with its policy parameters that name a preset spelt out, the preset files added to its files. */
+/** The instance with its policy parameters that name a preset spelt out and its models bound, the files read added to its files. */
 function withPolicies(inst: StrategyInstance): StrategyInstance {
   const { params, files } = expandPolicies(inst.strategy, inst.params, null, builtin);
-  if (files.length === 0) return inst;
-  return { ...inst, params, files: [...(inst.files ?? []), ...files] };
+  if (files.length === 0) return bindModels(inst);
+  return bindModels({ ...inst, params, files: [...(inst.files ?? []), ...files] });
 }
 
 /** Resolve one lineup entry: "greedy", "suit-hunter:minPairs=3", "./my-bot.js" or "./best.json". */

@@ -114,7 +114,7 @@ function guarded<T>(fn: () => T): T {
 const BUILTIN: ReadonlySet<Strategy> = new Set(builtinStrategies);
 
 export function isPlugin(inst: StrategyInstance): boolean {
-  return !BUILTIN.has(inst.strategy);
+  return !BUILTIN.has(inst.strategy.boundFrom ?? inst.strategy);
 }
 
 /**

@@ -21,6 +21,11 @@ export function describeOwner(owner: NonNullable<DirState['owner']>): string {
   const run = owner.run ?? {};
   if (owner.kind === 'experiment') return `experiment ${String(run.experiment)}, ${String(run.games)} games, seed ${String(run.seed)}`;
   if (owner.kind === 'tune') return describeTune(run.identity);
+  if (owner.kind === 'train') {
+    const id = (run.identity ?? {}) as { teacher?: unknown; rules?: unknown; seed?: unknown; games?: unknown };
+    const shard = run.shard as Shard | null | undefined;
+    return `training data of ${String(id.teacher)} under ${String(id.rules)}, seed ${String(id.seed)}, ${String(id.games)} games${shard ? ` shard ${formatShard(shard)}` : ''}`;
+  }
   const id = run.identity as RunIdentity | undefined;
   return id ? describe(id, (run.shard as Shard | null) ?? null) : 'unknown run';
 }

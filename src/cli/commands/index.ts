@@ -8,6 +8,7 @@ import { mergeCommand } from './merge.js';
 import { experimentCommand } from './experiment.js';
 import { playCommand } from './play.js';
 import { tuneCommand } from './tune.js';
+import { trainCommand } from './train.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const commands: CommandModule<any, any>[] = [
@@ -15,6 +16,7 @@ export const commands: CommandModule<any, any>[] = [
   mergeCommand,
   experimentCommand,
   tuneCommand,
+  trainCommand,
   replayCommand,
   playCommand,
   scoreCommand,

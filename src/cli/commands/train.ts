@@ -1,0 +1,112 @@
+/**
+ * `mjlab train` (issue 26, point 1): self-play decisions of a teacher (default search) recorded from its own view,
+ * and a small policy-and-value network fitted to them. The work is in src/learn/train.ts.
+ */
+import type { CommandModule } from 'yargs';
+import { commandLine } from '../../io/manifest.js';
+import { DEFAULT_FIT } from '../../learn/options.js';
+import { train } from '../../learn/train.js';
+import { DEFAULT_DECISION_TIMEOUT } from '../../runner/run.js';
+import { resolveShard } from '../../runner/plan.js';
+import { SIGNAL_EXIT } from '../../runner/signals.js';
+
+interface TrainArgs {
+  rules: string;
+  teacher: string;
+  field: string;
+  games: number;
+  seed: number;
+  limit?: number;
+  out: string;
+  shard?: string;
+  shards?: number;
+  data?: string;
+  resume: boolean;
+  force: boolean;
+  workers?: number;
+  'decision-timeout': number;
+  progress: boolean;
+  epochs: number;
+  hidden: number;
+  lr: number;
+  batch: number;
+  'train-seed': number;
+  temperature: number;
+  soft: number;
+  'value-weight': number;
+  'value-scale': number;
+}
+
+export const trainCommand: CommandModule<object, TrainArgs> = {
+  command: 'train',
+  describe: 'learn a policy from a teacher\'s self-play decisions (expert iteration): data, then a small network (model.mjnet)',
+  builder: (y) =>
+    y
+      .option('rules', { type: 'string', default: 'harr', describe: 'rule set: harr, harr-limit, babcock, code500' })
+      .option('teacher', { type: 'string', default: 'search', describe: 'the strategy whose decisions are learned (search:policy=net/model=FILE for generation 2)' })
+      .option('field', { type: 'string', default: 'harr,harr,harr', describe: 'the other three seats' })
+      .option('games', { type: 'number', default: 400, describe: 'self-play games (multiple of 4: --duplicate wall sets)' })
+      .option('seed', { type: 'number', default: 1, describe: 'master seed of the games' })
+      .option('limit', { type: 'number', describe: 'hand limit (default: the rule set\'s)' })
+      .option('out', { type: 'string', demandOption: true, describe: 'output directory (decisions.bin, model.mjnet, curve.csv, curve.svg, validation.csv, manifest.json)' })
+      .option('shard', { type: 'string', describe: 'generate only shard I/M of the games\' data (no training); train later with --data' })
+      .option('shards', { type: 'number', describe: 'shard count, with JOB_COMPLETION_INDEX or a Slurm array' })
+      .option('data', { type: 'string', describe: 'train on these shard directories (comma-separated) instead of generating data' })
+      .option('resume', { type: 'boolean', default: false, describe: 'continue the interrupted data generation in --out' })
+      .option('force', { type: 'boolean', default: false, describe: 'replace other training data in --out' })
+      .option('workers', { type: 'number', describe: 'worker threads (default: all cores)' })
+      .option('decision-timeout', { type: 'number', default: DEFAULT_DECISION_TIMEOUT, describe: 'seconds one strategy decision may take' })
+      .option('progress', { type: 'boolean', default: true, describe: 'progress bar (TTY) or a line now and then; --no-progress for none' })
+      .option('epochs', { type: 'number', default: DEFAULT_FIT.epochs, describe: 'passes over the training decisions' })
+      .option('hidden', { type: 'number', default: DEFAULT_FIT.hidden, describe: 'hidden units' })
+      .option('lr', { type: 'number', default: DEFAULT_FIT.lr, describe: 'Adam learning rate' })
+      .option('batch', { type: 'number', default: DEFAULT_FIT.batch, describe: 'decisions per minibatch' })
+      .option('train-seed', { type: 'number', default: DEFAULT_FIT.trainSeed, describe: 'seed of the initial weights and the sample order' })
+      .option('temperature', { type: 'number', default: DEFAULT_FIT.temperature, describe: 'points of rollout mean per unit of logit in the soft target' })
+      .option('soft', { type: 'number', default: DEFAULT_FIT.soft, describe: 'weight of the search\'s soft target beside its choice (0..1)' })
+      .option('value-weight', { type: 'number', default: DEFAULT_FIT.valueWeight, describe: 'weight of the value head\'s loss' })
+      .option('value-scale', { type: 'number', default: DEFAULT_FIT.valueScale, describe: 'points per unit of the value head' }) as never,
+  handler: async (a) => {
+    const result = await train({
+      rules: a.rules,
+      teacher: a.teacher,
+      field: a.field,
+      games: a.games,
+      seed: a.seed,
+      ...(a.limit !== undefined ? { limit: a.limit } : {}),
+      out: a.out,
+      shard: a.data !== undefined ? null : resolveShard(a.shard, a.shards, process.env),
+      ...(a.data !== undefined ? { data: a.data.split(',').map((s) => s.trim()) } : {}),
+      resume: a.resume,
+      force: a.force,
+      ...(a.workers !== undefined ? { workers: a.workers } : {}),
+      decisionTimeout: a['decision-timeout'],
+      progress: a.progress ? 'auto' : 'none',
+      command: commandLine(),
+      fit: {
+        epochs: a.epochs,
+        hidden: a.hidden,
+        lr: a.lr,
+        batch: a.batch,
+        trainSeed: a['train-seed'],
+        temperature: a.temperature,
+        soft: a.soft,
+        valueWeight: a['value-weight'],
+        valueScale: a['value-scale'],
+      },
+    });
+    if (result.status === 'interrupted') {
+      process.exitCode = SIGNAL_EXIT[result.signal ?? 'SIGINT'];
+      return;
+    }
+    if (result.status === 'data') {
+      process.stdout.write(`${result.decisions} decisions recorded → ${a.out}/decisions.bin (train with --data)\n`);
+      return;
+    }
+    const f = result.fitted!;
+    process.stdout.write(
+      `${f.trainSamples} training and ${f.validSamples} held-out decisions: the net agrees with the teacher on ${(100 * f.best.validAgreement).toFixed(1)}% ` +
+        `of held-out decisions (harr ${(100 * f.priorAgreement).toFixed(1)}%) → ${a.out}/model.mjnet\n`,
+    );
+  },
+};

@@ -1,0 +1,58 @@
+/**
+ * What `mjlab train` is asked (issue 26, point 1), below src/learn/train.ts and its parts so that each imports it.
+ */
+import type { Shard } from '../io/manifest.js';
+
+export interface TrainOptions {
+  readonly rules: string;
+  readonly limit?: number;
+  /** The teacher, as a lineup entry (default search): its seats' decisions are recorded. */
+  readonly teacher: string;
+  /** The other seats, players − 1 entries (default harr at each). */
+  readonly field: string;
+  /** Games of self-play (whole --duplicate wall sets: the teacher meets each wall at every seat). */
+  readonly games: number;
+  readonly seed: number;
+  readonly out: string;
+  /** Generate only this shard's games' data (no training); `--data` then trains on every shard's directory. */
+  readonly shard: Shard | null;
+  /** Train on the data of these directories (the shards of one generation) instead of generating it. */
+  readonly data?: readonly string[];
+  readonly resume: boolean;
+  readonly force: boolean;
+  readonly workers?: number;
+  readonly decisionTimeout?: number;
+  readonly progress: 'auto' | 'none';
+  readonly command?: string;
+  readonly fit: FitOptions;
+}
+
+/** The training itself: everything that, with the data, fixes the model file's bytes. */
+export interface FitOptions {
+  readonly epochs: number;
+  readonly hidden: number;
+  readonly lr: number;
+  readonly batch: number;
+  /** Seed of the initial weights and the order of the samples. */
+  readonly trainSeed: number;
+  /** Points of rollout mean per unit of logit in the soft target (softmax of candidates' means / temperature). */
+  readonly temperature: number;
+  /** Weight of the soft (search) target beside the teacher's choice, 0..1. */
+  readonly soft: number;
+  /** Weight of the value loss. */
+  readonly valueWeight: number;
+  /** Points per unit of the value head. */
+  readonly valueScale: number;
+}
+
+export const DEFAULT_FIT: FitOptions = {
+  epochs: 12,
+  hidden: 64,
+  lr: 0.002,
+  batch: 64,
+  trainSeed: 1,
+  temperature: 10,
+  soft: 0.5,
+  valueWeight: 0.25,
+  valueScale: 100,
+};
