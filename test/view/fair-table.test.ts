@@ -17,6 +17,11 @@ import { worldStateCopy } from '../../src/view/world.js';
 import { builtinStrategies } from '../../strategies/index.js';
 import { secondTruth, stateBytes } from './second-truth.js';
 import { newHand, type Table } from '../engine/helpers.js';
+import { decodeModel } from '../../strategies/learned/model-file.js';
+import { Featurizer, emptySparse } from '../../strategies/learned/features.js';
+import { netWith } from '../../strategies/net.js';
+import { searchWith } from '../../strategies/search.js';
+import { randomModel } from '../learn/helpers.js';
 
 const TABLES: readonly Table[] = [
   { rules: 'harr', players: 4 },
@@ -131,6 +136,8 @@ describe("agents' decisions depend on the view alone", () => {
     ...over,
   });
 
+  const params0 = params('search');
+
   function decide(s: HandState, seat: number, name: string, over: Record<string, number | boolean | string>, seed: number) {
     const rng = seatStream(seed, 0, seat);
     const agent = strategy(name).create({ seat, players: s.players, rules: s.rules, rng, params: params(name, over) } as never);
@@ -155,6 +162,41 @@ describe("agents' decisions depend on the view alone", () => {
       }
     }
     expect(compared).toBeGreaterThan(60);
+  });
+
+  it('net (its features, its choice, its value) and search with a net as policy and prior choose the same on both truths', () => {
+    // A model with seeded random weights: what is tested is what the net reads, not how well it plays.
+    const model = decodeModel(randomModel(8, 5), 'random.mjnet');
+    const bound = new Map([['net/model=random.mjnet', { strategy: netWith(model), params: { model: 'random.mjnet' } }]]);
+    const searcher = searchWith(bound);
+    let compared = 0;
+    for (let seed = 0; seed < 40; seed++) {
+      const t = TABLES[seed % TABLES.length]!;
+      const s = midHand(t, seed, 20 + (seed * 7) % 90);
+      if (isOver(s)) continue;
+      const seat = toMove(s);
+      const other = secondTruth(s, seat, makeStream(seed, 2, 'truth'));
+      const init = (truth: HandState) => ({ seat, players: truth.players, rules: truth.rules, rng: seatStream(seed, 0, seat), params: { model: 'random.mjnet' } });
+      const netSays = (truth: HandState): string => {
+        const feat = new Featurizer(init(truth));
+        const x = emptySparse();
+        const v = viewFor(truth, seat);
+        feat.encode(v, feat.priorChoice(v), x);
+        const agent = netWith(model).create(init(truth));
+        const ranked = agent.ranked(viewFor(truth, seat));
+        return JSON.stringify({ index: Array.from(x.index.subarray(0, x.n)), value: Array.from(x.value.subarray(0, x.n)), ranked, value0: agent.lastValue() });
+      };
+      expect(netSays(other)).toBe(netSays(s));
+      const searchSays = (truth: HandState): string => {
+        const rng = seatStream(seed, 0, seat);
+        const params = { ...params0, budget: 8, policy: 'net/model=random.mjnet', prior: 'net/model=random.mjnet' };
+        const agent = searcher.create({ seat, players: truth.players, rules: truth.rules, rng, params });
+        return JSON.stringify({ action: agent.act(viewFor(truth, seat)), next: rng.next() });
+      };
+      expect(searchSays(other)).toBe(searchSays(s));
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(25);
   });
 
   it('positive control: an agent that reads the hidden state is caught choosing otherwise', () => {

@@ -1,0 +1,69 @@
+/**
+ * `mjlab train` (issue 26, point 1): the same data and seed give a byte-identical model on one worker and on two,
+ * from one run or from its shards trained together with --data, and after a resume; a data file altered since its
+ * checkpoint is refused in one line, exit 2.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { mjlab, oneLine, parseCsv, tempDir } from '../runner/helpers.js';
+
+const BASE = ['train', '--rules', 'harr', '--teacher', 'search:budget=4', '--games', '40', '--seed', '3', '--epochs', '2', '--hidden', '8', '--no-progress'];
+
+function trainIn(dir: string, extra: string[]): void {
+  const r = mjlab([...BASE, '--out', dir, ...extra]);
+  expect(r.status, r.stderr).toBe(0);
+}
+
+const bytes = (dir: string, f: string): Buffer => readFileSync(join(dir, f));
+
+describe('mjlab train', () => {
+  it('writes the same model and data, byte for byte, on one worker and on two, and from two shards trained together', () => {
+    const root = tempDir('mjlab-train-');
+    const one = join(root, 'one');
+    const two = join(root, 'two');
+    trainIn(one, ['--workers', '1']);
+    trainIn(two, ['--workers', '2']);
+    expect(bytes(two, 'decisions.bin').equals(bytes(one, 'decisions.bin'))).toBe(true);
+    expect(bytes(two, 'model.mjnet').equals(bytes(one, 'model.mjnet'))).toBe(true);
+    const v = parseCsv(readFileSync(join(one, 'validation.csv'), 'utf8'))[0]!;
+    expect(Number(v.valid_decisions)).toBeGreaterThan(0);
+    expect(Number(v.train_decisions)).toBeGreaterThan(Number(v.valid_decisions));
+    expect(readFileSync(join(one, 'curve.csv'), 'utf8').trim().split('\n')).toHaveLength(4);
+    const manifest = JSON.parse(readFileSync(join(one, 'manifest.json'), 'utf8')) as { identity: { teacher: string }; modelSha256: string };
+    expect(manifest.identity.teacher).toBe('search:budget=4');
+    // Shards, then --data.
+    trainIn(join(root, 's1'), ['--shard', '1/2', '--workers', '1']);
+    trainIn(join(root, 's2'), ['--shard', '2/2', '--workers', '1']);
+    const merged = join(root, 'merged');
+    trainIn(merged, ['--data', `${join(root, 's2')},${join(root, 's1')}`]);
+    expect(bytes(merged, 'model.mjnet').equals(bytes(one, 'model.mjnet'))).toBe(true);
+    // A missing shard is refused.
+    expect(oneLine(mjlab([...BASE, '--out', join(root, 'bad'), '--data', join(root, 's1')]))).toMatch(/--data lacks shard 2\/2/);
+  });
+
+  it('resumes cut-off data to the same model, and refuses data altered since its checkpoint in one line', () => {
+    const root = tempDir('mjlab-train-resume-');
+    const whole = join(root, 'whole');
+    trainIn(whole, ['--workers', '2']);
+    const cut = join(root, 'cut');
+    trainIn(cut, ['--workers', '2']);
+    // As if killed after two batches: the checkpoint keeps its header and two lines, the data a little more.
+    const lines = readFileSync(join(cut, 'checkpoint.jsonl'), 'utf8').split('\n');
+    writeFileSync(join(cut, 'checkpoint.jsonl'), `${lines.slice(0, 3).join('\n')}\n`);
+    const kept = JSON.parse(lines[1]!).bytes + JSON.parse(lines[2]!).bytes;
+    writeFileSync(join(cut, 'decisions.bin'), bytes(whole, 'decisions.bin').subarray(0, kept + 50));
+    trainIn(cut, ['--workers', '1', '--resume']);
+    expect(bytes(cut, 'decisions.bin').equals(bytes(whole, 'decisions.bin'))).toBe(true);
+    expect(bytes(cut, 'model.mjnet').equals(bytes(whole, 'model.mjnet'))).toBe(true);
+    // One byte of the data changed: refused, nothing rewritten.
+    const data = bytes(cut, 'decisions.bin');
+    data[100]! ^= 1;
+    writeFileSync(join(cut, 'decisions.bin'), data);
+    const model = bytes(cut, 'model.mjnet');
+    expect(oneLine(mjlab([...BASE, '--out', cut, '--resume']))).toMatch(/decisions\.bin: batch 0 fails its checksum/);
+    expect(bytes(cut, 'model.mjnet').equals(model)).toBe(true);
+    // Another teacher in the same directory is refused without --force.
+    expect(oneLine(mjlab([...BASE.map((a) => (a === 'search:budget=4' ? 'harr' : a)), '--out', cut]))).toMatch(/already holds different training data/);
+  });
+});
