@@ -9,7 +9,6 @@ import { readFileSync } from 'node:fs';
 import { applyParams } from '../agent/params.js';
 import type { ParamValue, Strategy, StrategyInstance } from '../agent/types.js';
 import { UserError } from '../errors.js';
-import { fsReason } from '../io/files.js';
 import { decodeModel, type Model } from '../../strategies/learned/model-file.js';
 import { net, netWith } from '../../strategies/net.js';
 import { search, searchWith, type BoundPolicies } from '../../strategies/search.js';
@@ -21,7 +20,7 @@ export function readModel(path: string): Model {
     bytes = readFileSync(path);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new UserError(code === 'ENOENT' ? `model file ${path} not found` : `model file ${path} cannot be read (${fsReason(e) ?? code ?? 'error'})`);
+    throw new UserError(code === 'ENOENT' ? `model file ${path} not found` : `model file ${path} cannot be read (${code ?? (e as Error).message})`);
   }
   return decodeModel(bytes, path);
 }

@@ -221,7 +221,8 @@ describe('behaviour hashes: every decision and every number of fixed seeds', () 
   // The search agent plays one seat against three harr, at a small budget and on fewer games (its rollouts make a
   // hand a hundred times dearer); every other strategy four times over.
   const lineups: [string, string[], number | null][] = [
-    ...builtinStrategies.filter((s) => s.name !== 'search').map((s): [string, string[], null] => [s.name, [s.name, s.name, s.name, s.name], null]),
+    // net plays as its model file says (it has no play without one): pinned by test/learn/train.test.ts's models instead.
+    ...builtinStrategies.filter((s) => s.name !== 'search' && s.name !== 'net').map((s): [string, string[], null] => [s.name, [s.name, s.name, s.name, s.name], null]),
     ['mix', MIX, null],
     ['search', ['search:budget=6', 'harr', 'harr', 'harr'], 4],
   ];
