@@ -19,7 +19,7 @@ import { secondTruth, stateBytes } from './second-truth.js';
 import { newHand, type Table } from '../engine/helpers.js';
 import { decodeModel } from '../../strategies/learned/model-file.js';
 import { Featurizer, emptySparse } from '../../strategies/learned/features.js';
-import { netWith } from '../../strategies/net.js';
+import { netWith, type NetAgent } from '../../strategies/net.js';
 import { searchWith } from '../../strategies/search.js';
 import { randomModel } from '../learn/helpers.js';
 
@@ -182,7 +182,7 @@ describe("agents' decisions depend on the view alone", () => {
         const x = emptySparse();
         const v = viewFor(truth, seat);
         feat.encode(v, feat.priorChoice(v), x);
-        const agent = netWith(model).create(init(truth));
+        const agent = netWith(model).create(init(truth)) as NetAgent;
         const ranked = agent.ranked(viewFor(truth, seat));
         return JSON.stringify({ index: Array.from(x.index.subarray(0, x.n)), value: Array.from(x.value.subarray(0, x.n)), ranked, value0: agent.lastValue() });
       };
