@@ -221,7 +221,9 @@ export async function generate(o: TrainOptions, id: DataIdentity, lineup: string
         const u = process.cpuUsage(cpu0);
         cpu0 = process.cpuUsage();
         const b = { index: commitAt, start: range[0] + commitAt * BATCH_GAMES, end: range[0] + commitAt * BATCH_GAMES + gamesOf(commitAt) };
-        cp.line({ kind: 'batch', ...b, decisions: m.decisions, bytes: bytes.length, sha: sha(bytes), cpuSeconds: Number(((u.user + u.system) / 1e6).toFixed(3)) });
+        const cpuSeconds = Number(((u.user + u.system) / 1e6).toFixed(3));
+        cpu += cpuSeconds;
+        cp.line({ kind: 'batch', ...b, decisions: m.decisions, bytes: bytes.length, sha: sha(bytes), cpuSeconds });
         decisions += m.decisions;
         gamesDone += gamesOf(commitAt);
         sessionGames += gamesOf(commitAt);
@@ -240,8 +242,6 @@ export async function generate(o: TrainOptions, id: DataIdentity, lineup: string
     data.close();
     cp.close();
   }
-  const u = process.cpuUsage(cpu0);
-  cpu += (u.user + u.system) / 1e6;
   const status = commitAt === total ? 'complete' : 'interrupted';
   return { status, batches: total, decisions, sessionGames, cpuSeconds: cpu };
 }

@@ -2,7 +2,8 @@
  * The learned-policy experiment's summary (issue 26, point 4): one row per comparison of an agent with a baseline in
  * the same seat on the same walls, read from the pairwise.csv of a `mjlab simulate --duplicate` run whose lineup
  * holds both (src/stats: the paired difference per wall set and its 95% interval), and the agent's milliseconds
- * per decision measured here in one thread on a few hands (src/bench/decisions.ts).
+ * per decision (every decision it makes, searched or not), and the baseline's, measured here at one table in one
+ * thread on a few hands (src/bench/decisions.ts).
  *
  *   node dist/src/learn/summary.js PLAN.json OUT.csv
  *
@@ -57,7 +58,7 @@ function parse(text: string): Record<string, string>[] {
 export async function summarise(planPath: string): Promise<string> {
   const base = dirname(planPath);
   const plan = JSON.parse(readFileSync(planPath, 'utf8')) as Row[];
-  const out: string[][] = [['rules', 'agent', 'baseline', 'wall_sets', 'diff_mean', 'ci_low', 'ci_high', 'ms_per_decision']];
+  const out: string[][] = [['rules', 'agent', 'baseline', 'wall_sets', 'diff_mean', 'ci_low', 'ci_high', 'ms_per_decision', 'baseline_ms_per_decision']];
   for (const r of plan) {
     const pairs = parse(readFileSync(join(base, r.run, 'pairwise.csv'), 'utf8'));
     const fwd = pairs.find((p) => p.strategy_a === r.a && p.strategy_b === r.b);
@@ -71,23 +72,30 @@ export async function summarise(planPath: string): Promise<string> {
     const cwd = process.cwd();
     process.chdir(base);
     let ms: number;
+    let baseMs: number;
     try {
-      const t = await benchDecisions(r.timingHands, r.rules, [r.a, ...(r.field ?? `${r.b},${r.b},${r.b}`).split(',')].join(','));
-      let n = 0;
-      let total = 0;
-      for (const [k, v] of Object.entries(t)) {
-        if (!k.startsWith(`${r.a} `)) continue;
-        const m = /^([\d.]+) decisions per hand, ([\d.]+) µs each/.exec(v);
-        if (m) {
-          n += Number(m[1]);
-          total += Number(m[1]) * Number(m[2]);
+      // Agent and baseline timed at one table, on the same hands and under the same load.
+      const field = (r.field ?? `${r.b},${r.b},${r.b}`).split(',');
+      const t = await benchDecisions(r.timingHands, r.rules, [r.a, r.b, field[1]!, field[2]!].join(','));
+      const msOf = (label: string): number => {
+        let n = 0;
+        let total = 0;
+        for (const [k, v] of Object.entries(t)) {
+          if (!k.startsWith(`${label} `)) continue;
+          const m = /^([\d.]+) decisions per hand, ([\d.]+) µs each/.exec(v);
+          if (m) {
+            n += Number(m[1]);
+            total += Number(m[1]) * Number(m[2]);
+          }
         }
-      }
-      ms = n > 0 ? total / n / 1000 : NaN;
+        return n > 0 ? total / n / 1000 : NaN;
+      };
+      ms = msOf(r.a);
+      baseMs = msOf(r.b);
     } finally {
       process.chdir(cwd);
     }
-    out.push([r.rules, r.agent, r.baseline, p.wall_sets!, (sign * Number(p.mean_net_diff)).toFixed(4), lo.toFixed(4), hi.toFixed(4), ms.toFixed(3)]);
+    out.push([r.rules, r.agent, r.baseline, p.wall_sets!, (sign * Number(p.mean_net_diff)).toFixed(4), lo.toFixed(4), hi.toFixed(4), ms.toFixed(3), baseMs.toFixed(3)]);
   }
   return csv(out);
 }
