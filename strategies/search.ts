@@ -110,10 +110,10 @@ export interface SearchStats {
 
 /** `search` with policies the lineup bound (a net's model read); `search` itself binds none. */
 export function searchWith(bound: BoundPolicies): Strategy {
-  return { ...search, boundFrom: search, create: (init) => createSearch(init, bound) };
+  return { ...search, boundFrom: search, create: (init) => search.create(init, bound) };
 }
 
-export const search: Strategy = {
+export const search: Strategy & { create(init: AgentInit, bound?: BoundPolicies): Agent } = {
   name: 'search',
   description: 'determinised Monte Carlo: each candidate played out by the policy at every seat in worlds sampled from its own view',
   params: [
@@ -132,139 +132,134 @@ export const search: Strategy = {
       description: "which discards to search besides the policy's choice: '' the shape evaluation's next best; net/model=FILE a learned net's",
     },
   ],
-  create(init: AgentInit): Agent {
-    return createSearch(init, new Map());
+  create(init: AgentInit, bound: BoundPolicies = new Map()): Agent {
+    const budget = Number(init.params.budget);
+    const nCand = Number(init.params.candidates);
+    const worldsParam = Number(init.params.worlds);
+    const margin = Number(init.params.margin);
+    if (!Number.isSafeInteger(budget) || budget < 0) throw new UserError(`search: budget must be a whole number of rollouts, got ${init.params.budget}`);
+    if (!Number.isSafeInteger(nCand) || nCand < 1) throw new UserError(`search: candidates must be at least 1, got ${init.params.candidates}`);
+    if (!Number.isSafeInteger(worldsParam) || worldsParam < 0) throw new UserError(`search: worlds must be a whole number (0: as many as rollouts), got ${init.params.worlds}`);
+    if (!Number.isFinite(margin)) throw new UserError(`search: margin must be a number, got ${init.params.margin}`);
+    const tries = Number(init.params.tries);
+    if (!Number.isSafeInteger(tries) || tries < 1) throw new UserError(`search: tries must be at least 1, got ${init.params.tries}`);
+    const guide = init.params.model === false ? undefined : opponentGuide(tries);
+    const policy = resolvePolicy(String(init.params.policy), bound);
+    const priorSpec = String(init.params.prior ?? '');
+    const priorPolicy = priorSpec === '' ? null : resolvePolicy(priorSpec, bound);
+    const prior = priorPolicy === null ? null : (priorPolicy.strategy.create({ ...init, params: priorPolicy.params }) as Agent & Partial<Ranker>);
+    if (prior !== null && typeof prior.ranked !== 'function') throw new UserError(`search: the prior "${priorSpec}" cannot rank actions (a prior is a net/model=FILE)`);
+    // The policy's own agent for this seat follows the real hand (it is asked at every decision, so any plan it keeps
+    // is the one it would have): its choice is the default.
+    const own = policy.strategy.create({ ...init, params: policy.params });
+    const s = new Scratch();
+    const rng = init.rng;
+    const players = init.players;
+    /** Sampled worlds of the decision under way, kept for reuse from one decision to the next (no allocation). */
+    const worlds: World[] = [];
+    let scratch: World | null = null;
+    const createAgents = (): Agent[] => {
+      const agents: Agent[] = [];
+      for (let seat = 0; seat < players; seat++) agents.push(policy.strategy.create({ seat, players, rules: init.rules, rng, params: policy.params }));
+      return agents;
+    };
+    // One set of rollout agents, reset before each rollout to be as new (creating them is a tenth of a rollout).
+    let pool: Agent[] | null = null;
+    const rollAgents = (): Agent[] => {
+      if (pool === null) pool = createAgents();
+      else if (pool.every((a) => a.reset !== undefined)) for (const a of pool) a.reset!();
+      else pool = createAgents();
+      return pool;
+    };
+    let rollouts = 0;
+    let lastCandidates = 0;
+    let stats: SearchStats | null = null;
+    const agent: Agent & { rollouts(): number; lastCandidates(): number; lastSearch(): SearchStats | null } = {
+      /** Rollouts played so far, and the candidates of the last decision (tests, the bench). */
+      rollouts: () => rollouts,
+      lastCandidates: () => lastCandidates,
+      /** The last decision's candidates with their rollout counts and means; null when it was not searched. */
+      lastSearch: () => stats,
+      act(view: AgentView): Action {
+        const chosen = own.act(view);
+        // The prior, like the policy, is asked at every decision, so that whatever it keeps follows the real hand.
+        const ranking = prior === null ? null : prior.ranked!(view);
+        lastCandidates = 1;
+        stats = null;
+        if (budget === 0 || view.legal.length < 2) return chosen;
+        const cands = candidatesOf(view, s, chosen, nCand, ranking);
+        lastCandidates = cands.length;
+        if (cands.length < 2) return chosen;
+        const seat = view.seat;
+        const k = cands.length;
+        const nets: number[][] = cands.map(() => []);
+        let nWorlds = 0;
+        const worldFor = (i: number): World => {
+          const w = worldsParam > 0 ? i % worldsParam : i;
+          while (nWorlds <= w) {
+            worlds[nWorlds] = view.sampleWorld(rng, worlds[nWorlds], guide);
+            nWorlds++;
+          }
+          return worlds[w]!;
+        };
+        const roll = (ci: number): void => {
+          const i = nets[ci]!.length;
+          const world = worldFor(i).copy(scratch ?? undefined);
+          scratch = world;
+          world.apply(cands[ci]!);
+          nets[ci]!.push(world.playOut(rollAgents())[seat]!);
+          rollouts++;
+        };
+        // Sequential halving; the policy's choice (index 0) is never eliminated.
+        const mean = (ci: number): number => nets[ci]!.reduce((x, y) => x + y, 0) / nets[ci]!.length;
+        const keepStats = (): void => {
+          stats = { candidates: cands, counts: nets.map((n) => n.length), means: nets.map((n, ci) => (n.length === 0 ? 0 : mean(ci))) };
+        };
+        let alive = cands.map((_, i) => i);
+        const rounds = Math.max(1, Math.ceil(Math.log2(k)));
+        for (let r = 0; r < rounds; r++) {
+          const each = Math.max(1, Math.floor(budget / (alive.length * rounds)));
+          for (let j = 0; j < each; j++) for (const ci of alive) roll(ci);
+          if (r === rounds - 1) break;
+          // Every candidate came out exactly as the policy's choice in every world so far: the choice does not
+          // matter here, and no further world is likely to show it does. Keep the policy's choice.
+          if (alive.every((ci) => nets[ci]!.every((x, i) => x === nets[0]![i]))) {
+            keepStats();
+            return chosen;
+          }
+          const keep = Math.ceil(alive.length / 2);
+          const ranked = [...alive].sort((x, y) => mean(y) - mean(x) || x - y);
+          alive = ranked.slice(0, keep);
+          if (!alive.includes(0)) alive.push(0);
+        }
+        // The best survivor against the policy's choice, paired over the worlds both met.
+        let best = 0;
+        let bestZ = -Infinity;
+        for (const ci of alive) {
+          if (ci === 0) continue;
+          const a = nets[ci]!;
+          const b = nets[0]!;
+          const n = Math.min(a.length, b.length);
+          let sum = 0;
+          let sq = 0;
+          for (let i = 0; i < n; i++) {
+            const d = a[i]! - b[i]!;
+            sum += d;
+            sq += d * d;
+          }
+          if (n === 0 || sum <= 0) continue;
+          const mean = sum / n;
+          const sd = n > 1 ? Math.sqrt(Math.max(0, (sq - n * mean * mean) / (n - 1))) : 0;
+          const z = sd === 0 ? Infinity : mean / (sd / Math.sqrt(n));
+          if (z > bestZ) {
+            bestZ = z;
+            best = ci;
+          }
+        }
+        keepStats();
+        return best !== 0 && bestZ > margin ? cands[best]! : chosen;
+      },
+    };
+    return agent;
   },
 };
-
-function createSearch(init: AgentInit, bound: BoundPolicies): Agent {
-  const budget = Number(init.params.budget);
-  const nCand = Number(init.params.candidates);
-  const worldsParam = Number(init.params.worlds);
-  const margin = Number(init.params.margin);
-  if (!Number.isSafeInteger(budget) || budget < 0) throw new UserError(`search: budget must be a whole number of rollouts, got ${init.params.budget}`);
-  if (!Number.isSafeInteger(nCand) || nCand < 1) throw new UserError(`search: candidates must be at least 1, got ${init.params.candidates}`);
-  if (!Number.isSafeInteger(worldsParam) || worldsParam < 0) throw new UserError(`search: worlds must be a whole number (0: as many as rollouts), got ${init.params.worlds}`);
-  if (!Number.isFinite(margin)) throw new UserError(`search: margin must be a number, got ${init.params.margin}`);
-  const tries = Number(init.params.tries);
-  if (!Number.isSafeInteger(tries) || tries < 1) throw new UserError(`search: tries must be at least 1, got ${init.params.tries}`);
-  const guide = init.params.model === false ? undefined : opponentGuide(tries);
-  const policy = resolvePolicy(String(init.params.policy), bound);
-  const priorSpec = String(init.params.prior ?? '');
-  const priorPolicy = priorSpec === '' ? null : resolvePolicy(priorSpec, bound);
-  const prior = priorPolicy === null ? null : (priorPolicy.strategy.create({ ...init, params: priorPolicy.params }) as Agent & Partial<Ranker>);
-  if (prior !== null && typeof prior.ranked !== 'function') throw new UserError(`search: the prior "${priorSpec}" cannot rank actions (a prior is a net/model=FILE)`);
-  // The policy's own agent for this seat follows the real hand (it is asked at every decision, so any plan it keeps
-  // is the one it would have): its choice is the default.
-  const own = policy.strategy.create({ ...init, params: policy.params });
-  const s = new Scratch();
-  const rng = init.rng;
-  const players = init.players;
-  /** Sampled worlds of the decision under way, kept for reuse from one decision to the next (no allocation). */
-  const worlds: World[] = [];
-  let scratch: World | null = null;
-  const createAgents = (): Agent[] => {
-    const agents: Agent[] = [];
-    for (let seat = 0; seat < players; seat++) agents.push(policy.strategy.create({ seat, players, rules: init.rules, rng, params: policy.params }));
-    return agents;
-  };
-  // One set of rollout agents, reset before each rollout to be as new (creating them is a tenth of a rollout).
-  let pool: Agent[] | null = null;
-  const rollAgents = (): Agent[] => {
-    if (pool === null) pool = createAgents();
-    else if (pool.every((a) => a.reset !== undefined)) for (const a of pool) a.reset!();
-    else pool = createAgents();
-    return pool;
-  };
-  let rollouts = 0;
-  let lastCandidates = 0;
-  let stats: SearchStats | null = null;
-  const agent: Agent & { rollouts(): number; lastCandidates(): number; lastSearch(): SearchStats | null } = {
-    /** Rollouts played so far, and the candidates of the last decision (tests, the bench). */
-    rollouts: () => rollouts,
-    lastCandidates: () => lastCandidates,
-    /** The last decision's candidates with their rollout counts and means; null when it was not searched. */
-    lastSearch: () => stats,
-    act(view: AgentView): Action {
-      const chosen = own.act(view);
-      // The prior, like the policy, is asked at every decision, so that whatever it keeps follows the real hand.
-      const ranking = prior === null ? null : prior.ranked!(view);
-      lastCandidates = 1;
-      stats = null;
-      if (budget === 0 || view.legal.length < 2) return chosen;
-      const cands = candidatesOf(view, s, chosen, nCand, ranking);
-      lastCandidates = cands.length;
-      if (cands.length < 2) return chosen;
-      const seat = view.seat;
-      const k = cands.length;
-      const nets: number[][] = cands.map(() => []);
-      let nWorlds = 0;
-      const worldFor = (i: number): World => {
-        const w = worldsParam > 0 ? i % worldsParam : i;
-        while (nWorlds <= w) {
-          worlds[nWorlds] = view.sampleWorld(rng, worlds[nWorlds], guide);
-          nWorlds++;
-        }
-        return worlds[w]!;
-      };
-      const roll = (ci: number): void => {
-        const i = nets[ci]!.length;
-        const world = worldFor(i).copy(scratch ?? undefined);
-        scratch = world;
-        world.apply(cands[ci]!);
-        nets[ci]!.push(world.playOut(rollAgents())[seat]!);
-        rollouts++;
-      };
-      // Sequential halving; the policy's choice (index 0) is never eliminated.
-      const mean = (ci: number): number => nets[ci]!.reduce((x, y) => x + y, 0) / nets[ci]!.length;
-      const keepStats = (): void => {
-        stats = { candidates: cands, counts: nets.map((n) => n.length), means: nets.map((n, ci) => (n.length === 0 ? 0 : mean(ci))) };
-      };
-      let alive = cands.map((_, i) => i);
-      const rounds = Math.max(1, Math.ceil(Math.log2(k)));
-      for (let r = 0; r < rounds; r++) {
-        const each = Math.max(1, Math.floor(budget / (alive.length * rounds)));
-        for (let j = 0; j < each; j++) for (const ci of alive) roll(ci);
-        if (r === rounds - 1) break;
-        // Every candidate came out exactly as the policy's choice in every world so far: the choice does not
-        // matter here, and no further world is likely to show it does. Keep the policy's choice.
-        if (alive.every((ci) => nets[ci]!.every((x, i) => x === nets[0]![i]))) {
-          keepStats();
-          return chosen;
-        }
-        const keep = Math.ceil(alive.length / 2);
-        const ranked = [...alive].sort((x, y) => mean(y) - mean(x) || x - y);
-        alive = ranked.slice(0, keep);
-        if (!alive.includes(0)) alive.push(0);
-      }
-      // The best survivor against the policy's choice, paired over the worlds both met.
-      let best = 0;
-      let bestZ = -Infinity;
-      for (const ci of alive) {
-        if (ci === 0) continue;
-        const a = nets[ci]!;
-        const b = nets[0]!;
-        const n = Math.min(a.length, b.length);
-        let sum = 0;
-        let sq = 0;
-        for (let i = 0; i < n; i++) {
-          const d = a[i]! - b[i]!;
-          sum += d;
-          sq += d * d;
-        }
-        if (n === 0 || sum <= 0) continue;
-        const mean = sum / n;
-        const sd = n > 1 ? Math.sqrt(Math.max(0, (sq - n * mean * mean) / (n - 1))) : 0;
-        const z = sd === 0 ? Infinity : mean / (sd / Math.sqrt(n));
-        if (z > bestZ) {
-          bestZ = z;
-          best = ci;
-        }
-      }
-      keepStats();
-      return best !== 0 && bestZ > margin ? cands[best]! : chosen;
-    },
-  };
-  return agent;
-}
-

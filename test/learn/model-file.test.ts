@@ -59,5 +59,9 @@ describe('the model file', () => {
     expect(ok.status, ok.stderr).toBe(0);
     const manifest = JSON.parse(readFileSync(join(dir, 'out', 'manifest.json'), 'utf8')) as { identity: { plugins?: Record<string, string> } };
     expect(Object.keys(manifest.identity.plugins ?? {})).toEqual(['good.mjnet']);
+    // Usable in the other commands: a replay of a game with the net at a seat.
+    const replay = mjlab(['replay', '--rules', 'harr', '--strategies', 'net:model=good.mjnet,harr,harr,search:budget=4:prior=net/model=good.mjnet', '--seed', '1', '--game', '0'], { cwd: dir });
+    expect(replay.status, replay.stderr).toBe(0);
+    expect(replay.stdout).toMatch(/net:model=good\.mjnet/);
   });
 });

@@ -18,6 +18,16 @@ function trainIn(dir: string, extra: string[]): void {
 const bytes = (dir: string, f: string): Buffer => readFileSync(join(dir, f));
 
 describe('mjlab train', () => {
+  it('refuses bad input in one line before anything is played', () => {
+    const dir = tempDir('mjlab-train-bad-');
+    const out = join(dir, 'out');
+    expect(oneLine(mjlab([...BASE, '--out', out, '--games', '10']))).toMatch(/--games must be a multiple of 4/);
+    expect(oneLine(mjlab([...BASE, '--out', out, '--field', 'harr']))).toMatch(/--field must name 3 strategies/);
+    expect(oneLine(mjlab([...BASE, '--out', out, '--teacher', 'nobody']))).toMatch(/unknown strategy "nobody"/);
+    expect(oneLine(mjlab([...BASE, '--out', out, '--soft', '2']))).toMatch(/--soft is a weight in \[0, 1\]/);
+    expect(oneLine(mjlab([...BASE, '--out', out, '--teacher', 'search:policy=net/model=missing.mjnet']))).toMatch(/model file missing\.mjnet not found/);
+  });
+
   it('writes the same model and data, byte for byte, on one worker and on two, and from two shards trained together', () => {
     const root = tempDir('mjlab-train-');
     const one = join(root, 'one');
