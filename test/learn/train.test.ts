@@ -21,11 +21,19 @@ describe('mjlab train', () => {
   it('refuses bad input in one line before anything is played', () => {
     const dir = tempDir('mjlab-train-bad-');
     const out = join(dir, 'out');
-    expect(oneLine(mjlab([...BASE, '--out', out, '--games', '10']))).toMatch(/--games must be a multiple of 4/);
-    expect(oneLine(mjlab([...BASE, '--out', out, '--field', 'harr']))).toMatch(/--field must name 3 strategies/);
-    expect(oneLine(mjlab([...BASE, '--out', out, '--teacher', 'nobody']))).toMatch(/unknown strategy "nobody"/);
-    expect(oneLine(mjlab([...BASE, '--out', out, '--soft', '2']))).toMatch(/--soft is a weight in \[0, 1\]/);
-    expect(oneLine(mjlab([...BASE, '--out', out, '--teacher', 'search:policy=net/model=missing.mjnet']))).toMatch(/model file missing\.mjnet not found/);
+    // BASE with one option's value replaced (an option given twice is refused on its own).
+    const withOpt = (name: string, value: string): string[] => {
+      const args = [...BASE];
+      const i = args.indexOf(name);
+      if (i >= 0) args[i + 1] = value;
+      else args.push(name, value);
+      return [...args, '--out', out];
+    };
+    expect(oneLine(mjlab(withOpt('--games', '10')))).toMatch(/--games must be a multiple of 4/);
+    expect(oneLine(mjlab(withOpt('--field', 'harr')))).toMatch(/--field must name 3 strategies/);
+    expect(oneLine(mjlab(withOpt('--teacher', 'nobody')))).toMatch(/unknown strategy "nobody"/);
+    expect(oneLine(mjlab(withOpt('--soft', '2')))).toMatch(/--soft is a weight in \[0, 1\]/);
+    expect(oneLine(mjlab(withOpt('--teacher', 'search:policy=net/model=missing.mjnet')))).toMatch(/model file missing\.mjnet not found/);
   });
 
   it('writes the same model and data, byte for byte, on one worker and on two, and from two shards trained together', () => {
