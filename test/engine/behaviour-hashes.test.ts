@@ -10,6 +10,7 @@
  * prints the new table; review why each cell moved before pasting it.
  */
 import { createHash, type Hash } from 'node:crypto';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Action, AgentView, Strategy } from '../../src/agent/types.js';
 import { createEngine } from '../../src/game/play.js';
@@ -18,6 +19,9 @@ import type { TableConfig } from '../../src/game/types.js';
 import { ruleSet } from '../../src/rules/index.js';
 import { builtinStrategies } from '../../strategies/index.js';
 import { applyParams } from '../../src/agent/params.js';
+import { bindModels } from '../../src/lineup/models.js';
+
+const NET = `net:model=${join(import.meta.dirname, '..', '..', 'results', 'learned-policy', 'harr', 'gen1', 'model.mjnet')}`;
 
 interface Shape {
   readonly name: string;
@@ -81,7 +85,9 @@ function streamHash(shape: Shape, names: readonly string[], games = shape.games)
   const lineup = names.slice(0, players).map((entry) => {
     const [name, ...overrides] = entry.split(':');
     const s = builtinStrategies.find((b) => b.name === name)!;
-    return { label: entry, strategy: hashing(s, h), params: applyParams(s, overrides, entry) };
+    // net reads its model through the lineup (src/lineup/models.ts), which binds it into the strategy.
+    const inst = bindModels({ label: entry, strategy: s, params: applyParams(s, overrides, entry) });
+    return { ...inst, strategy: hashing(inst.strategy, h) };
   });
   const config: TableConfig = {
     rules,
@@ -215,16 +221,31 @@ const PINNED: Readonly<Record<string, string>> = {
   'harr-limit/flowers search': '711f52214ca0d4d7',
   'babcock/duplicate search': 'd00fa403f1e7e930',
   'harr/limit300 search': '99c5afa6b070e777',
+  // The learned policy (issue 26) with the committed generation-1 model, pinned when it was added.
+  'harr net': 'c9cac10a5b749cec',
+  'harr-limit net': '211013ef82621478',
+  'babcock net': '521ec662ac320436',
+  'code500 net': '39564ef4e33ef816',
+  'harr/3p net': '8e26c9d0dea81ab2',
+  'harr/2p net': '46eb9e8ad73aa468',
+  'babcock/3p net': 'd788897160c96569',
+  'harr-limit/match net': 'cfc14e256919e663',
+  'code500/match net': 'a08203370ee61d6d',
+  'harr/flowers net': 'c830e3f5b162cdd7',
+  'harr-limit/flowers net': '2a0985264f6df05a',
+  'babcock/duplicate net': '2c6e0932ef9bb9c2',
+  'harr/limit300 net': 'c9cac10a5b749cec',
 };
 
 describe('behaviour hashes: every decision and every number of fixed seeds', () => {
   // The search agent plays one seat against three harr, at a small budget and on fewer games (its rollouts make a
   // hand a hundred times dearer); every other strategy four times over.
   const lineups: [string, string[], number | null][] = [
-    // net plays as its model file says (it has no play without one): pinned by test/learn/train.test.ts's models instead.
     ...builtinStrategies.filter((s) => s.name !== 'search' && s.name !== 'net').map((s): [string, string[], null] => [s.name, [s.name, s.name, s.name, s.name], null]),
     ['mix', MIX, null],
     ['search', ['search:budget=6', 'harr', 'harr', 'harr'], 4],
+    // net plays as its model says: pinned with the committed generation-1 model of results/learned-policy/.
+    ['net', [NET, NET, NET, NET], null],
   ];
   const got: Record<string, string> = {};
   for (const shape of SHAPES) {
