@@ -222,10 +222,12 @@ export function sampleGuidedInto(dst: HandState, src: HandState, seat: Seat, rng
         last = false;
       } else if (m <= 0) break;
     }
+    let walk = false;
     if (weigh !== undefined) {
       const ok = total > 0; // false for NaN too
       guide.report?.(q, ok ? (total * total) / squares : 0);
       if (ok) best.set(picked.subarray(0, h));
+      walk = ok && (guide.steps ?? 0) > 0 && nf - k - h > 0;
     }
     if (!last) {
       // Bring the best deal's tiles back to the front of what is left (they are all still there, somewhere).
@@ -235,6 +237,32 @@ export function sampleGuidedInto(dst: HandState, src: HandState, seat: Seat, rng
         const tmp = pool[k + i]!;
         pool[k + i] = pool[j]!;
         pool[j] = tmp;
+      }
+    }
+    if (walk) {
+      // Metropolis: swap one tile of the hand with one of the unseen tiles left (a symmetric proposal), kept with
+      // probability min(1, weight after / weight before), so the hand drifts toward the guide's posterior.
+      counts.fill(0);
+      for (let i = 0; i < h; i++) counts[pool[k + i]!]!++;
+      if (keeps >= 0) counts[keeps]!++;
+      let w = weigh!(counts, q, 0);
+      for (let step = guide.steps!; step > 0; step--) {
+        const i = k + randomBelow(g, rng, h);
+        const j = k + h + randomBelow(g, rng, nf - k - h);
+        const a = pool[i]!;
+        const b = pool[j]!;
+        if (a === b) continue;
+        counts[a]!--;
+        counts[b]!++;
+        const w2 = weigh!(counts, q, 0);
+        if (w2 >= w || rng.next() * w < w2) {
+          pool[i] = b;
+          pool[j] = a;
+          w = w2;
+        } else {
+          counts[a]!++;
+          counts[b]!--;
+        }
       }
     }
     for (let i = 0; i < h; i++) hand[q * 34 + pool[k + i]!]!++;
