@@ -15,7 +15,7 @@ const preset = (r: string): string => `results/tuned-plans/tunes/harr/${r}/seed-
 const field = (x: string): string => [x, x, x].join(',');
 
 /** Wall sets (four games each) per cell: the pilot's (sizing below). */
-export const WALLS = 40;
+export const WALLS = 20;
 
 export const spec: ExperimentSpec = {
   name: 'inference',
@@ -39,7 +39,7 @@ export const spec: ExperimentSpec = {
     '--duplicate; both searches meet the same walls of seed 1 from the same seats against the same three, so their ' +
     'difference per hand is paired wall set by wall set.',
   sizing:
-    'A pilot: 40 wall sets per cell, to measure the standard deviation of the paired difference of a wall set, from ' +
+    'A pilot: 20 wall sets per cell, to measure the standard deviation of the paired difference of a wall set, from ' +
     'which the full run\'s wall sets ((1.96 + 0.84)·σ/δ)² for 80% power at δ = 2 points per hand are computed.',
   games: 4 * WALLS * (2 * RULES.length + 2 * TUNED.length),
   seed: 1,
