@@ -12,7 +12,10 @@
  * Worlds deal the other seats hands about as near complete as the policy's own would be with as many declared sets
  * and discards (strategies/opponent-model.ts): a uniform deal leaves opponents far from complete late in a hand, and a
  * search in such worlds underrates the danger of every discard (measured: it lost 11 points a hand to harr under
- * harr-limit at 64 rollouts, where deal-ins can cost the whole table's losses).
+ * harr-limit at 64 rollouts, where deal-ins can cost the whole table's losses). With `infer` (issue 25) they are dealt
+ * by the inference over worlds instead (src/infer/guide.ts): each other seat's hand weighed by the likelihood of its
+ * discards and passes under a softmax policy model, then walked toward that posterior; off by default until the
+ * experiment `inference` shows it wins.
  *
  * Candidates: the policy's choice; on a turn, the next best discards by the shared shape evaluation (least shanten,
  * then shape: strategies/common.ts pickDiscard), up to `candidates` in all, plus the safest discard (Harr's "watch

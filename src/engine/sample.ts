@@ -169,6 +169,12 @@ function randomBelow(g: (() => number) | null, rng: Rng, n: number): number {
  * keeps the best-fitting deal; the tiles left, with the unseen flowers, are shuffled into the wall. The guide is told
  * only the hand dealt and the seat's public record (its declared sets and discards), so the world is still a function
  * of the seat's view and the stream.
+ *
+ * A guide with `weight` (the inference over worlds, src/infer/guide.ts) is asked the weight of every one of the
+ * `tries` deals, and the deal kept is drawn in proportion to it (a weighted reservoir of one); when no weight is
+ * positive and finite the best-fitting deal is kept, as without it. Then `steps` Metropolis swaps, each of a tile of
+ * the hand with one of the unseen playing tiles not yet dealt, kept with probability min(1, w'/w). The guide sees
+ * only the hands dealt, so the world is still a function of the view and the stream.
  */
 export function sampleGuidedInto(dst: HandState, src: HandState, seat: Seat, rng: Rng, guide: HandGuide): HandState {
   copyPublic(dst, src, seat);
