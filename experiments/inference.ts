@@ -14,7 +14,13 @@ const INFER = 'search:budget=64:infer=true';
 const preset = (r: string): string => `results/tuned-plans/tunes/harr/${r}/seed-1/best.json`;
 const field = (x: string): string => [x, x, x].join(',');
 
-/** Wall sets (four games each) per cell: the pilot's (sizing below). */
+/**
+ * Wall sets (four games each) per cell: the pilot's (sizing below). Its SD of a wall set's paired difference (against
+ * three harr): harr 68.6, harr-limit 19.7, babcock 7.8, code500 183 (one wall set's outlier); for 80% power at
+ * δ = 2 points per hand ((1.96 + 0.84)·σ/δ)² asks for about 9,200, 760, 120 and 66,000 wall sets. A full run for
+ * the issue's targets (harr-limit and babcock) is 800 wall sets of those two cells (6,400 hands, about 2.5 hours
+ * here at the pilot's pace); the others cannot be settled at this budget in a session.
+ */
 export const WALLS = 20;
 
 export const spec: ExperimentSpec = {
