@@ -20,7 +20,7 @@ import { mayClaimMahjong } from '../engine/legal.js';
 import { unseenTiles } from '../engine/sample.js';
 import type { HandState } from '../engine/state.js';
 import { shanten } from '../hand/index.js';
-import { inferenceGuide, noStats, type InferenceStats } from '../infer/guide.js';
+import { INFER_STEPS, INFER_TRIES, inferenceGuide, noStats, type InferenceStats } from '../infer/guide.js';
 import { opponentGuide } from '../infer/opponent-model.js';
 import { makeStream, type Rng } from '../rng/streams.js';
 import { RULESET_IDS } from '../rules/index.js';
@@ -38,8 +38,6 @@ export function methodGuide(m: Method, view: AgentView, stats: InferenceStats): 
   if (m === 'model') return opponentGuide(12);
   return inferenceGuide(view, INFER_TRIES, opponentGuide(INFER_TRIES), { stats, steps: INFER_STEPS });
 }
-export const INFER_TRIES = 4;
-export const INFER_STEPS = 40;
 
 interface Acc {
   ll: number;

@@ -36,6 +36,10 @@ export interface InferenceGuide extends HandGuide {
   readonly stats: InferenceStats;
 }
 
+/** The deals weighed and the Metropolis swaps per other seat that the prediction measurement and the danger use. */
+export const INFER_TRIES = 4;
+export const INFER_STEPS = 40;
+
 /** A fresh stats record. */
 export function noStats(): InferenceStats {
   return { seats: 0, essSum: 0, collapsed: 0 };
