@@ -127,16 +127,21 @@ describe('a sampled world holds nothing the seat has not seen', () => {
   });
 });
 
+/** Mid-hand positions of the first `tables` tables, seed by seed, each with a second truth behind the seat's view. */
+function* twoTruths(seeds: number, tables: number): Generator<{ s: HandState; seat: number; other: HandState; seed: number }> {
+  for (let seed = 0; seed < seeds; seed++) {
+    const s = midHand(TABLES[seed % tables]!, seed, 20 + (seed * 11) % 100);
+    if (isOver(s)) continue;
+    const seat = toMove(s);
+    yield { s, seat, other: secondTruth(s, seat, makeStream(seed, 2, 'truth')), seed };
+  }
+}
+
 describe('the inference over worlds reads the view alone (issue 25)', () => {
   it('inference-weighted worlds and the danger of each discard are the same on two truths with the same view', () => {
     let compared = 0;
     let weighed = 0;
-    for (let seed = 0; seed < 40; seed++) {
-      const t = TABLES[seed % TABLES.length]!;
-      const s = midHand(t, seed, 20 + (seed * 11) % 100);
-      if (isOver(s)) continue;
-      const seat = toMove(s);
-      const other = secondTruth(s, seat, makeStream(seed, 2, 'truth'));
+    for (const { s, seat, other, seed } of twoTruths(40, TABLES.length)) {
       const run = (x: HandState) => {
         const view = viewFor(x, seat);
         const stats = noStats();
@@ -157,11 +162,7 @@ describe('the inference over worlds reads the view alone (issue 25)', () => {
   it('positive control: a weight that reads the true hands is caught', () => {
     let caught = 0;
     let tried = 0;
-    for (let seed = 0; seed < 30; seed++) {
-      const s = midHand(TABLES[seed % 4]!, seed, 20 + (seed * 11) % 100);
-      if (isOver(s)) continue;
-      const seat = toMove(s);
-      const other = secondTruth(s, seat, makeStream(seed, 2, 'truth'));
+    for (const { s, seat, other, seed } of twoTruths(30, 4)) {
       const run = (x: HandState) => {
         const view = viewFor(x, seat);
         const fair = inferenceGuide(view, 6, opponentGuide(6));
