@@ -15,6 +15,9 @@ import { makeStream, seatStream, type Rng } from '../../src/rng/streams.js';
 import { viewFor } from '../../src/view/view.js';
 import { worldStateCopy } from '../../src/view/world.js';
 import { builtinStrategies } from '../../strategies/index.js';
+import { discardDanger } from '../../src/infer/danger.js';
+import { inferenceGuide, noStats } from '../../src/infer/guide.js';
+import { opponentGuide } from '../../src/infer/opponent-model.js';
 import { secondTruth, stateBytes } from './second-truth.js';
 import { newHand, type Table } from '../engine/helpers.js';
 import { decodeModel } from '../../strategies/learned/model-file.js';
@@ -129,6 +132,64 @@ describe('a sampled world holds nothing the seat has not seen', () => {
   });
 });
 
+/** Mid-hand positions of the first `tables` tables, seed by seed, each with a second truth behind the seat's view. */
+function* twoTruths(seeds: number, tables: number): Generator<{ s: HandState; seat: number; other: HandState; seed: number }> {
+  for (let seed = 0; seed < seeds; seed++) {
+    const s = midHand(TABLES[seed % tables]!, seed, 20 + (seed * 11) % 100);
+    if (isOver(s)) continue;
+    const seat = toMove(s);
+    yield { s, seat, other: secondTruth(s, seat, makeStream(seed, 2, 'truth')), seed };
+  }
+}
+
+describe('the inference over worlds reads the view alone (issue 25)', () => {
+  it('inference-weighted worlds and the danger of each discard are the same on two truths with the same view', () => {
+    let compared = 0;
+    let weighed = 0;
+    for (const { s, seat, other, seed } of twoTruths(40, TABLES.length)) {
+      const run = (x: HandState) => {
+        const view = viewFor(x, seat);
+        const stats = noStats();
+        const guide = inferenceGuide(view, 6, opponentGuide(6), { stats });
+        const w = view.sampleWorld(makeStream(seed, 3, 'w'), undefined, guide);
+        const danger = discardDanger(viewFor(x, seat), makeStream(seed, 4, 'd'), { worlds: 3, tries: 4 });
+        return { world: stateBytes(worldStateCopy(w)), danger: Array.from(danger).join(','), ess: stats.essSum, seats: stats.seats };
+      };
+      const a = run(s);
+      expect(run(other)).toEqual(a);
+      if (a.seats > 0) weighed++;
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(30);
+    expect(weighed).toBeGreaterThan(30);
+  });
+
+  it('positive control: a weight that reads the true hands is caught', () => {
+    let caught = 0;
+    let tried = 0;
+    for (const { s, seat, other, seed } of twoTruths(30, 4)) {
+      const run = (x: HandState) => {
+        const view = viewFor(x, seat);
+        const fair = inferenceGuide(view, 6, opponentGuide(6));
+        const leaky: HandGuide = {
+          ...fair,
+          // Prefers hands like the true one: a cheat.
+          weight: (counts, q) => {
+            let same = 0;
+            for (let k = 0; k < 34; k++) same += Math.min(counts[k]!, x.priv.hand[q * 34 + k]!);
+            return Math.exp(same);
+          },
+        };
+        return stateBytes(worldStateCopy(view.sampleWorld(makeStream(seed, 3, 'w'), undefined, leaky)));
+      };
+      tried++;
+      if (run(s) !== run(other)) caught++;
+    }
+    expect(tried).toBeGreaterThan(20);
+    expect(caught).toBeGreaterThan(tried / 2);
+  });
+});
+
 describe("agents' decisions depend on the view alone", () => {
   const strategy = (name: string) => builtinStrategies.find((x) => x.name === name)!;
   const params = (name: string, over: Record<string, number | boolean | string> = {}) => ({
@@ -145,7 +206,7 @@ describe("agents' decisions depend on the view alone", () => {
     return JSON.stringify({ action, next: rng.next() });
   }
 
-  it('search (worlds sampled, plain and modelled) and harr choose the same, and draw as much of their stream, on both truths', () => {
+  it('search (worlds sampled, plain, modelled and inferred) and harr choose the same, and draw as much of their stream, on both truths', () => {
     let compared = 0;
     for (let seed = 0; seed < 48; seed++) {
       const t = TABLES[seed % 4]!;
@@ -156,12 +217,13 @@ describe("agents' decisions depend on the view alone", () => {
       for (const [name, over] of [
         ['harr', {}],
         ['search', { budget: 16, model: seed % 2 === 0 }],
+        ['search', { budget: 16, infer: true, inferSteps: 5 }],
       ] as const) {
         expect(decide(other, seat, name, over, seed)).toBe(decide(s, seat, name, over, seed));
         compared++;
       }
     }
-    expect(compared).toBeGreaterThan(60);
+    expect(compared).toBeGreaterThan(90);
   });
 
   it('net (its features, its choice, its value) and search with a net as policy and prior choose the same on both truths', () => {
