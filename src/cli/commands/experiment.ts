@@ -9,6 +9,7 @@ import { commandLine } from '../../io/manifest.js';
 import { allExperiments } from '../../experiments/registry.js';
 import { defaultOut, runExperiment } from '../../experiments/run.js';
 import { SIGNAL_EXIT } from '../../runner/signals.js';
+import { printBoards, QUIET_OPTION } from '../board.js';
 
 interface ExperimentArgs {
   name?: string;
@@ -21,6 +22,7 @@ interface ExperimentArgs {
   progress: boolean;
   resume: boolean;
   force: boolean;
+  quiet: boolean;
 }
 
 export const experimentCommand: CommandModule<object, ExperimentArgs> = {
@@ -37,7 +39,8 @@ export const experimentCommand: CommandModule<object, ExperimentArgs> = {
       .option('generations', { type: 'number', describe: 'tuning experiments: CMA-ES generations (default: the experiment\'s); --games is then games per candidate per generation' })
       .option('progress', { type: 'boolean', default: true, describe: '--no-progress: no progress output' })
       .option('resume', { type: 'boolean', default: false, describe: 'continue an interrupted experiment (finished runs are kept)' })
-      .option('force', { type: 'boolean', default: false, describe: 'replace whatever --out holds (the directory is emptied whole first)' }) as never,
+      .option('force', { type: 'boolean', default: false, describe: 'replace whatever --out holds (the directory is emptied whole first)' })
+      .option('quiet', QUIET_OPTION) as never,
   handler: async (a) => {
     if (a.list) {
       for (const e of allExperiments()) process.stdout.write(`${e.name}\n  ${e.question}\n`);
@@ -67,5 +70,6 @@ export const experimentCommand: CommandModule<object, ExperimentArgs> = {
     }
     const all = r.runSeconds !== undefined && r.runSeconds > r.seconds + 1 ? ` (the runs took ${r.runSeconds.toFixed(1)}s over every session)` : '';
     process.stdout.write(`${name}: ${r.hands} hands in ${r.seconds.toFixed(1)}s${all} → ${a.out ?? defaultOut(name)}\n`);
+    await printBoards(async () => (await import('../../report/run-files.js')).experimentBoards(a.out ?? defaultOut(name)), a.quiet);
   },
 };

@@ -8,6 +8,7 @@ import { resolveShard } from '../../runner/plan.js';
 import { SIGNAL_EXIT } from '../../runner/signals.js';
 import { commandLine } from '../../io/manifest.js';
 import { ruleSetChoices } from '../../rules/index.js';
+import { printBoards, QUIET_OPTION } from '../board.js';
 
 interface SimulateArgs {
   rules: string;
@@ -28,6 +29,7 @@ interface SimulateArgs {
   progress: boolean;
   flowers: boolean;
   'decision-timeout': number;
+  quiet: boolean;
 }
 
 export const simulateCommand: CommandModule<object, SimulateArgs> = {
@@ -55,7 +57,8 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
         describe: 'seconds one strategy decision may take; a worker past it is stopped and the run ends, keeping every finished batch',
       })
       .option('progress', { type: 'boolean', default: true, describe: 'progress bar (TTY) or a line every 10 s; --no-progress for none' })
-      .option('flowers', { type: 'boolean', default: false, describe: 'play with flowers and seasons (where the rule set allows)' }) as never,
+      .option('flowers', { type: 'boolean', default: false, describe: 'play with flowers and seasons (where the rule set allows)' })
+      .option('quiet', QUIET_OPTION) as never,
   handler: async (a) => {
     const result = await simulate({
       rules: a.rules,
@@ -86,5 +89,6 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
     process.stdout.write(
       `${m.handsPlayed} hands (${m.gamesPlayed} games) in ${m.durationSeconds}s, ${m.handsPerSecond} hands/s → ${a.out ?? DEFAULT_OUT}\n`,
     );
+    await printBoards(async () => [(await import('../../report/run-files.js')).runBoard(a.out ?? DEFAULT_OUT)], a.quiet);
   },
 };
