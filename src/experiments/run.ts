@@ -5,6 +5,7 @@
  * manifest.json and README.md. Timings go to manifest.json only, so the CSVs and README are reproducible.
  */
 import { join } from 'node:path';
+import { CLI } from '../text.js';
 import { UserError } from '../errors.js';
 import { IoFailure } from '../io/files.js';
 import { commandLine, experimentProvenance } from '../io/manifest.js';
@@ -92,7 +93,7 @@ export function gamesPerCell(spec: ExperimentSpec, total: number): number {
 
 /** The command that reproduces the committed files (output directory and worker count do not change them). */
 export function reproduceCommand(spec: ExperimentSpec, games: number, seed: number): string {
-  return `mjlab experiment ${spec.name} --games ${games} --seed ${seed}`;
+  return `${CLI} experiment ${spec.name} --games ${games} --seed ${seed}`;
 }
 
 /**
