@@ -6,8 +6,6 @@
 import type { CommandModule } from 'yargs';
 import { UserError } from '../../errors.js';
 import { commandLine } from '../../io/manifest.js';
-import { allExperiments } from '../../experiments/registry.js';
-import { defaultOut, runExperiment } from '../../experiments/run.js';
 import { SIGNAL_EXIT } from '../../runner/signals.js';
 import { printBoards, QUIET_OPTION } from '../board.js';
 
@@ -43,6 +41,7 @@ export const experimentCommand: CommandModule<object, ExperimentArgs> = {
       .option('quiet', QUIET_OPTION) as never,
   handler: async (a) => {
     if (a.list) {
+      const { allExperiments } = await import('../../experiments/registry.js');
       for (const e of allExperiments()) process.stdout.write(`${e.name}\n  ${e.question}\n`);
       return;
     }
@@ -52,6 +51,8 @@ export const experimentCommand: CommandModule<object, ExperimentArgs> = {
     if (seed !== undefined && !Number.isSafeInteger(seed)) throw new UserError(`--seed must be an integer, got ${String(seed)}`);
     if (workers !== undefined && !Number.isSafeInteger(workers)) throw new UserError(`--workers must be a positive integer, got ${String(workers)}`);
     if (generations !== undefined && !Number.isSafeInteger(generations)) throw new UserError(`--generations must be a positive integer, got ${String(generations)}`);
+    // The experiments (their charts, their analyses) are loaded when one runs (issue 28, point 3).
+    const { defaultOut, runExperiment } = await import('../../experiments/run.js');
     const r = await runExperiment({
       name,
       ...(games !== undefined ? { games } : {}),

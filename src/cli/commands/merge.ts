@@ -1,6 +1,5 @@
 /** `mjlab merge --out DIR SHARD_DIR...` (issue 5, point 5): exact merge of shard outputs; see src/runner/merge.ts. */
 import type { CommandModule } from 'yargs';
-import { mergeRuns } from '../../runner/merge.js';
 import { commandLine } from '../../io/manifest.js';
 import { printBoards, QUIET_OPTION } from '../board.js';
 
@@ -26,6 +25,7 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
       })
       .option('quiet', QUIET_OPTION) as never,
   handler: async (a) => {
+    const { mergeRuns } = await import('../../runner/merge.js');
     const m = mergeRuns({ out: a.out, inputs: a.dirs, force: a.force, allowPartial: a['allow-partial'], command: commandLine() });
     const ranges = m.ranges.map(([s, e]) => `${s}..${e - 1}`).join(', ');
     const missing = m.missing ? `; missing ${m.missing.map(([s, e]) => `${s}..${e - 1}`).join(', ')}` : '';

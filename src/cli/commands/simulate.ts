@@ -3,7 +3,7 @@
  * Harr strategies, 100,000 hands, seed 1, all cores, results/latest. The work is in src/runner/run.ts.
  */
 import type { CommandModule } from 'yargs';
-import { DEFAULT_DECISION_TIMEOUT, DEFAULT_OUT, DEFAULT_STRATEGIES, simulate } from '../../runner/run.js';
+import { DEFAULT_DECISION_TIMEOUT, DEFAULT_OUT, DEFAULT_STRATEGIES } from '../../runner/options.js';
 import { resolveShard } from '../../runner/plan.js';
 import { SIGNAL_EXIT } from '../../runner/signals.js';
 import { commandLine } from '../../io/manifest.js';
@@ -60,6 +60,8 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       .option('flowers', { type: 'boolean', default: false, describe: 'play with flowers and seasons (where the rule set allows)' })
       .option('quiet', QUIET_OPTION) as never,
   handler: async (a) => {
+    // The runner is loaded when a run starts, not for --help (issue 28, point 3).
+    const { simulate } = await import('../../runner/run.js');
     const result = await simulate({
       rules: a.rules,
       strategies: a.strategies,
