@@ -28,7 +28,7 @@ describe('the per-decision time limit', () => {
     expect(line).toMatch(new RegExp(`strategy "${loop}" at seat \\d took longer than 0.5 s over one decision`));
     const game = Number(/\(seed 4, game (\d+)\)/.exec(line)?.[1]);
     expect(Number.isInteger(game)).toBe(true);
-    expect(line).toContain(`replay: mjlab replay --rules harr --strategies random,${loop},random,random --seed 4 --game ${game}`);
+    expect(line).toContain(`replay: node bin/mjlab.js replay --rules harr --strategies random,${loop},random,random --seed 4 --game ${game}`);
     // One worker plays the batches in order: every batch before the looping game's is committed and kept.
     const size = Math.ceil(2000 / 64);
     const kept = Math.floor(game / size) * size;

@@ -22,7 +22,7 @@ describe('a plug-in that ends its worker thread', () => {
     const dir = join(tmp, 'exit');
     const line = oneLine(run(['simulate', '--strategies', `random,${bot},random,random`, '--games', '2000', '--seed', '4', '--workers', '1', '--no-progress', '--out', dir]));
     expect(line).toMatch(new RegExp(`^mjlab: strategy "${bot}" at seat \\d called process\\.exit\\(0\\) during one decision \\(seed 4, game 100\\)`));
-    expect(line).toContain(`replay: mjlab replay --rules harr --strategies random,${bot},random,random --seed 4 --game 100`);
+    expect(line).toContain(`replay: node bin/mjlab.js replay --rules harr --strategies random,${bot},random,random --seed 4 --game 100`);
     // Batches of 32 games: the three before game 100 are in.
     expect(line).toContain(`96 of 2000 games kept in ${dir}`);
     expect(lineCount(join(dir, 'checkpoint.jsonl'))).toBe(1 + 3);

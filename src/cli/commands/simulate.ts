@@ -3,7 +3,7 @@
  * Harr strategies, 100,000 hands, seed 1, all cores, results/latest. The work is in src/runner/run.ts.
  */
 import type { CommandModule } from 'yargs';
-import { DEFAULT_DECISION_TIMEOUT, DEFAULT_OUT, DEFAULT_STRATEGIES } from '../../runner/options.js';
+import { DEFAULT_DECISION_TIMEOUT, DEFAULT_OUT, DEFAULT_STRATEGIES, defaultStrategies } from '../../runner/options.js';
 import { resolveShard } from '../../runner/plan.js';
 import { SIGNAL_EXIT } from '../../runner/signals.js';
 import { commandLine } from '../../io/manifest.js';
@@ -12,7 +12,7 @@ import { printBoards, QUIET_OPTION } from '../board.js';
 
 interface SimulateArgs {
   rules: string;
-  strategies: string;
+  strategies?: string;
   games: number;
   seed: number;
   workers?: number;
@@ -38,7 +38,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
   builder: (y) =>
     y
       .option('rules', { type: 'string', default: 'harr', describe: `rule set: ${ruleSetChoices()}` })
-      .option('strategies', { type: 'string', default: DEFAULT_STRATEGIES, describe: 'lineup, one per player (name, name:param=value, ./file.js)' })
+      .option('strategies', { type: 'string', describe: `lineup, one per player (name, name:param=value, ./file.js); default ${DEFAULT_STRATEGIES}, for 3 players ${defaultStrategies(3)}, for 2 ${defaultStrategies(2)}` })
       .option('games', { type: 'number', default: 100_000, describe: 'games to play (a game is a hand, or a match with --unit match)' })
       .option('seed', { type: 'number', default: 1, describe: 'master seed' })
       .option('workers', { type: 'number', describe: 'worker threads (default: all cores)' })
@@ -64,7 +64,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
     const { simulate } = await import('../../runner/run.js');
     const result = await simulate({
       rules: a.rules,
-      strategies: a.strategies,
+      strategies: a.strategies ?? defaultStrategies(a.players),
       games: a.games,
       seed: a.seed,
       ...(a.workers !== undefined ? { workers: a.workers } : {}),
