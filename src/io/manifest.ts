@@ -94,7 +94,7 @@ export function identityDifferences(a: RunIdentity, b: RunIdentity): string[] {
   return keys.filter((k) => canonical(a[k]) !== canonical(b[k]));
 }
 
-function packageRoot(): string {
+export function packageRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 6; i++) {
     if (existsSync(join(dir, 'package.json'))) return dir;

@@ -41,8 +41,10 @@ export const experimentCommand: CommandModule<object, ExperimentArgs> = {
       .option('quiet', QUIET_OPTION) as never,
   handler: async (a) => {
     if (a.list) {
-      const { allExperiments } = await import('../../experiments/registry.js');
-      for (const e of allExperiments()) process.stdout.write(`${e.name}\n  ${e.question}\n`);
+      const [{ allExperiments }, { listEntry }, { packageRoot }] = await Promise.all([
+        import('../../experiments/registry.js'), import('../../experiments/sizes.js'), import('../../io/manifest.js'),
+      ]);
+      for (const e of allExperiments()) process.stdout.write(`${listEntry(packageRoot(), e)}\n`);
       return;
     }
     const { name, games, seed, workers, generations } = a;
