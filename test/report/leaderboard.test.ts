@@ -70,3 +70,21 @@ describe('leaderboard on the command line', () => {
     expect(m.out).toMatch(/the paired test on the same walls/);
   });
 });
+
+describe("README's quick start", () => {
+  it('shows the leaderboard exactly as the main job prints it', async () => {
+    const { markedBlock } = await import('../support/doc.js');
+    const block = markedBlock('README.md', 'leaderboard');
+    const [first, blank, ...board] = block.trimEnd().split('\n');
+    expect(first).toMatch(/^100000 hands \(100000 games\) in [\d.]+s, \d+ hands\/s → results\/latest$/);
+    expect(blank).toBe('');
+    expect(board[0]).toBe('Leaderboard (harr, 100,000 hands, seed 1): mean net points per hand');
+    const num = (s: string) => Number(s.replace('−', '-'));
+    const rows = board.slice(2, 6).map((l) => {
+      const [, strategy, net, lo, hi, win, dealIn, hands] = /^\d\s+(\S+)\s+(\S+)\s+(\S+) to (\S+)\s+(\S+)%\s+(\S+)%\s+(\d+)$/.exec(l)!;
+      return { strategy: strategy!, meanNet: num(net!), meanNetLow: num(lo!), meanNetHigh: num(hi!), winRate: num(win!) / 100, dealInRate: num(dealIn!) / 100, hands: Number(hands) };
+    });
+    expect(rows.map((r) => r.strategy).sort()).toEqual(['chow-mixer', 'defender', 'harr', 'suit-hunter']);
+    expect(formatBoard(makeBoard(board[0]!, rows, null), 100).trimEnd()).toBe(board.join('\n'));
+  });
+});
