@@ -203,7 +203,8 @@ const against = process.argv.indexOf('--against');
 if (process.argv.includes('--start')) {
   const { benchStart, formatStart } = await import('./start.js');
   console.log(`CLI start-up, median of ${quick ? 5 : 15} interleaved rounds; load average ${load()}`);
-  console.log(formatStart(benchStart(quick ? 5 : 15)));
+  const other = process.argv.indexOf('--start-against');
+  console.log(formatStart(benchStart(quick ? 5 : 15, other >= 0 ? process.argv[other + 1] : undefined)));
 } else if (against >= 0) {
   const dir = process.argv[against + 1];
   if (dir === undefined) throw new Error('--against needs the other build\'s dist/ directory');

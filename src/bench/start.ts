@@ -7,6 +7,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median } from 'simple-statistics';
 
@@ -34,11 +35,17 @@ export interface StartResult {
   readonly target: number | null;
 }
 
-export function benchStart(rounds: number): StartResult[] {
-  const wall = START_CASES.map(() => [] as number[]);
-  const cpu = START_CASES.map(() => [] as number[]);
+/** `other`: another checkout's root, whose bin/mjlab.js is timed beside this one's (the same commands, interleaved). */
+export function benchStart(rounds: number, other?: string): StartResult[] {
+  const otherBin = other === undefined ? null : join(other, 'bin', 'mjlab.js');
+  const cases = [
+    ...START_CASES,
+    ...(otherBin === null ? [] : START_CASES.slice(1).map((c) => ({ name: `${c.name} (${other})`, args: [otherBin, ...c.args.slice(1)], target: c.target }))),
+  ];
+  const wall = cases.map(() => [] as number[]);
+  const cpu = cases.map(() => [] as number[]);
   for (let r = 0; r < rounds; r++) {
-    START_CASES.forEach((c, i) => {
+    cases.forEach((c, i) => {
       const c0 = childCpu();
       const t0 = performance.now();
       const p = spawnSync(process.execPath, c.args, { encoding: 'utf8' });
@@ -48,7 +55,7 @@ export function benchStart(rounds: number): StartResult[] {
       if (c0 !== null && c1 !== null) cpu[i]!.push(c1 - c0);
     });
   }
-  return START_CASES.map((c, i) => ({ name: c.name, wall: median(wall[i]!), cpu: cpu[i]!.length ? median(cpu[i]!) : null, target: c.target }));
+  return cases.map((c, i) => ({ name: c.name, wall: median(wall[i]!), cpu: cpu[i]!.length ? median(cpu[i]!) : null, target: c.target }));
 }
 
 export function formatStart(rs: readonly StartResult[]): string {
@@ -57,7 +64,7 @@ export function formatStart(rs: readonly StartResult[]): string {
     .map((r) => {
       const ratio = (x: number | null, b: number | null) => (x !== null && b !== null && b > 0 ? `${(x / b).toFixed(2)}×` : '–');
       const goal = r.target === null ? '' : `   target ≤ ${r.target}×`;
-      return `${r.name.padEnd(24)} wall ${r.wall.toFixed(3)} s (${ratio(r.wall, base.wall)})   cpu ${r.cpu === null ? '–' : r.cpu.toFixed(2)} s (${ratio(r.cpu, base.cpu)})${goal}`;
+      return `${r.name.padEnd(40)} wall ${r.wall.toFixed(3)} s (${ratio(r.wall, base.wall)})   cpu ${r.cpu === null ? '–' : r.cpu.toFixed(2)} s (${ratio(r.cpu, base.cpu)})${goal}`;
     })
     .join('\n');
 }
