@@ -22,7 +22,7 @@ import { printable } from '../text.js';
 import type { TableStatus } from '../play/message.js';
 import { nonNegativeInt, tableOptions } from './table.js';
 
-import { DEFAULT_PORT, DEFAULT_RECORD_DIR } from './commands/play.js';
+import { DEFAULT_PORT, DEFAULT_RECORD_DIR } from './play-defaults.js';
 
 export { DEFAULT_PORT, DEFAULT_RECORD_DIR };
 

@@ -4,8 +4,7 @@ import { ruleSetChoices } from '../../rules/index.js';
 import { DEFAULT_DECISION_TIMEOUT } from '../../runner/options.js';
 import type { PlayArgs } from '../play-command.js';
 
-export const DEFAULT_PORT = 8017;
-export const DEFAULT_RECORD_DIR = 'results/play';
+import { DEFAULT_PORT, DEFAULT_RECORD_DIR } from '../play-defaults.js';
 
 export const playCommand: CommandModule<object, PlayArgs> = {
   command: 'play',
