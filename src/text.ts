@@ -6,6 +6,13 @@
  * excerpt, so an illegal action carrying megabytes is not echoed whole in a one-line message.
  */
 
+/**
+ * How every command mjlab prints starts (issue 28, point 4): the quick start's own way to run it, from the repository
+ * root. Not `npx mjlab`: npm 11 installs the checkout into its cache (running `prepare`, a full tsc) before the first
+ * run and costs seconds on each; not a bare `mjlab`, which is on no PATH after `npm ci`.
+ */
+export const CLI = 'node bin/mjlab.js';
+
 /** Characters a terminal or a page would act on instead of showing. */
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 

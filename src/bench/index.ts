@@ -179,6 +179,9 @@ async function main(): Promise<void> {
     console.log(`peak memory growth ${fmt(MEMORY_GAMES[0]!)} → ${fmt(MEMORY_GAMES[1]!)} hands: ${((100 * (large - small)) / small).toFixed(1)}%; load average ${load()}`);
   }
 
+  const { benchStart, formatStart } = await import('./start.js');
+  console.log(`\nCLI start-up (src/bench/start.ts), median of ${quick ? 5 : 15} interleaved rounds; load average ${load()}`);
+  console.log(formatStart(benchStart(quick ? 5 : 15)));
   // benchHand first: it times the hand table's build, which only the process's first query pays.
   await optionalBench('hand', 'benchHand');
   console.log('\nbenchDecisions(): where a hand of the four-strategy mix spends its time');
@@ -199,7 +202,12 @@ async function sideBySide(dir: string): Promise<void> {
 }
 
 const against = process.argv.indexOf('--against');
-if (against >= 0) {
+if (process.argv.includes('--start')) {
+  const { benchStart, formatStart } = await import('./start.js');
+  console.log(`CLI start-up, median of ${quick ? 5 : 15} interleaved rounds; load average ${load()}`);
+  const other = process.argv.indexOf('--start-against');
+  console.log(formatStart(benchStart(quick ? 5 : 15, other >= 0 ? process.argv[other + 1] : undefined)));
+} else if (against >= 0) {
   const dir = process.argv[against + 1];
   if (dir === undefined) throw new Error('--against needs the other build\'s dist/ directory');
   await sideBySide(dir);

@@ -3,12 +3,11 @@
  * stack trace (developers' guide, "Bad input"); anything else is a bug and keeps its stack. The checks every
  * command shares (an option given twice, numbers, yargs' own messages) are in args.ts.
  */
-import yargs, { type CommandModule } from 'yargs';
+import type { CommandModule } from 'yargs';
 import { UserError } from '../errors.js';
 import { printable } from '../text.js';
 import { gitState, packageVersion } from '../io/manifest.js';
-import { checkArgs, failMessage, type OptionTable } from './args.js';
-import { commands } from './commands/index.js';
+import type { OptionTable } from './args.js';
 
 /** `mjlab --version`: the package version and the commit it runs from (modified when the tree has changes). */
 export function versionText(): string {
@@ -18,6 +17,15 @@ export function versionText(): string {
 }
 
 export async function main(argv: string[]): Promise<void> {
+  if (argv.length === 1 && argv[0] === '--version') {
+    process.stdout.write(`${versionText()}\n`);
+    return;
+  }
+  // Loaded here, not at the top: --version needs neither (issue 28, point 3), and each command's module loads only
+  // its options; what it runs is imported when it runs.
+  const [{ default: yargs }, { checkArgs, failMessage }, { commands }] = await Promise.all([
+    import('yargs'), import('./args.js'), import('./commands/index.js'),
+  ]);
   let parser = yargs(argv)
     .scriptName('mjlab')
     .usage('$0 <command> [options]')
@@ -35,10 +43,6 @@ export async function main(argv: string[]): Promise<void> {
     });
   for (const c of commands) parser = parser.command(c as CommandModule);
   try {
-    if (argv.length === 1 && argv[0] === '--version') {
-      process.stdout.write(`${versionText()}\n`);
-      return;
-    }
     await parser.parseAsync();
   } catch (e) {
     if (e instanceof UserError) {

@@ -4,6 +4,7 @@
  * the README, like the CSVs, is reproduced byte for byte by its own command.
  */
 import type { Analysis } from './analysis.js';
+import { CLI } from '../text.js';
 import type { ExperimentSpec, Variant } from './types.js';
 
 export interface RunFacts {
@@ -34,7 +35,7 @@ export function readmeHead(spec: { name: string; title: string; question: string
     `# ${spec.title}`,
     '',
     preliminary !== null
-      ? `> **Preliminary run**: ${preliminary}. The full run is \`mjlab experiment ${spec.name}\`; until it has been ` +
+      ? `> **Preliminary run**: ${preliminary}. The full run is \`${CLI} experiment ${spec.name}\`; until it has been ` +
         'committed, read the intervals below, not just the point estimates.'
       : `> Full run: ${full}.`,
     '',
@@ -83,7 +84,7 @@ export function readme(spec: ExperimentSpec, a: Analysis, f: RunFacts): string {
     '',
     '```sh',
     'npm run build',
-    `node bin/${f.command.replace(/^mjlab/, 'mjlab.js')}`,
+    f.command.replace(/^mjlab /, `${CLI} `),
     '```',
     '',
     (spec.reportCost

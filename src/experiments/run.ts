@@ -5,6 +5,8 @@
  * manifest.json and README.md. Timings go to manifest.json only, so the CSVs and README are reproducible.
  */
 import { join } from 'node:path';
+import { minGames } from './sizes.js';
+import { CLI } from '../text.js';
 import { UserError } from '../errors.js';
 import { IoFailure } from '../io/files.js';
 import { commandLine, experimentProvenance } from '../io/manifest.js';
@@ -73,7 +75,9 @@ export function cellPlans(spec: ExperimentSpec, total: number): CellPlan[] {
     const variant = spec.variants.find((v) => v.label === c.variant);
     if (!variant || spec.lineups[c.lineup] === undefined) throw new Error(`${spec.name}: cell ${c.variant}/${c.lineup} names no variant or lineup of the spec`);
     const games = Math.floor((total * c.share) / shares / unit) * unit;
-    if (games < 2 * unit) throw new UserError(`--games ${total} is too small for ${spec.name}: its ${c.variant} run of ${spec.lineups[c.lineup]} would get ${games} games`);
+    if (games < 2 * unit) {
+      throw new UserError(`--games ${total} is too small for ${spec.name}: its ${c.variant} run of ${spec.lineups[c.lineup]} would get ${games} games; the smallest is --games ${minGames(spec)}`);
+    }
     return { variant, lineupIndex: c.lineup, games };
   });
 }
@@ -85,14 +89,14 @@ export function gamesPerCell(spec: ExperimentSpec, total: number): number {
   const unit = spec.duplicate ? spec.players : 1;
   const per = Math.floor(total / cells / unit) * unit;
   if (per < 2 * unit) {
-    throw new UserError(`--games ${total} is too small for ${spec.name}: it has ${cells} runs and needs at least ${2 * unit * cells} games`);
+    throw new UserError(`--games ${total} is too small for ${spec.name}: it has ${cells} runs and needs at least two wall sets each; the smallest is --games ${minGames(spec)}`);
   }
   return per;
 }
 
 /** The command that reproduces the committed files (output directory and worker count do not change them). */
 export function reproduceCommand(spec: ExperimentSpec, games: number, seed: number): string {
-  return `mjlab experiment ${spec.name} --games ${games} --seed ${seed}`;
+  return `${CLI} experiment ${spec.name} --games ${games} --seed ${seed}`;
 }
 
 /**

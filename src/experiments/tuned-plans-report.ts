@@ -7,6 +7,7 @@
  * the best plan differ with a limit". Everything but the README's cost line is a pure function of exact sums.
  */
 import type { TopLevelSpec } from 'vega-lite';
+import { CLI } from '../text.js';
 import type { PairedInterval } from '../stats/paired.js';
 import { confirmation } from '../tune/outputs.js';
 import { ratio } from '../stats/moments.js';
@@ -437,7 +438,7 @@ export function report(spec: TuningExperimentSpec, f: ReportFacts) {
       '```sh',
       'npm run build',
       'node dist/src/experiments/tuned-plans-pilot.js results/tuned-plans   # the pilot (pilot.csv)',
-      `node bin/${f.command.replace(/^mjlab/, 'mjlab.js')}`,
+      f.command.replace(/^mjlab /, `${CLI} `),
       '```',
       '',
       'The CSVs, the tunes\' files and this README (but for the cost line below) are reproduced byte for byte whatever the worker ' +

@@ -7,6 +7,7 @@
  * DIR/cross-play.jsonl (one line per strategy and rule setting); the report is src/experiments/tuned-plans-report.ts.
  */
 import { availableParallelism } from 'node:os';
+import { CLI } from '../text.js';
 import { join, resolve } from 'node:path';
 import { UserError } from '../errors.js';
 import { commandLine, experimentProvenance } from '../io/manifest.js';
@@ -50,7 +51,7 @@ interface CrossLine {
 export const CROSS_CHECKPOINT = 'cross-play.jsonl';
 
 export function tunedPlansCommand(spec: TuningExperimentSpec, games: number, seed: number, generations: number): string {
-  return `mjlab experiment ${spec.name} --games ${games} --seed ${seed}${generations !== spec.generations ? ` --generations ${generations}` : ''}`;
+  return `${CLI} experiment ${spec.name} --games ${games} --seed ${seed}${generations !== spec.generations ? ` --generations ${generations}` : ''}`;
 }
 
 

@@ -8,6 +8,7 @@
  * hand H of a match from "wall:H" ("wall:H:W").
  */
 import type { Agent } from '../agent/types.js';
+import { CLI } from '../text.js';
 import type { Seat } from '../core/seat.js';
 import { AgentError } from '../errors.js';
 import { shownValue, thrownMessage } from '../text.js';
@@ -47,7 +48,7 @@ export function gameWalls(config: TableConfig, streamGame: number, hand: number)
 /** The `mjlab replay` command line reproducing game `game` of `config`. */
 export function replayCommand(config: TableConfig, game: number): string {
   const parts = [
-    'mjlab replay',
+    `${CLI} replay`,
     `--rules ${config.rules.id}`,
     `--strategies ${config.lineup.map((l) => l.label).join(',')}`,
     `--seed ${config.seed}`,

@@ -5,6 +5,7 @@
  * output file. docs/outputs.md describes every field.
  */
 import { execFileSync } from 'node:child_process';
+import { CLI } from '../text.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -93,7 +94,7 @@ export function identityDifferences(a: RunIdentity, b: RunIdentity): string[] {
   return keys.filter((k) => canonical(a[k]) !== canonical(b[k]));
 }
 
-function packageRoot(): string {
+export function packageRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 6; i++) {
     if (existsSync(join(dir, 'package.json'))) return dir;
@@ -138,7 +139,7 @@ export function gitState(): GitState {
 /** The command as typed, shell-quoted where needed, so it can be pasted back. */
 export function commandLine(argv: readonly string[] = process.argv.slice(2)): string {
   const q = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
-  return ['mjlab', ...argv.map(q)].join(' ');
+  return [CLI, ...argv.map(q)].join(' ');
 }
 
 /** The head of every experiment's manifest.json: what made it, and the command that reproduces it. */

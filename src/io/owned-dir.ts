@@ -35,10 +35,13 @@ export interface DirState {
   readonly owner: { readonly kind: OutputKind; readonly run: Readonly<Record<string, unknown>> | null } | null;
 }
 
+/** The page made from a run's files (src/report/html.ts). */
+export const REPORT_FILE = 'report.html';
+
 /** Files a simulate or merge output may hold (every one is mjlab's). */
 export const RUN_FILES: ReadonlySet<string> = new Set([
   MARKER, 'checkpoint.jsonl', 'games.csv', 'matches.csv', 'nets.bin', 'summary.csv', 'score-distribution.csv',
-  'totals.csv', 'pairwise.csv', 'aggregate.json', 'manifest.json',
+  'totals.csv', 'pairwise.csv', 'aggregate.json', 'manifest.json', REPORT_FILE,
 ]);
 
 /** Files a tune's output holds (src/tune/outputs.ts). */

@@ -22,11 +22,12 @@ export function playClient(win: any, widgets: Widgets): void {
   const WIND_NAME: Record<string, string> = { E: 'East', S: 'South', W: 'West', N: 'North' };
   // By the seat's wind relative to the person's: the person at the foot, the next to play on the right.
   const ROTATION = [0, -90, 180, 90];
-  const PLATE = ['pos-se', 'pos-ne', 'pos-nw', 'pos-sw'];
 
   let msg: any = null;
   let sel = -1;
   let busy = false;
+  /** The hand whose breakdown was last brought into view. */
+  let shownBreakdown = -1;
 
   /** Tile id (src/tiles) → code (docs/notation.md). */
   const code = (id: number): string => (id < 27 ? `${(id % 9) + 1}${'mps'.charAt(Math.floor(id / 9))}` : id < 34 ? `${id - 26}z` : `${id - 33}f`);
@@ -129,6 +130,8 @@ export function playClient(win: any, widgets: Widgets): void {
       `<div class="river${sp.discards.length > 36 ? ' dense' : ''}" data-role="discards">${river}</div>` +
       `<div class="melds" data-role="melds">${sp.melds.map(meldHtml).join('')}</div>` +
       `<div class="hand" data-role="concealed" data-count="${sp.concealedCount}">${hand}</div>` +
+      // The name plate turns with its row and sits at the row's start, so it is read with the row it names.
+      plateHtml(seat) +
       `</div>`
     );
   }
@@ -136,11 +139,11 @@ export function playClient(win: any, widgets: Widgets): void {
   function plateHtml(seat: number): string {
     const v = msg.view;
     const sp = v.table[seat];
-    const rel = (sp.seatWind - v.seatWind + 4) % 4;
     const w = wind(seat);
-    const score = msg.table.unit === 'match' ? `<br><span class="cum" data-score="${msg.scores[seat]}" title="score in the match">${msg.scores[seat]}</span>` : '';
+    // A number on a plate says what it is (issue 28, point 9): the score carried in the match.
+    const score = msg.table.unit === 'match' ? `<br><span class="cum" data-score="${msg.scores[seat]}" title="score carried in the match">match score ${msg.scores[seat]}</span>` : '';
     return (
-      `<div class="plate ${PLATE[rel]}${you(seat) ? ' you' : ''}" data-seat="${seat}">` +
+      `<div class="plate row-plate${you(seat) ? ' you' : ''}" data-seat="${seat}"">` +
       `<div class="wind" title="${esc(WIND_NAME[w])} wind">${w}</div>` +
       `<div class="who"><b>${esc(WIND_NAME[w])}</b>${v.dealer === seat ? ' <span class="dealer">dealer</span>' : ''}<br>` +
       `<span class="strategy">${you(seat) ? 'you' : esc(label(seat))}</span> <span class="seatno">seat ${seat}</span>${score}</div>` +
@@ -269,7 +272,7 @@ export function playClient(win: any, widgets: Widgets): void {
       while (sel > 0 && !ok.has(own[sel]!)) sel--;
     }
     const seats = Array.from({ length: p }, (_, s) => s);
-    $('table-sides').innerHTML = seats.map(seatHtml).join('') + seats.map(plateHtml).join('');
+    $('table-sides').innerHTML = seats.map(seatHtml).join('');
     $('wall').textContent = String(v.wallCount);
     $('wall').dataset.wall = String(v.wallCount);
     $('round').textContent = v.prevailingWind !== null ? `${WIND_NAME[WINDS.charAt(v.prevailingWind)]} round` : 'no prevailing wind';
@@ -339,6 +342,12 @@ export function playClient(win: any, widgets: Widgets): void {
       );
     }
     $('scores').innerHTML = parts.join('') || '<p class="muted">The score breakdown appears when the hand is over.</p>';
+    // The table is taller than a laptop's window: bring a hand's breakdown into view once, when the hand ends.
+    if (over && shownBreakdown !== last.hand) {
+      shownBreakdown = last.hand;
+      const boxes = $('scores').querySelectorAll('.hand-score');
+      boxes[boxes.length - 1]?.scrollIntoView({ block: 'nearest' });
+    }
     doc.body.dataset.busy = busy ? 'true' : 'false';
   }
 

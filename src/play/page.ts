@@ -17,6 +17,7 @@ const CSS = `
 .river .t.live { outline:4px solid #ff6b3d; animation:live 1s ease-in-out infinite alternate; }
 @keyframes live { from { outline-color:#ff6b3d; } to { outline-color:var(--gold); } }
 .plate.you .wind { background:var(--gold); }
+.side .plate.row-plate { left:8px; top:823px; width:172px; pointer-events:auto; }
 #status { min-height:44px; padding:8px 10px; border-radius:6px; background:#23272b; border:1px solid #3a3f45; }
 #prompt { font-weight:600; color:#f3efe2; display:flex; gap:8px; align-items:center; }
 #prompt .t.offer { width:30px; height:41px; flex:none; outline:3px solid #ff6b3d; }

@@ -13,6 +13,7 @@
  * Everything the person is told goes through message(): the seat's view and the public events (message.ts).
  */
 import type { Agent, StrategyInstance } from '../agent/types.js';
+import { CLI } from '../text.js';
 import type { Action } from '../core/action.js';
 import type { Seat } from '../core/seat.js';
 import { type HandState, SEAT_WINDS, createHandState } from '../engine/state.js';
@@ -206,7 +207,7 @@ export class PlaySession {
     try {
       const file = this.options.save(record);
       const f = shellWord(file);
-      this.#saved = { file, watch: `mjlab replay --record ${f} --html ${shellWord(file.replace(/\.json$/, '.html'))}`, compare: `mjlab replay --record ${f} --seat ${this.#person} --strategy harr` };
+      this.#saved = { file, watch: `${CLI} replay --record ${f} --html ${shellWord(file.replace(/\.json$/, '.html'))}`, compare: `${CLI} replay --record ${f} --seat ${this.#person} --strategy harr` };
       this.#problem = null;
     } catch (e) {
       this.#problem = `the record could not be saved: ${(e as Error).message}`;

@@ -7,11 +7,12 @@ import { ruleSet } from '../rules/index.js';
 import { HB_PHASE } from './contract.js';
 import { deathWords } from './died.js';
 import { DEFAULT_DECISION_TIMEOUT } from './options.js';
+import { CLI } from '../text.js';
 import { DecisionTimeout, WorkerDied, WorkerFailure } from './pool.js';
 import type { TableSpec } from './protocol.js';
 
 export function replayCommand(spec: TableSpec, game: number): string {
-  const parts = ['mjlab replay', `--rules ${spec.rules}`, `--strategies ${spec.strategies}`, `--seed ${spec.seed}`, `--game ${game}`];
+  const parts = [`${CLI} replay`, `--rules ${spec.rules}`, `--strategies ${spec.strategies}`, `--seed ${spec.seed}`, `--game ${game}`];
   if (spec.players !== 4) parts.push(`--players ${spec.players}`);
   if (spec.unit !== 'hand') parts.push(`--unit ${spec.unit}`);
   if (spec.duplicate) parts.push('--duplicate');
@@ -50,7 +51,7 @@ export function failureMessage(
     if (d.kind === 'agent') {
       const first = d.message.split('\n')[0] ?? d.message;
       // The engine's message already names the strategy, seed and game, and usually the replay command.
-      const replay = first.includes('mjlab replay') ? '' : ` — replay: ${replayCommand(spec, d.game ?? 0)}`;
+      const replay = first.includes(`${CLI} replay`) ? '' : ` — replay: ${replayCommand(spec, d.game ?? 0)}`;
       return new UserError(`${first}${replay}; ${kept}, fix and resume with: ${resumeHint}`);
     }
     if (d.kind === 'user') return new UserError(d.message.split('\n')[0] ?? d.message);

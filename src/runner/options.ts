@@ -8,6 +8,13 @@ import type { Manifest, Shard } from '../io/manifest.js';
 import type { StopSignal } from './signals.js';
 
 export const DEFAULT_STRATEGIES = 'chow-mixer,suit-hunter,defender,harr';
+/**
+ * The default lineup for a smaller table (issue 28, point 5): the four-player one without the defender (a player
+ * for drawn hands), then without the suit-hunter, so that `--players 3` and `--players 2` run as given.
+ */
+export function defaultStrategies(players: number): string {
+  return players === 3 ? 'chow-mixer,suit-hunter,harr' : players === 2 ? 'chow-mixer,harr' : DEFAULT_STRATEGIES;
+}
 export const DEFAULT_OUT = 'results/latest';
 /** Default per-decision time limit, seconds: generous (a built-in decision takes microseconds). */
 export const DEFAULT_DECISION_TIMEOUT = 5;

@@ -4,7 +4,7 @@
  */
 import type { HandSpec } from '../tiles/index.js';
 import { KINDS, isHead } from '../tiles/index.js';
-import { isStandardShape } from '../hand/suit-shapes.js';
+import { isStandardComplete } from '../hand/decompose.js';
 import { SPECIAL_SHAPES, isNineUnitedSons } from '../hand/special.js';
 import { type LimitHandId, type ScoreTable, specialShapesOf } from '../rules/index.js';
 
@@ -76,7 +76,9 @@ export function completeWith(table: ScoreTable, c: Uint8Array, melds: number): b
   let n = 0;
   for (let t = 0; t < KINDS; t++) n += c[t]!;
   if (n + 3 * melds !== 14) return false;
-  if (isStandardShape(c)) return true; // by table: the same answer as decompose.ts's search
+  // By search, not by the suit-shape table (hand/suit-shapes.ts): a hand is scored once, and building the table
+  // would cost `mjlab score` most of its start (issue 28, point 3); the two agree (test/engine/agari.test.ts).
+  if (isStandardComplete(c)) return true;
   return melds === 0 && specialShape(table, c) !== null;
 }
 

@@ -117,7 +117,7 @@ describeWithTool('deploy/slurm on a single-node Slurm cluster', missingSlurm(), 
     const log1 = log(`mjlab-sim-${array}_1.out`);
     expect(log1).toMatch(/task 1 of array \d+ on .*, restart 0,/);
     expect(log1).toMatch(/task 1 of array \d+ on .*, restart 1,/);
-    expect(log1).toMatch(/interrupted after \d+ of 10000 games; .* resume with: mjlab simulate .*--shard 1\/4 --resume/);
+    expect(log1).toMatch(/interrupted after \d+ of 10000 games; .* resume with: node bin\/mjlab\.js simulate .*--shard 1\/4 --resume/);
     expect(log1).toMatch(/^\d+ hands \(10000 games\) in .* → .*shard-1$/m);
     expect(log(`mjlab-sim-${array}_3.out`)).toMatch(/interrupted after \d+ of 10000 games/);
     expect(JSON.parse(read(shard(3), 'manifest.json')).complete).toBe(false);

@@ -286,7 +286,7 @@ describe('agent errors', () => {
       err = e;
     }
     expect(err).toBeInstanceOf(AgentError);
-    expect((err as AgentError).message).toMatch(/strategy "crasher".*boom.*seed 5, game 3.*mjlab replay --rules babcock --strategies random,random,random,crasher --seed 5 --game 3/);
+    expect((err as AgentError).message).toMatch(/strategy "crasher".*boom.*seed 5, game 3.*node bin\/mjlab\.js replay --rules babcock --strategies random,random,random,crasher --seed 5 --game 3/);
     expect((err as AgentError).seed).toBe(5);
     expect((err as AgentError).game).toBe(3);
     const ok = randomTable('babcock', 4, { seed: 5 });
@@ -314,7 +314,7 @@ describe('agent errors', () => {
     expect((err as AgentError).seed).toBe(9);
     expect((err as AgentError).game).toBe(6);
     expect((err as AgentError).strategy).toBe('cheat');
-    expect((err as AgentError).message).toMatch(/seed 9, game 6; reproduce with: mjlab replay --rules code500 .* --seed 9 --game 6/);
+    expect((err as AgentError).message).toMatch(/seed 9, game 6; reproduce with: node bin\/mjlab\.js replay --rules code500 .* --seed 9 --game 6/);
   });
 
   it('an agent cannot make an action legal by adding it to its copy of the legal list', () => {

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { replayRecord } from '../../src/cli/commands/replay.js';
+import { replayRecord } from '../../src/cli/replay-command.js';
 import { saveRecord } from '../../src/play/records.js';
 import type { GameRecord } from '../../src/record/record.js';
 import { writeReplayHtml } from '../../src/viewer/write.js';

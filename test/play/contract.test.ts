@@ -9,7 +9,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { type Play, type PlayArgs, startPlay } from '../../src/cli/commands/play.js';
+import { type Play, type PlayArgs, startPlay } from '../../src/cli/play-command.js';
 import type { SeatMessage } from '../../src/play/message.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');

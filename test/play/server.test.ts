@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Play, type PlayArgs, startPlay } from '../../src/cli/commands/play.js';
+import { type Play, type PlayArgs, startPlay } from '../../src/cli/play-command.js';
 import { replayRecordFile } from '../../src/game/replay.js';
 import type { SeatMessage } from '../../src/play/message.js';
 import { recordText } from '../../src/play/records.js';

@@ -12,7 +12,7 @@ import { SEAT_WINDS } from '../../src/engine/state.js';
 import { recordDir, recordText, saveRecord } from '../../src/play/records.js';
 import type { GameRecord } from '../../src/record/record.js';
 import { checkSeatMessages } from './seat-check.js';
-import { replayRecord } from '../../src/cli/commands/replay.js';
+import { replayRecord } from '../../src/cli/replay-command.js';
 import { compareSeat } from '../../src/game/compare.js';
 import { resolveStrategy } from '../../src/lineup/registry.js';
 import { seatStream } from '../../src/rng/streams.js';
@@ -65,8 +65,8 @@ describe('a person at the table', () => {
       // The last message says where the record is, and how to watch and compare it.
       const last = messages.at(-1)! as { saved: { file: string; watch: string; compare: string } };
       expect(last.saved.file).toBe(file);
-      expect(last.saved.compare).toBe(`mjlab replay --record ${file} --seat ${seat} --strategy harr`);
-      expect(last.saved.watch).toBe(`mjlab replay --record ${file} --html ${file.replace(/\.json$/, '.html')}`);
+      expect(last.saved.compare).toBe(`node bin/mjlab.js replay --record ${file} --seat ${seat} --strategy harr`);
+      expect(last.saved.watch).toBe(`node bin/mjlab.js replay --record ${file} --html ${file.replace(/\.json$/, '.html')}`);
     });
   }
 

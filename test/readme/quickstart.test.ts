@@ -6,7 +6,7 @@
  * and how to enable it, and it fails when MJLAB_E2E=1 requires the browser.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ROOT } from '../support/doc.js';
@@ -26,7 +26,7 @@ function quickStart(readme: string): string[] {
 /** A command of the quick start made small for the test: the same command with options that only save time. */
 function small(cmd: string): string {
   if (cmd === 'npm ci') return 'npm ci --prefer-offline --no-audit --no-fund';
-  if (cmd === 'npx mjlab simulate') return `npx mjlab simulate --games ${GAMES} --no-progress`;
+  if (cmd === 'node bin/mjlab.js simulate') return `node bin/mjlab.js simulate --games ${GAMES} --no-progress`;
   if (cmd === 'npm test') return 'npm test -- test/viewer/browser.test.ts';
   throw new Error(`the README's quick start has a command this test does not know: ${cmd}`);
 }
@@ -59,12 +59,21 @@ describeWithTool("the README's quick start on a fresh clone", MISSING, 'run the 
   it('npm ci, the main job (small), and the test command without chromium', { timeout: 600_000 }, () => {
     const [install, test, ...more] = quickStart(join(clone, 'README.md'));
     expect(more).toEqual([]);
-    expect(install!.split(' && ')).toEqual(['npm ci', 'npx mjlab simulate']);
+    expect(install!.split(' && ')).toEqual(['npm ci', 'node bin/mjlab.js simulate']);
 
+    const outs: string[] = [];
+    let built = 0;
     for (const cmd of install!.split(' && ')) {
       const r = sh(small(cmd));
       expect(r.status, `${cmd}:\n${r.out}`).toBe(0);
+      outs.push(r.out);
+      // The first run uses the build npm ci made: nothing compiled again (issue 28, point 4; npx did a whole tsc).
+      const main = join(clone, 'dist', 'src', 'cli', 'main.js');
+      if (cmd === 'npm ci') built = statSync(main).mtimeMs;
+      else expect(statSync(main).mtimeMs, 'dist/ was rebuilt by the first run').toBe(built);
     }
+    // The main job prints the leaderboard (issue 28, point 1).
+    expect(outs[1]).toMatch(/^400 hands \(400 games\) in .* → results\/latest\n\nLeaderboard \(harr, 400 hands, seed 1\)/);
     // The main job: the four Harr strategies, seed 1, in results/latest, from this very commit.
     const latest = join(clone, 'results', 'latest');
     const rows = parseCsv(read(latest, 'summary.csv'));

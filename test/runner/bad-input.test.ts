@@ -90,7 +90,7 @@ describe('simulate rejects bad input with one line and exit 2', () => {
     );
     expect(line).toMatch(/seed 3/);
     expect(line).toMatch(/game \d+/);
-    expect(line).toMatch(/mjlab replay .*--seed 3 --game \d+/);
+    expect(line).toMatch(/node bin\/mjlab\.js replay .*--seed 3 --game \d+/);
     expect(existsSync(join(dir, 'checkpoint.jsonl'))).toBe(true);
     const manifest = JSON.parse(read(dir, 'manifest.json')) as { complete: boolean; ranges: [number, number][] };
     expect(manifest.complete).toBe(false);

@@ -28,7 +28,7 @@ describe('the per-decision time limit', () => {
     expect(line).toMatch(new RegExp(`strategy "${loop}" at seat \\d took longer than 0.5 s over one decision`));
     const game = Number(/\(seed 4, game (\d+)\)/.exec(line)?.[1]);
     expect(Number.isInteger(game)).toBe(true);
-    expect(line).toContain(`replay: mjlab replay --rules harr --strategies random,${loop},random,random --seed 4 --game ${game}`);
+    expect(line).toContain(`replay: node bin/mjlab.js replay --rules harr --strategies random,${loop},random,random --seed 4 --game ${game}`);
     // One worker plays the batches in order: every batch before the looping game's is committed and kept.
     const size = Math.ceil(2000 / 64);
     const kept = Math.floor(game / size) * size;
@@ -36,7 +36,7 @@ describe('the per-decision time limit', () => {
     expect(lineCount(join(dir, 'checkpoint.jsonl')) - 1).toBe(kept / size);
     const m = JSON.parse(read(dir, 'manifest.json')) as { complete: boolean; ranges: number[][] };
     expect(m).toMatchObject({ complete: false, ranges: [[0, kept]] });
-    expect(line).toMatch(/resume with: mjlab simulate .* --resume$/);
+    expect(line).toMatch(/resume with: node bin\/mjlab\.js simulate .* --resume$/);
   });
 });
 
@@ -60,7 +60,7 @@ describe('randomness and the clock are the seat stream\'s alone', () => {
     const bot = join(FIXTURES, 'math-random.mjs');
     const line = oneLine(run(['simulate', '--strategies', `${bot},random,random,random`, '--games', '200', '--workers', '1', '--no-progress', '--out', join(tmp, 'mr')]));
     expect(line).toMatch(/math-random\.mjs" at seat \d threw: Math\.random is not allowed in a strategy: use init\.rng/);
-    expect(line).toMatch(/mjlab replay /);
+    expect(line).toMatch(/node bin\/mjlab\.js replay /);
   });
 
   it('a plug-in that swallows the error Date.now throws is stopped all the same', () => {

@@ -71,8 +71,8 @@ describe('killed at 24 points, SIGKILL and SIGTERM, resumed each time', () => {
         expect(lines, stderr()).toHaveLength(1);
         const m = /^mjlab: interrupted after \d+ of 2000 games; partial results in .*; resume with: (.*)$/.exec(lines[0]!);
         expect(m, lines[0]).not.toBeNull();
-        const [tool, ...args] = words(m![1]!);
-        expect(tool).toBe('mjlab');
+        const [node, tool, ...args] = words(m![1]!);
+        expect([node, tool]).toEqual(['node', 'bin/mjlab.js']);
         command = { args, env: NO_SLURM };
       }
     }

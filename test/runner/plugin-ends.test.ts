@@ -22,12 +22,12 @@ describe('a plug-in that ends its worker thread', () => {
     const dir = join(tmp, 'exit');
     const line = oneLine(run(['simulate', '--strategies', `random,${bot},random,random`, '--games', '2000', '--seed', '4', '--workers', '1', '--no-progress', '--out', dir]));
     expect(line).toMatch(new RegExp(`^mjlab: strategy "${bot}" at seat \\d called process\\.exit\\(0\\) during one decision \\(seed 4, game 100\\)`));
-    expect(line).toContain(`replay: mjlab replay --rules harr --strategies random,${bot},random,random --seed 4 --game 100`);
+    expect(line).toContain(`replay: node bin/mjlab.js replay --rules harr --strategies random,${bot},random,random --seed 4 --game 100`);
     // Batches of 32 games: the three before game 100 are in.
     expect(line).toContain(`96 of 2000 games kept in ${dir}`);
     expect(lineCount(join(dir, 'checkpoint.jsonl'))).toBe(1 + 3);
     expect(JSON.parse(read(dir, 'manifest.json'))).toMatchObject({ complete: false, ranges: [[0, 96]] });
-    expect(line).toMatch(/resume with: mjlab simulate .* --resume$/);
+    expect(line).toMatch(/resume with: node bin\/mjlab\.js simulate .* --resume$/);
   });
 
   it('process.exit(0) in tune --against: one line, exit 2, the resume command', () => {
@@ -38,7 +38,7 @@ describe('a plug-in that ends its worker thread', () => {
       '--no-progress', '--against', `random,${bot},random`, '--out', dir,
     ]));
     expect(line).toMatch(/^mjlab: the field's strategy at lineup place 2 \(seat \d\) called process\.exit\(0\) during one decision \(game \d+\)/);
-    expect(line).toMatch(/completed steps are kept in .*resume with: mjlab tune .* --resume$/);
+    expect(line).toMatch(/completed steps are kept in .*resume with: node bin\/mjlab\.js tune .* --resume$/);
   });
 
   it('process.exit(0) while the file is imported: one line naming the file, in simulate and replay alike', () => {

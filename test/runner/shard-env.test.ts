@@ -71,6 +71,6 @@ describe('shards from the environment', () => {
     const { child, exited, stderr } = await startHeld(args, join(tmp, 'hint.count'), 200, tmp, slurmEnv(2, 1, 3, 1, 3));
     child.kill('SIGINT');
     expect(await exited, stderr()).toBe(130);
-    expect(stderr()).toMatch(/resume with: mjlab simulate --strategies \S+ --games 30000 --seed 2 --workers 2 --no-progress --decision-timeout 600 --out \S+ --shard 2\/3 --resume\n$/);
+    expect(stderr()).toMatch(/resume with: node bin\/mjlab\.js simulate --strategies \S+ --games 30000 --seed 2 --workers 2 --no-progress --decision-timeout 600 --out \S+ --shard 2\/3 --resume\n$/);
   });
 });

@@ -42,8 +42,8 @@ describe.each([
     expect(manifest.ranges).toEqual([[2000, 2000 + Number(m![1])]]);
     for (const f of ['summary.csv', 'totals.csv', 'score-distribution.csv', 'aggregate.json']) expect(existsSync(join(dir, f)), f).toBe(true);
     // Run exactly what was printed, without the Slurm variables.
-    const [tool, ...args] = words(resume);
-    expect(tool).toBe('mjlab');
+    const [node, tool, ...args] = words(resume);
+    expect([node, tool]).toEqual(['node', 'bin/mjlab.js']);
     const again = mjlab(args, { cwd: tmp, env: { SLURM_ARRAY_TASK_ID: '', SLURM_ARRAY_TASK_COUNT: '', SLURM_ARRAY_TASK_MIN: '' } });
     expect(again.status, again.stderr).toBe(0);
     for (const f of EXACT_FILES) expect(read(dir, f), f).toBe(read(ref, f));

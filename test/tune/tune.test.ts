@@ -125,7 +125,7 @@ describe('interrupted and resumed', () => {
     const dir = out('sigint');
     const { code, stderr } = await killOn(dir, /generation 1\/3 checkpointed/, 'SIGINT');
     expect(code).toBe(130);
-    expect(stderr()).toMatch(/tune interrupted; completed steps are kept in .*; resume with: mjlab tune .* --resume/);
+    expect(stderr()).toMatch(/tune interrupted; completed steps are kept in .*; resume with: node bin\/mjlab\.js tune .* --resume/);
     ok([...TUNE, '--workers', '2', '--no-progress', '--out', dir, '--resume']);
     expectSame(out('w1'), dir);
   });

@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { replayRecord } from '../../src/cli/commands/replay.js';
+import { replayRecord } from '../../src/cli/replay-command.js';
 import type { GameRecord } from '../../src/record/record.js';
 import { formatMeld, parseHand } from '../../src/tiles/notation.js';
 import { tileCode } from '../../src/tiles/tile.js';

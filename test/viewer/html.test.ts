@@ -4,7 +4,7 @@
  * function the Node tests check, and every tile code of docs/notation.md has a drawn face.
  */
 import { describe, expect, it } from 'vitest';
-import { replayRecord } from '../../src/cli/commands/replay.js';
+import { replayRecord } from '../../src/cli/replay-command.js';
 import type { GameRecord } from '../../src/record/record.js';
 import { buildReplayHtml, scriptSafeJson } from '../../src/viewer/html.js';
 import { reconstructPositions } from '../../src/viewer/positions.js';

@@ -4,7 +4,7 @@
  * (docs/notation.md), and the live wall count equals the `wall` each draw and loose event reports.
  */
 import { describe, expect, it } from 'vitest';
-import { replayRecord } from '../../src/cli/commands/replay.js';
+import { replayRecord } from '../../src/cli/replay-command.js';
 import type { GameRecord } from '../../src/record/record.js';
 import { formatMeld, parseHand } from '../../src/tiles/notation.js';
 import { tileCode } from '../../src/tiles/tile.js';

@@ -6,9 +6,8 @@
 import type { CommandModule } from 'yargs';
 import { UserError } from '../../errors.js';
 import { commandLine } from '../../io/manifest.js';
-import { allExperiments } from '../../experiments/registry.js';
-import { defaultOut, runExperiment } from '../../experiments/run.js';
 import { SIGNAL_EXIT } from '../../runner/signals.js';
+import { printBoards, QUIET_OPTION } from '../board.js';
 
 interface ExperimentArgs {
   name?: string;
@@ -21,6 +20,7 @@ interface ExperimentArgs {
   progress: boolean;
   resume: boolean;
   force: boolean;
+  quiet: boolean;
 }
 
 export const experimentCommand: CommandModule<object, ExperimentArgs> = {
@@ -37,10 +37,14 @@ export const experimentCommand: CommandModule<object, ExperimentArgs> = {
       .option('generations', { type: 'number', describe: 'tuning experiments: CMA-ES generations (default: the experiment\'s); --games is then games per candidate per generation' })
       .option('progress', { type: 'boolean', default: true, describe: '--no-progress: no progress output' })
       .option('resume', { type: 'boolean', default: false, describe: 'continue an interrupted experiment (finished runs are kept)' })
-      .option('force', { type: 'boolean', default: false, describe: 'replace whatever --out holds (the directory is emptied whole first)' }) as never,
+      .option('force', { type: 'boolean', default: false, describe: 'replace whatever --out holds (the directory is emptied whole first)' })
+      .option('quiet', QUIET_OPTION) as never,
   handler: async (a) => {
     if (a.list) {
-      for (const e of allExperiments()) process.stdout.write(`${e.name}\n  ${e.question}\n`);
+      const [{ allExperiments }, { listEntry }, { packageRoot }] = await Promise.all([
+        import('../../experiments/registry.js'), import('../../experiments/sizes.js'), import('../../io/manifest.js'),
+      ]);
+      for (const e of allExperiments()) process.stdout.write(`${listEntry(packageRoot(), e)}\n`);
       return;
     }
     const { name, games, seed, workers, generations } = a;
@@ -49,6 +53,8 @@ export const experimentCommand: CommandModule<object, ExperimentArgs> = {
     if (seed !== undefined && !Number.isSafeInteger(seed)) throw new UserError(`--seed must be an integer, got ${String(seed)}`);
     if (workers !== undefined && !Number.isSafeInteger(workers)) throw new UserError(`--workers must be a positive integer, got ${String(workers)}`);
     if (generations !== undefined && !Number.isSafeInteger(generations)) throw new UserError(`--generations must be a positive integer, got ${String(generations)}`);
+    // The experiments (their charts, their analyses) are loaded when one runs (issue 28, point 3).
+    const { defaultOut, runExperiment } = await import('../../experiments/run.js');
     const r = await runExperiment({
       name,
       ...(games !== undefined ? { games } : {}),
@@ -67,5 +73,6 @@ export const experimentCommand: CommandModule<object, ExperimentArgs> = {
     }
     const all = r.runSeconds !== undefined && r.runSeconds > r.seconds + 1 ? ` (the runs took ${r.runSeconds.toFixed(1)}s over every session)` : '';
     process.stdout.write(`${name}: ${r.hands} hands in ${r.seconds.toFixed(1)}s${all} → ${a.out ?? defaultOut(name)}\n`);
+    await printBoards(async () => (await import('../../report/run-files.js')).experimentBoards(a.out ?? defaultOut(name)), a.quiet);
   },
 };

@@ -1,13 +1,14 @@
 /** `mjlab merge --out DIR SHARD_DIR...` (issue 5, point 5): exact merge of shard outputs; see src/runner/merge.ts. */
 import type { CommandModule } from 'yargs';
-import { mergeRuns } from '../../runner/merge.js';
 import { commandLine } from '../../io/manifest.js';
+import { printBoards, QUIET_OPTION } from '../board.js';
 
 interface MergeArgs {
   out: string;
   dirs: string[];
   force: boolean;
   'allow-partial': boolean;
+  quiet: boolean;
 }
 
 export const mergeCommand: CommandModule<object, MergeArgs> = {
@@ -21,11 +22,15 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
       .option('allow-partial', {
         type: 'boolean', default: false,
         describe: 'merge inputs that do not cover the whole run (or are unfinished): the manifest then says "complete": false and lists the missing ranges',
-      }) as never,
-  handler: (a) => {
+      })
+      .option('quiet', QUIET_OPTION) as never,
+  handler: async (a) => {
+    const { mergeRuns } = await import('../../runner/merge.js');
     const m = mergeRuns({ out: a.out, inputs: a.dirs, force: a.force, allowPartial: a['allow-partial'], command: commandLine() });
     const ranges = m.ranges.map(([s, e]) => `${s}..${e - 1}`).join(', ');
     const missing = m.missing ? `; missing ${m.missing.map(([s, e]) => `${s}..${e - 1}`).join(', ')}` : '';
-    process.stdout.write(`merged ${m.mergedFrom?.length ?? 0} directories: ${m.handsPlayed} hands, games ${ranges}${missing} → ${a.out}\n`);
+    const k = m.mergedFrom?.length ?? 0;
+    process.stdout.write(`merged ${k} ${k === 1 ? 'directory' : 'directories'}: ${m.handsPlayed} hands, games ${ranges}${missing} → ${a.out}\n`);
+    await printBoards(async () => [(await import('../../report/run-files.js')).runBoard(a.out)], a.quiet);
   },
 };

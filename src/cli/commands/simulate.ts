@@ -3,15 +3,16 @@
  * Harr strategies, 100,000 hands, seed 1, all cores, results/latest. The work is in src/runner/run.ts.
  */
 import type { CommandModule } from 'yargs';
-import { DEFAULT_DECISION_TIMEOUT, DEFAULT_OUT, DEFAULT_STRATEGIES, simulate } from '../../runner/run.js';
+import { DEFAULT_DECISION_TIMEOUT, DEFAULT_OUT, DEFAULT_STRATEGIES, defaultStrategies } from '../../runner/options.js';
 import { resolveShard } from '../../runner/plan.js';
 import { SIGNAL_EXIT } from '../../runner/signals.js';
 import { commandLine } from '../../io/manifest.js';
 import { ruleSetChoices } from '../../rules/index.js';
+import { printBoards, QUIET_OPTION } from '../board.js';
 
 interface SimulateArgs {
   rules: string;
-  strategies: string;
+  strategies?: string;
   games: number;
   seed: number;
   workers?: number;
@@ -28,6 +29,7 @@ interface SimulateArgs {
   progress: boolean;
   flowers: boolean;
   'decision-timeout': number;
+  quiet: boolean;
 }
 
 export const simulateCommand: CommandModule<object, SimulateArgs> = {
@@ -36,7 +38,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
   builder: (y) =>
     y
       .option('rules', { type: 'string', default: 'harr', describe: `rule set: ${ruleSetChoices()}` })
-      .option('strategies', { type: 'string', default: DEFAULT_STRATEGIES, describe: 'lineup, one per player (name, name:param=value, ./file.js)' })
+      .option('strategies', { type: 'string', describe: `lineup, one per player (name, name:param=value, ./file.js); default ${DEFAULT_STRATEGIES}, for 3 players ${defaultStrategies(3)}, for 2 ${defaultStrategies(2)}` })
       .option('games', { type: 'number', default: 100_000, describe: 'games to play (a game is a hand, or a match with --unit match)' })
       .option('seed', { type: 'number', default: 1, describe: 'master seed' })
       .option('workers', { type: 'number', describe: 'worker threads (default: all cores)' })
@@ -55,11 +57,14 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
         describe: 'seconds one strategy decision may take; a worker past it is stopped and the run ends, keeping every finished batch',
       })
       .option('progress', { type: 'boolean', default: true, describe: 'progress bar (TTY) or a line every 10 s; --no-progress for none' })
-      .option('flowers', { type: 'boolean', default: false, describe: 'play with flowers and seasons (where the rule set allows)' }) as never,
+      .option('flowers', { type: 'boolean', default: false, describe: 'play with flowers and seasons (where the rule set allows)' })
+      .option('quiet', QUIET_OPTION) as never,
   handler: async (a) => {
+    // The runner is loaded when a run starts, not for --help (issue 28, point 3).
+    const { simulate } = await import('../../runner/run.js');
     const result = await simulate({
       rules: a.rules,
-      strategies: a.strategies,
+      strategies: a.strategies ?? defaultStrategies(a.players),
       games: a.games,
       seed: a.seed,
       ...(a.workers !== undefined ? { workers: a.workers } : {}),
@@ -86,5 +91,6 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
     process.stdout.write(
       `${m.handsPlayed} hands (${m.gamesPlayed} games) in ${m.durationSeconds}s, ${m.handsPerSecond} hands/s → ${a.out ?? DEFAULT_OUT}\n`,
     );
+    await printBoards(async () => [(await import('../../report/run-files.js')).runBoard(a.out ?? DEFAULT_OUT)], a.quiet);
   },
 };

@@ -10,6 +10,8 @@ import { scoreDistributionCsv, summaryCsv, totalsCsv } from '../../io/csv.js';
 import { IoFailure } from '../../io/files.js';
 import { gitState, manifestJson, packageVersion, type Manifest, type OutputRecord } from '../../io/manifest.js';
 import type { RunDir } from '../../io/run-dir.js';
+import { reportHtml } from '../../report/html.js';
+import { REPORT_FILE } from '../../io/owned-dir.js';
 import { aggregateToJson, type Aggregate } from '../../stats/aggregate.js';
 import { sha256 } from '../checkpoint.js';
 import { failureMessage } from '../failure.js';
@@ -57,6 +59,8 @@ export function writeOutputs(
   }
   const full: Manifest = { ...manifest, outputs };
   dir.write('manifest.json', manifestJson(full));
+  // Made from the files just written, after the manifest (which it shows), so not listed among its outputs.
+  dir.write(REPORT_FILE, reportHtml(dir.path));
   return full;
 }
 

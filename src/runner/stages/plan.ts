@@ -62,6 +62,12 @@ export async function tableSpecFor(o: SimulateOptions): Promise<{ spec: TableSpe
   if (o.decisionTimeout !== undefined && !(Number.isFinite(o.decisionTimeout) && o.decisionTimeout > 0)) {
     throw new UserError(`--decision-timeout must be a positive number of seconds, got ${o.decisionTimeout}`);
   }
+  if (o.duplicate && Number.isSafeInteger(o.games) && o.games % o.players !== 0) {
+    // A wall is played once per seat: a remainder would be walls played in some seats only, which pairwise.csv drops.
+    const lo = o.games - (o.games % o.players);
+    const near = lo > 0 ? `${lo} or ${lo + o.players}` : `${lo + o.players}`;
+    throw new UserError(`--duplicate plays every wall once in each of the ${o.players} seats, so --games must be a multiple of ${o.players}; ${o.games} is not: use ${near}`);
+  }
   const rules = ruleSet(o.rules);
   if (o.flowers && !rules.flowers && !rules.flowersOptional) {
     throw new UserError(`rule set ${rules.id} is not played with flowers (docs/rules.md); drop --flowers`);

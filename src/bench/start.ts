@@ -1,0 +1,70 @@
+/**
+ * Start-up cost of the CLI (issue 28, point 3): `mjlab --version` and `mjlab score` on one hand against `node -e 0`,
+ * each run in its own process, the three interleaved round by round so that load from other processes falls on all
+ * alike, and each reported as the median over the rounds of its wall time and of its CPU time (user + system, read
+ * from the kernel's account of finished children, /proc/self/stat, where there is one). Targets: --version at most
+ * 2× `node -e 0`, score at most 3×, as ratios of the medians measured in this same run.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { median } from 'simple-statistics';
+
+const BIN = fileURLToPath(new URL('../../../bin/mjlab.js', import.meta.url));
+
+export const START_CASES: readonly { readonly name: string; readonly args: readonly string[]; readonly target: number | null }[] = [
+  { name: 'node -e 0', args: ['-e', '0'], target: null },
+  { name: 'mjlab --version', args: [BIN, '--version'], target: 2 },
+  { name: 'mjlab score (one hand)', args: [BIN, 'score', '--rules', 'harr', '--seat', 'N', '--win', 'self-draw', '66p 77m [222s] [777z] [333m] +6p'], target: 3 },
+];
+
+/** CPU seconds of this process's finished children (utime + stime), or null off Linux. */
+function childCpu(): number | null {
+  if (!existsSync('/proc/self/stat')) return null;
+  const f = readFileSync('/proc/self/stat', 'utf8');
+  const rest = f.slice(f.lastIndexOf(')') + 2).split(' ');
+  // Fields 16 and 17 of stat(5), cutime and cstime, counted from field 3 (state) in `rest`; clock ticks of 1/100 s.
+  return (Number(rest[13]) + Number(rest[14])) / 100;
+}
+
+export interface StartResult {
+  readonly name: string;
+  readonly wall: number;
+  readonly cpu: number | null;
+  readonly target: number | null;
+}
+
+/** `other`: another checkout's root, whose bin/mjlab.js is timed beside this one's (the same commands, interleaved). */
+export function benchStart(rounds: number, other?: string): StartResult[] {
+  const otherBin = other === undefined ? null : join(other, 'bin', 'mjlab.js');
+  const cases = [
+    ...START_CASES,
+    ...(otherBin === null ? [] : START_CASES.slice(1).map((c) => ({ name: `${c.name} (${other})`, args: [otherBin, ...c.args.slice(1)], target: c.target }))),
+  ];
+  const wall = cases.map(() => [] as number[]);
+  const cpu = cases.map(() => [] as number[]);
+  for (let r = 0; r < rounds; r++) {
+    cases.forEach((c, i) => {
+      const c0 = childCpu();
+      const t0 = performance.now();
+      const p = spawnSync(process.execPath, c.args, { encoding: 'utf8' });
+      if (p.status !== 0) throw new Error(`${c.name} failed: ${p.stderr}`);
+      wall[i]!.push((performance.now() - t0) / 1000);
+      const c1 = childCpu();
+      if (c0 !== null && c1 !== null) cpu[i]!.push(c1 - c0);
+    });
+  }
+  return cases.map((c, i) => ({ name: c.name, wall: median(wall[i]!), cpu: cpu[i]!.length ? median(cpu[i]!) : null, target: c.target }));
+}
+
+export function formatStart(rs: readonly StartResult[]): string {
+  const base = rs[0]!;
+  return rs
+    .map((r) => {
+      const ratio = (x: number | null, b: number | null) => (x !== null && b !== null && b > 0 ? `${(x / b).toFixed(2)}×` : '–');
+      const goal = r.target === null ? '' : `   target ≤ ${r.target}×`;
+      return `${r.name.padEnd(40)} wall ${r.wall.toFixed(3)} s (${ratio(r.wall, base.wall)})   cpu ${r.cpu === null ? '–' : r.cpu.toFixed(2)} s (${ratio(r.cpu, base.cpu)})${goal}`;
+    })
+    .join('\n');
+}

@@ -1,0 +1,49 @@
+/**
+ * What `experiment --list` says of each experiment (issue 28, point 7): its full size, the hours its committed run
+ * took (read from results/NAME/manifest.json, a measurement of that run, not an estimate), and the smallest --games
+ * it accepts, which the refusals of a smaller one name too.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ExperimentSpec, TuningExperimentSpec } from './types.js';
+
+/** Tune's own rule (src/tune/plan.ts): whole --duplicate wall sets of four, at least two. */
+const TUNE_MIN_GAMES = 8;
+
+/** The smallest total --games with which every run of `spec` gets at least two whole wall sets (two games without --duplicate). */
+export function minGames(spec: ExperimentSpec | TuningExperimentSpec): number {
+  if (spec.analysis === 'tuned-plans') return TUNE_MIN_GAMES;
+  const unit = spec.duplicate ? spec.players : 1;
+  if (!spec.cells) return 2 * unit * spec.variants.length * spec.lineups.length;
+  const shares = spec.cells.reduce((a, c) => a + c.share, 0);
+  // Each run gets ⌊total·share/shares/unit⌋ wall sets: the least total giving the smallest share two of them.
+  const least = Math.min(...spec.cells.map((c) => c.share));
+  let total = Math.ceil((2 * unit * shares) / least);
+  while (Math.floor((total * least) / shares / unit) < 2) total++;
+  return total;
+}
+
+/** The committed run's cost, as a phrase, or null when results/NAME holds no manifest. */
+export function measuredCost(root: string, name: string): string | null {
+  const file = join(root, 'results', name, 'manifest.json');
+  if (!existsSync(file)) return null;
+  const m = JSON.parse(readFileSync(file, 'utf8')) as { durationSeconds?: number; cpuSeconds?: number; crossCpuSeconds?: number; games?: number; gamesRequested?: number; runs?: { durationSeconds?: number }[] };
+  if (m.cpuSeconds !== undefined) return `${((m.cpuSeconds + (m.crossCpuSeconds ?? 0)) / 3600).toFixed(2)} CPU-hours (tunes and cross-play)`;
+  if (m.durationSeconds !== undefined) return `${(m.durationSeconds / 3600).toFixed(2)} hours of wall-clock time`;
+  return null;
+}
+
+const n = (x: number) => x.toLocaleString('en-US');
+
+/** The lines of `experiment --list` for one experiment. */
+export function listEntry(root: string, spec: ExperimentSpec | TuningExperimentSpec): string {
+  const size = spec.analysis === 'tuned-plans'
+    ? `${n(spec.games)} games per candidate per generation, ${spec.generations} generations (--games ${spec.games})`
+    : `${n(spec.games)} games (--games ${spec.games})`;
+  const cost = measuredCost(root, spec.name);
+  return [
+    spec.name,
+    `  ${spec.question}`,
+    `  full size: ${size}, seed ${spec.seed}; the committed run took ${cost ?? 'no time on record (results/ holds no run)'}; smallest --games: ${n(minGames(spec))}`,
+  ].join('\n');
+}

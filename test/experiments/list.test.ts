@@ -1,0 +1,27 @@
+/** `experiment --list` (issue 28, point 7): full size, measured hours, smallest --games; a refusal names the minimum. */
+import { describe, expect, it } from 'vitest';
+import { EXPERIMENTS, TUNING_EXPERIMENTS } from '../../src/experiments/registry.js';
+import { cellPlans } from '../../src/experiments/run.js';
+import { minGames } from '../../src/experiments/sizes.js';
+import { runCli } from '../helpers/cli.js';
+
+describe('experiment --list', () => {
+  it('shows each experiment with its full size, the hours its committed run took and its smallest --games', async () => {
+    const r = await runCli(['experiment', '--list']);
+    expect(r.code, r.err).toBe(0);
+    for (const e of [...EXPERIMENTS, ...TUNING_EXPERIMENTS]) {
+      const at = r.out.indexOf(`${e.name}\n`);
+      expect(at, e.name).toBeGreaterThanOrEqual(0);
+      const entry = r.out.slice(at).split('\n').slice(0, 3).join('\n');
+      expect(entry).toContain(`(--games ${e.games})`);
+      expect(entry).toMatch(/the committed run took \d+\.\d\d (CPU-)?hours/);
+      expect(entry).toContain(`smallest --games: ${minGames(e).toLocaleString('en-US')}`);
+    }
+  });
+
+  it.each(EXPERIMENTS.map((e) => [e.name, e] as const))('%s: the smallest --games runs, one fewer is refused naming it', (_name, e) => {
+    const min = minGames(e);
+    expect(() => cellPlans(e, min)).not.toThrow();
+    expect(() => cellPlans(e, min - 1)).toThrow(`the smallest is --games ${min}`);
+  });
+});

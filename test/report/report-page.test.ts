@@ -1,0 +1,82 @@
+/**
+ * report.html (issue 28, point 2): written beside the CSVs of every simulate and merge output, self-contained (no
+ * script, no request leaves the file), made from the run's own files; opened in headless Chromium, where what it
+ * shows must equal summary.csv and totals.csv, and photographed (MJLAB_REPORT_SHOT=/tmp/x.png keeps the picture).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvRows } from '../../src/report/csv-read.js';
+import { describeWithTool } from '../support/optional.js';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const CHROMIUM = process.env.MJLAB_CHROMIUM ?? '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const tmp = mkdtempSync(join(tmpdir(), 'mjlab-report-'));
+const mjlab = (args: string[]) => execFileSync(process.execPath, [join(ROOT, 'bin', 'mjlab.js'), ...args], { cwd: ROOT, encoding: 'utf8' });
+
+let dup: string;
+let plain: string;
+beforeAll(() => {
+  dup = join(tmp, 'dup');
+  plain = join(tmp, 'plain');
+  mjlab(['simulate', '--games', '80', '--duplicate', '--workers', '1', '--out', dup, '--no-progress', '--quiet']);
+  mjlab(['simulate', '--games', '40', '--games-csv', '--workers', '1', '--out', plain, '--no-progress', '--quiet']);
+});
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('report.html', () => {
+  it('is written beside the CSVs of a simulate and of a merge, from their files, self-contained', () => {
+    mjlab(['merge', '--out', join(tmp, 'merged'), dup, '--quiet']);
+    for (const d of [dup, plain, join(tmp, 'merged')]) {
+      const html = readFileSync(join(d, 'report.html'), 'utf8');
+      expect(html).not.toMatch(/<script|<link|src=|href="http/);
+      expect(html).toContain(readFileSync(join(d, 'manifest.json'), 'utf8').replace(/"/g, '&#34;').split('\n')[1]);
+    }
+    // The largest win: from games.csv, the game of the highest winning score, and the command that replays it.
+    const games = csvRows(readFileSync(join(plain, 'games.csv'), 'utf8')).filter((r) => r.winner_strategy);
+    const top = Math.max(...games.map((r) => Number(r.winner_score)));
+    const g = games.find((r) => Number(r.winner_score) === top)!;
+    expect(readFileSync(join(plain, 'report.html'), 'utf8')).toContain(`node bin/mjlab.js replay --run ${plain} --game ${g.game}`);
+  });
+});
+
+const MISSING = existsSync(CHROMIUM) ? null : `${CHROMIUM} is missing`;
+const ENABLE = "apt-get install chromium (Debian's; .ci/run installs it), or MJLAB_CHROMIUM=/path/to/chromium";
+
+describeWithTool('report.html in headless Chromium', MISSING, ENABLE, () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, timeout: 30_000 });
+  });
+  afterAll(async () => browser?.close());
+
+  it('shows the leaderboard of summary.csv, its sentence, charts, drawn hands and the manifest, with no request', async () => {
+    const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('request', (r) => {
+      if (!r.url().startsWith('file:')) errors.push(`network request: ${r.url()}`);
+    });
+    await page.goto(pathToFileURL(join(dup, 'report.html')).href);
+    const rows = await page.$$eval('#leaderboard tbody tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+    const summary = csvRows(readFileSync(join(dup, 'summary.csv'), 'utf8'));
+    const ranked = [...summary].sort((a, b) => Number(b.mean_net) - Number(a.mean_net));
+    expect(rows.map((r) => r[1])).toEqual(ranked.map((r) => r.strategy));
+    for (const [i, r] of rows.entries()) expect(Number(r[2]!.replace('−', '-'))).toBeCloseTo(Number(ranked[i]!.mean_net), 1);
+    expect(await page.textContent('#verdict')).toMatch(/paired test on the same walls/);
+    expect(await page.$$eval('svg.chart', (s) => s.length)).toBe(1 + summary.length);
+    const totals = csvRows(readFileSync(join(dup, 'totals.csv'), 'utf8'))[0]!;
+    expect(await page.textContent('#drawn')).toContain(`${totals.drawn_hands} of ${totals.hands} hands were drawn`);
+    expect(JSON.parse((await page.textContent('#manifest'))!)).toEqual(JSON.parse(readFileSync(join(dup, 'manifest.json'), 'utf8')));
+    expect(await page.textContent('#largest-win')).toMatch(/^Game \d+: /);
+    const shot = await page.screenshot({ fullPage: true, ...(process.env.MJLAB_REPORT_SHOT ? { path: process.env.MJLAB_REPORT_SHOT } : {}) });
+    expect(shot.length).toBeGreaterThan(10_000);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
