@@ -51,9 +51,13 @@ function candidates(view: AgentView): Action[] {
   return out;
 }
 
-/** Value every legal answer of `view`'s open decision (the view's own seat; nothing but the view is read). */
-export function evaluateView(view: AgentView, coach: Coach, streams: Streams): Valued[] {
-  const cands = candidates(view);
+/**
+ * Value every legal answer of `view`'s open decision (the view's own seat; nothing but the view is read), or only
+ * those of `only`: world i and its rollout stream do not depend on which answers are valued, so an answer's value is
+ * the same whichever others are valued beside it.
+ */
+export function evaluateView(view: AgentView, coach: Coach, streams: Streams, only?: readonly Action[]): Valued[] {
+  const cands = only === undefined ? candidates(view) : candidates(view).filter((a) => only.some((x) => sameAction(x, a)));
   const seat = view.seat;
   const { strategy, params } = coach.policy;
   const nets: number[][] = cands.map(() => []);
