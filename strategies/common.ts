@@ -178,22 +178,7 @@ export function drawCandidates(c: Counts, live: Counts, out: Uint8Array): number
   return n;
 }
 
-/**
- * How much a held tile helps the hand's shape beyond the shanten number: pairs and near neighbours (a tile with
- * partners forms sets sooner), middle ranks over terminals, lone honours least. Used to break shanten ties.
- */
-export function shapeValue(c: Counts, t: Tile): number {
-  const n = c[t]!;
-  if (t >= 27) return n >= 3 ? 30 : n === 2 ? 12 : 0;
-  let v = n >= 3 ? 30 : n === 2 ? 12 : 0;
-  const r = t % 9;
-  if (r >= 1 && c[t - 1]! > 0) v += 5;
-  if (r <= 7 && c[t + 1]! > 0) v += 5;
-  if (r >= 2 && c[t - 2]! > 0) v += 2;
-  if (r <= 6 && c[t + 2]! > 0) v += 2;
-  v += r === 0 || r === 8 ? 0 : r === 1 || r === 7 ? 1 : 2;
-  return v;
-}
+export { shapeValue } from '../src/hand/shape-value.js';
 
 /** A kind that shares a set with some held tile (a candidate wait); others can never complete the hand. */
 export function touches(c: Counts, u: Tile): boolean {

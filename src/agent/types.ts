@@ -84,6 +84,14 @@ export interface HandGuide {
   readonly tries: number;
   /** `counts`: the 34-kind counts of the concealed hand dealt; `melds`: the seat's declared sets; `turns`: its discards so far. */
   misfit(counts: Uint8Array, melds: number, turns: number): number;
+  /**
+   * Optional, an inference over the record (src/infer/guide.ts): the weight (≥ 0) of the hand dealt to `seat`, given
+   * its `misfit`. With it, all `tries` deals are made and one is kept with probability proportional to its weight
+   * (sampling-importance-resampling); when every weight is 0 or one is not finite, the best-fitting deal is kept.
+   */
+  weight?(counts: Uint8Array, seat: Seat, misfit: number): number;
+  /** Told, once per other seat of each world, the effective sample size of its weighted deals (0: they collapsed). */
+  report?(seat: Seat, ess: number): void;
 }
 
 /**

@@ -113,6 +113,14 @@ export function chowRuns(s: HandState, seat: Seat, tile: Tile): number {
 }
 
 /**
+ * May `seat` claim Mah-Jongg on the discard `tile`? `next`: it is next in turn after the discarder. (A deal-in, for the
+ * danger of a discard: src/infer/danger.ts.)
+ */
+export function mayClaimMahjong(s: HandState, seat: Seat, tile: Tile, next: boolean): boolean {
+  return winsWith(s, seat, tile) && (s.rules.outOfTurnMahjong === 'any' || next || completesPungOrPair(s, seat, tile));
+}
+
+/**
  * Legal claims of `seat` on `tile`, into the state's legal list; false when only passing is possible. `next`: the
  * seat is next in turn after the discarder (chow, out-of-turn Mah-Jongg); `live`: the live wall count.
  */
@@ -122,9 +130,7 @@ export function claimLegal(s: HandState, seat: Seat, tile: Tile, next: boolean, 
   const have = s.priv.hand[seat * 34 + tile]!;
   let n = 1;
   legal[0] = PASS;
-  if (winsWith(s, seat, tile) && (s.rules.outOfTurnMahjong === 'any' || next || completesPungOrPair(s, seat, tile))) {
-    legal[n++] = MAHJONG;
-  }
+  if (mayClaimMahjong(s, seat, tile, next)) legal[n++] = MAHJONG;
   // code500: the last discard may be taken only for Mah-Jongg.
   if (!(s.rules.lastDiscardMahjongOnly && live === 0)) {
     if (have >= 2) legal[n++] = PUNG_ACTION;

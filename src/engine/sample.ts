@@ -175,6 +175,8 @@ export function sampleGuidedInto(dst: HandState, src: HandState, seat: Seat, rng
   const pool = dst.scratch.subarray(0, POOL);
   const counts = dst.scratch.subarray(POOL, POOL + KINDS);
   const best = dst.scratch.subarray(POOL + KINDS, POOL + KINDS + 14);
+  const picked = dst.scratch.subarray(POOL + KINDS + 14, POOL + KINDS + 28);
+  const weigh = guide.weight;
   const n = unseenTiles(src, seat, pool);
   let nf = 0; // unseenTiles lists the playing kinds first, flowers last
   while (nf < n && pool[nf]! < FIRST_BONUS) nf++;
@@ -190,6 +192,8 @@ export function sampleGuidedInto(dst: HandState, src: HandState, seat: Seat, rng
     if (h > nf - k) throw new Error(`sampleWorld: ${nf - k} unseen playing tiles for a hand of ${h}`);
     let bestMisfit = Infinity;
     let last = true;
+    let total = 0;
+    let squares = 0;
     for (let attempt = 0; attempt < guide.tries; attempt++) {
       for (let i = 0; i < h; i++) {
         const j = k + i + randomBelow(g, rng, nf - k - i);
@@ -206,7 +210,22 @@ export function sampleGuidedInto(dst: HandState, src: HandState, seat: Seat, rng
         bestMisfit = m;
         best.set(pool.subarray(k, k + h));
       }
-      if (m <= 0) break;
+      if (weigh !== undefined) {
+        // Weighted reservoir of one: the deal kept is drawn with probability proportional to its weight.
+        const w = weigh(counts, q, m);
+        if (!(w >= 0 && w < Infinity)) total = NaN;
+        else if (w > 0) {
+          total += w;
+          squares += w * w;
+          if (rng.next() * total < w) picked.set(pool.subarray(k, k + h));
+        }
+        last = false;
+      } else if (m <= 0) break;
+    }
+    if (weigh !== undefined) {
+      const ok = total > 0; // false for NaN too
+      guide.report?.(q, ok ? (total * total) / squares : 0);
+      if (ok) best.set(picked.subarray(0, h));
     }
     if (!last) {
       // Bring the best deal's tiles back to the front of what is left (they are all still there, somewhere).

@@ -330,7 +330,7 @@ export function createHandState(rules: RuleSet, limit: number | null, flowers: b
     slab16,
     slab32,
     cleared8: n8,
-    scratch: new Uint8Array(144 + 34 + 14),
+    scratch: new Uint8Array(144 + 34 + 14 + 14), // the sampler's pool, counts, best deal and weighed pick
     generation: 0,
     viewCache: null,
     obs: NO_OBSERVER,

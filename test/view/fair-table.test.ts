@@ -15,6 +15,9 @@ import { makeStream, seatStream, type Rng } from '../../src/rng/streams.js';
 import { viewFor } from '../../src/view/view.js';
 import { worldStateCopy } from '../../src/view/world.js';
 import { builtinStrategies } from '../../strategies/index.js';
+import { discardDanger } from '../../src/infer/danger.js';
+import { inferenceGuide, noStats } from '../../src/infer/guide.js';
+import { opponentGuide } from '../../src/infer/opponent-model.js';
 import { secondTruth, stateBytes } from './second-truth.js';
 import { newHand, type Table } from '../engine/helpers.js';
 
@@ -121,6 +124,63 @@ describe('a sampled world holds nothing the seat has not seen', () => {
     }
     expect(tried).toBeGreaterThan(30);
     expect(caught).toBe(tried);
+  });
+});
+
+describe('the inference over worlds reads the view alone (issue 25)', () => {
+  it('inference-weighted worlds and the danger of each discard are the same on two truths with the same view', () => {
+    let compared = 0;
+    let weighed = 0;
+    for (let seed = 0; seed < 40; seed++) {
+      const t = TABLES[seed % TABLES.length]!;
+      const s = midHand(t, seed, 20 + (seed * 11) % 100);
+      if (isOver(s)) continue;
+      const seat = toMove(s);
+      const other = secondTruth(s, seat, makeStream(seed, 2, 'truth'));
+      const run = (x: HandState) => {
+        const view = viewFor(x, seat);
+        const stats = noStats();
+        const guide = inferenceGuide(view, 6, opponentGuide(6), { stats });
+        const w = view.sampleWorld(makeStream(seed, 3, 'w'), undefined, guide);
+        const danger = discardDanger(viewFor(x, seat), makeStream(seed, 4, 'd'), { worlds: 3, tries: 4 });
+        return { world: stateBytes(worldStateCopy(w)), danger: Array.from(danger).join(','), ess: stats.essSum, seats: stats.seats };
+      };
+      const a = run(s);
+      expect(run(other)).toEqual(a);
+      if (a.seats > 0) weighed++;
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(30);
+    expect(weighed).toBeGreaterThan(30);
+  });
+
+  it('positive control: a weight that reads the true hands is caught', () => {
+    let caught = 0;
+    let tried = 0;
+    for (let seed = 0; seed < 30; seed++) {
+      const s = midHand(TABLES[seed % 4]!, seed, 20 + (seed * 11) % 100);
+      if (isOver(s)) continue;
+      const seat = toMove(s);
+      const other = secondTruth(s, seat, makeStream(seed, 2, 'truth'));
+      const run = (x: HandState) => {
+        const view = viewFor(x, seat);
+        const fair = inferenceGuide(view, 6, opponentGuide(6));
+        const leaky: HandGuide = {
+          ...fair,
+          // Prefers hands like the true one: a cheat.
+          weight: (counts, q) => {
+            let same = 0;
+            for (let k = 0; k < 34; k++) same += Math.min(counts[k]!, x.priv.hand[q * 34 + k]!);
+            return Math.exp(same);
+          },
+        };
+        return stateBytes(worldStateCopy(view.sampleWorld(makeStream(seed, 3, 'w'), undefined, leaky)));
+      };
+      tried++;
+      if (run(s) !== run(other)) caught++;
+    }
+    expect(tried).toBeGreaterThan(20);
+    expect(caught).toBeGreaterThan(tried / 2);
   });
 });
 

@@ -1,0 +1,72 @@
+/**
+ * Inference over worlds (issue 25, point 1): a HandGuide for AgentView.sampleWorld that weighs each hand dealt to
+ * another seat by the likelihood of that seat's record under the policy model (likelihood.ts), times the opponent
+ * model's prior (strategies' shanten medians, given as `target`: e^-lambda per shanten above it). The sampler deals
+ * `tries` hands per seat and keeps one with probability proportional to its weight (sampling-importance-resampling),
+ * so each world's hands are drawn, approximately, from the posterior given what the table shows.
+ *
+ * The effective sample size of each seat's deals, (Σw)²/Σw² out of `tries`, is collected (`stats`); when every weight
+ * of a seat is 0 (or not finite) the sampler keeps the best-fitting deal, as the opponent model alone would, and the
+ * seat counts as collapsed. Everything here is made from the view alone and told only the dealt hands: a world is
+ * still a function of the seat's view and its stream (test/view/fair-table.test.ts).
+ */
+import type { AgentView, HandGuide } from '../agent/types.js';
+import type { Seat } from '../core/seat.js';
+import { specialShapesOf } from '../rules/special.js';
+import { Likelihood } from './likelihood.js';
+import { POLICY_MODEL, type PolicyModel } from './model.js';
+import { type SeatRecord, seatRecord } from './record.js';
+
+/** The shanten prior a guide builds on: misfit ≤ 0 is a plausible hand (strategies/opponent-model.ts). */
+export type Prior = Pick<HandGuide, 'misfit'>;
+
+export interface InferenceStats {
+  /** Seats dealt (one per other seat per world). */
+  seats: number;
+  /** Sum of their effective sample sizes. */
+  essSum: number;
+  /** Seats whose weights collapsed (the best-fitting deal kept). */
+  collapsed: number;
+}
+
+export interface InferenceGuide extends HandGuide {
+  readonly stats: InferenceStats;
+}
+
+/** A fresh stats record. */
+export function noStats(): InferenceStats {
+  return { seats: 0, essSum: 0, collapsed: 0 };
+}
+
+/**
+ * The guide for worlds sampled from `view`: `tries` deals per other seat, weighed; `prior` the opponent model (none:
+ * every dealt hand equally likely before the record), `stats` where to add the ESS (a fresh record by default).
+ */
+export function inferenceGuide(
+  view: AgentView,
+  tries: number,
+  prior: Prior | undefined,
+  opts: { model?: PolicyModel; stats?: InferenceStats; likelihood?: Likelihood } = {},
+): InferenceGuide {
+  const model = opts.model ?? POLICY_MODEL;
+  const lik = opts.likelihood ?? new Likelihood(model, specialShapesOf(view.rules.table));
+  const records: (SeatRecord | null)[] = [];
+  for (let q = 0; q < view.players; q++) records.push(q === view.seat ? null : seatRecord(view, q, model.recent));
+  const stats = opts.stats ?? noStats();
+  const lambda = model.lambda;
+  return {
+    tries,
+    stats,
+    misfit: prior ? (counts, melds, turns) => prior.misfit(counts, melds, turns) : () => 0,
+    weight(counts: Uint8Array, seat: Seat, misfit: number): number {
+      const rec = records[seat];
+      if (rec === null || rec === undefined) return 1;
+      return Math.exp(lik.logLik(rec, counts) - lambda * Math.max(0, misfit));
+    },
+    report(_seat: Seat, ess: number): void {
+      stats.seats++;
+      stats.essSum += ess;
+      if (ess === 0) stats.collapsed++;
+    },
+  };
+}

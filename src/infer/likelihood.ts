@@ -1,0 +1,79 @@
+/**
+ * The likelihood of what one other seat did, given a candidate concealed hand (issue 25, point 1), under a softened
+ * policy model of it (model.ts): each of its recent discards a draw from a softmax over the kinds it would then have
+ * held, by their shape value (src/hand/shape-value.ts: what the built-in strategies rank discards by beyond shanten),
+ * at the fitted temperature; each tile it let pass since its last discard, each four it keeps concealed and each
+ * fourth tile of an exposed pung it keeps in hand weighed by the likelihood ratio fitted on self-play. Claims it made
+ * and kongs it declared are in its exposed sets: the hand is dealt around them, and under this model they say nothing
+ * more of the tiles still concealed.
+ *
+ * The hand before a discard is taken as the hand now plus the tile discarded: the tiles drawn in between are not
+ * known (the decay of older discards stands for that).
+ */
+import { couldBeComplete } from '../engine/agari.js';
+import type { SpecialShape } from '../hand/special.js';
+import { shapeValue } from '../hand/shape-value.js';
+import type { PolicyModel } from './model.js';
+import type { SeatRecord } from './record.js';
+
+/** The most a shape value can be (a pung with both neighbours on each side, a middle rank): the softmax table's size. */
+const MAX_VALUE = 48;
+
+export class Likelihood {
+  readonly #model: PolicyModel;
+  readonly #specials: readonly SpecialShape[];
+  /** exp(-v / tau) by shape value v. */
+  readonly #soft = new Float64Array(MAX_VALUE + 1);
+  readonly #c = new Uint8Array(34);
+  readonly #decay: Float64Array;
+
+  constructor(model: PolicyModel, specials: readonly SpecialShape[]) {
+    this.#model = model;
+    this.#specials = specials;
+    for (let v = 0; v <= MAX_VALUE; v++) this.#soft[v] = Math.exp(-v / model.tau);
+    this.#decay = new Float64Array(Math.max(1, model.recent));
+    for (let k = 0; k < this.#decay.length; k++) this.#decay[k] = model.decay ** k;
+  }
+
+  /** log P(discard `d` | the hand `c` held before it) under the softmax; `c` holds `d`. */
+  discardLog(c: Uint8Array, d: number): number {
+    let z = 0;
+    let own = 0;
+    for (let t = 0; t < 34; t++) {
+      if (c[t] === 0) continue;
+      const e = this.#soft[Math.min(MAX_VALUE, shapeValue(c, t))]!;
+      z += e;
+      if (t === d) own = e;
+    }
+    return Math.log(own / z);
+  }
+
+  /** log likelihood of `rec` given the concealed hand `counts` (34 kinds; left unchanged). */
+  logLik(rec: SeatRecord, counts: Uint8Array): number {
+    const m = this.#model;
+    const c = this.#c;
+    let total = 0;
+    for (let t = 0; t < 34; t++) {
+      c[t] = counts[t]!;
+      total += c[t]!;
+    }
+    let ll = 0;
+    const n = rec.discards.length;
+    for (let i = 0; i < n; i++) {
+      const d = rec.discards[i]!;
+      c[d]!++;
+      ll += this.#decay[n - 1 - i]! * this.discardLog(c, d);
+      c[d]!--;
+    }
+    for (const t of rec.passed) {
+      if (c[t]! >= 4) continue;
+      if (c[t]! >= 2) ll += m.passPair;
+      c[t]!++;
+      if (couldBeComplete(c, total + 1, this.#specials)) ll += m.passWin;
+      c[t]!--;
+    }
+    for (let t = 0; t < 34; t++) if (c[t] === 4) ll += m.four;
+    for (const t of rec.pungs) if (c[t]! > 0) ll += m.addKong;
+    return ll;
+  }
+}
