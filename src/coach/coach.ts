@@ -10,10 +10,11 @@
  * The coach's move is the candidate of highest mean: a one-step improvement of its policy (Tesauro & Galperin 1996),
  * as search is, without search's pruning, so that every legal answer gets a value.
  */
-import type { HandGuide, ParamValue, Strategy, StrategyInstance } from '../agent/types.js';
+import type { AgentView, HandGuide, ParamValue, Strategy, StrategyInstance } from '../agent/types.js';
+import { inferenceGuide } from '../infer/guide.js';
 import { UserError } from '../errors.js';
 import { isPlugin } from '../runner/contract.js';
-import { opponentGuide } from '../../strategies/opponent-model.js';
+import { opponentGuide } from '../infer/opponent-model.js';
 import { resolvePolicy } from '../../strategies/search.js';
 
 /** The default coach: a whole hand reviewed in about 10 s on one core (measured in `npm run bench`, src/bench/review.ts). */
@@ -22,18 +23,31 @@ export const DEFAULT_COACH = 'search:budget=48';
 /** Worlds per candidate of a coach that is not a search. */
 export const DEFAULT_WORLDS = 48;
 
+/** Deal the coach's worlds by inference (env MJLAB_COACH_INFER=0: the opponent model alone; for measuring). */
+const INFER = process.env.MJLAB_COACH_INFER !== '0';
+
 export interface Coach {
   /** As given (`search:budget=48`, `./my-bot.js`). */
   readonly label: string;
   readonly policy: { readonly strategy: Strategy; readonly params: Readonly<Record<string, ParamValue>> };
   /** Sampled worlds each candidate meets: the same worlds for every candidate. */
   readonly worlds: number;
-  readonly guide: HandGuide | undefined;
+  /** The guide the worlds of a decision are dealt with (made from its view alone). */
+  guide(view: AgentView): HandGuide | undefined;
+}
+
+/**
+ * Worlds as the table reads them (issue 25, src/infer/guide.ts): each other seat's hand weighed by the likelihood of
+ * its discards and passes, on the opponent model's prior; `infer` false: the opponent model alone.
+ */
+function guideOf(tries: number, infer: boolean): (view: AgentView) => HandGuide {
+  const prior = opponentGuide(tries);
+  return infer ? (view) => inferenceGuide(view, tries, prior) : () => prior;
 }
 
 export function coachOf(inst: StrategyInstance): Coach {
   if (inst.strategy.name !== 'search' || isPlugin(inst)) {
-    return { label: inst.label, policy: { strategy: inst.strategy, params: inst.params }, worlds: DEFAULT_WORLDS, guide: opponentGuide(12) };
+    return { label: inst.label, policy: { strategy: inst.strategy, params: inst.params }, worlds: DEFAULT_WORLDS, guide: guideOf(24, true) };
   }
   const p = inst.params;
   const worlds = Number(p.budget);
@@ -43,6 +57,6 @@ export function coachOf(inst: StrategyInstance): Coach {
     label: inst.label,
     policy: resolvePolicy(String(p.policy)),
     worlds,
-    guide: p.model === false ? undefined : opponentGuide(Number.isSafeInteger(tries) && tries > 0 ? tries : 12),
+    guide: p.model === false ? () => undefined : guideOf(Number.isSafeInteger(tries) && tries > 0 ? tries : 12, INFER),
   };
 }

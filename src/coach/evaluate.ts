@@ -5,13 +5,14 @@
  * over those worlds. Common random numbers across candidates: world i is the same deal for all of them, and its
  * rollout agents draw from the same stream (`rollout(i)`, a fresh stream of one key per world), so two answers that
  * lead to the same play in a world get the same net there, and the paired loss of one answer against another cancels
- * the deal's luck. Each discard's danger is read from the same worlds (danger.ts).
+ * the deal's luck. Each discard's danger is issue 25's estimate (src/infer/danger.ts: the probability that another
+ * seat may declare Mah-Jongg on it, over worlds read as the table reads them), from a stream of its own.
  */
 import type { Action, Agent, AgentView, World } from '../agent/types.js';
 import { sameAction } from '../core/action.js';
 import type { Rng } from '../rng/streams.js';
 import type { Coach } from './coach.js';
-import { dealsIn } from './danger.js';
+import { discardDanger } from '../infer/danger.js';
 import { type Interval, meanInterval } from './values.js';
 
 export interface Valued {
@@ -19,7 +20,7 @@ export interface Valued {
   /** The seat's net in each world, world order. */
   readonly nets: readonly number[];
   readonly value: Interval;
-  /** A discard: the share of the worlds in which another seat may declare Mah-Jongg on it. Otherwise null. */
+  /** A discard: the probability that another seat may declare Mah-Jongg on it (src/infer/danger.ts). Otherwise null. */
   readonly danger: number | null;
 }
 
@@ -28,6 +29,8 @@ export interface Streams {
   readonly worlds: Rng;
   /** The rollout agents' stream in world i: a fresh stream, the same numbers for every candidate. */
   rollout(i: number): Rng;
+  /** The danger estimate's own worlds (none: no danger is estimated). */
+  readonly danger?: Rng;
 }
 
 /** An Rng that draws from the stream it was last told to use: rollout agents made once, each rollout's numbers its world's. */
@@ -61,7 +64,6 @@ export function evaluateView(view: AgentView, coach: Coach, streams: Streams, on
   const seat = view.seat;
   const { strategy, params } = coach.policy;
   const nets: number[][] = cands.map(() => []);
-  const deals: number[] = cands.map(() => 0);
   // One set of rollout agents, reset before each rollout to be as new (creating them costs a tenth of a rollout),
   // drawing from the world's own stream through `rng`; an agent without reset() is created anew each time.
   const rng = new SwitchRng();
@@ -74,27 +76,24 @@ export function evaluateView(view: AgentView, coach: Coach, streams: Streams, on
     }
     return pool;
   };
+  const guide = coach.guide(view);
   let world: World | undefined;
   let scratch: World | undefined;
-  let probe: World | undefined;
   for (let i = 0; i < coach.worlds; i++) {
-    world = view.sampleWorld(streams.worlds, world, coach.guide);
+    world = view.sampleWorld(streams.worlds, world, guide);
     for (let c = 0; c < cands.length; c++) {
       const action = cands[c]!;
       scratch = world.copy(scratch);
       scratch.apply(action);
-      if (action.type === 'discard') {
-        probe = scratch.copy(probe);
-        if (dealsIn(probe, seat)) deals[c]!++;
-      }
       rng.use(streams.rollout(i));
       nets[c]!.push(scratch.playOut(agentsFor())[seat]!);
     }
   }
+  const danger = streams.danger !== undefined && cands.some((a) => a.type === 'discard') ? discardDanger(view, streams.danger) : null;
   return cands.map((action, c) => ({
     action,
     nets: nets[c]!,
     value: meanInterval(nets[c]!),
-    danger: action.type === 'discard' ? deals[c]! / coach.worlds : null,
+    danger: action.type === 'discard' && danger !== null ? danger[action.tile]! : null,
   }));
 }

@@ -125,6 +125,7 @@ export function reviewSeat(sc: Scenario, file: string, seat: number, inst: Strat
         panel = panelOf(view, coach, recorded.action, {
           worlds: makeStream(opts.seed, sc.game, purpose),
           rollout: (i) => makeStream(opts.seed, sc.game, `${purpose}:${i}`),
+          danger: makeStream(opts.seed, sc.game, `${purpose}:danger`),
         });
       } catch (e) {
         if (e instanceof UserError) throw e;

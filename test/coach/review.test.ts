@@ -135,7 +135,7 @@ function position(game: number, stop: number): HandState {
 describe('the coach reads the seat view only', () => {
   it('two true states that give the seat the same view give the same values', async () => {
     const coach = coachOf(await resolveStrategy('search:budget=4'));
-    const streams = () => ({ worlds: makeStream(1, 0, 'w'), rollout: (i: number) => makeStream(1, 0, `r${i}`) });
+    const streams = () => ({ worlds: makeStream(1, 0, 'w'), rollout: (i: number) => makeStream(1, 0, `r${i}`), danger: makeStream(1, 0, 'd') });
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 5000 }), fc.integer({ min: 0, max: 50 }), (game, stop) => {
         const s = position(game, stop);
