@@ -80,9 +80,9 @@ export function answered(ev: HandEvent | undefined, w: (seat: number) => string)
     case 'deal':
       return 'the deal';
     case 'draw':
-      return `${w(ev.seat)} draws ${ev.tile}`;
+      return ev.tile === undefined ? `${w(ev.seat)} draws` : `${w(ev.seat)} draws ${ev.tile}`;
     case 'loose':
-      return `${w(ev.seat)} takes loose tile ${ev.tile}`;
+      return ev.tile === undefined ? `${w(ev.seat)} takes a loose tile` : `${w(ev.seat)} takes loose tile ${ev.tile}`;
     case 'flower':
       return `${w(ev.seat)} exposes ${ev.tile}`;
     case 'discard':

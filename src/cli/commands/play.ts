@@ -23,6 +23,7 @@ import { printable } from '../../text.js';
 import type { TableStatus } from '../../play/message.js';
 import { ruleSetChoices } from '../../rules/index.js';
 import { nonNegativeInt, tableOptions } from '../table.js';
+import { coachOf } from '../../coach/coach.js';
 
 export const DEFAULT_PORT = 8017;
 export const DEFAULT_RECORD_DIR = 'results/play';
@@ -41,6 +42,8 @@ export interface PlayArgs {
   open: boolean;
   'record-dir': string;
   'decision-timeout'?: number;
+  /** The hint's coach (issue 30, point 3); none: no hint. */
+  coach?: string;
 }
 
 /** The opponents: one strategy per other seat in the order of play after the person, or one for all of them. */
@@ -77,12 +80,17 @@ export async function startPlay(a: PlayArgs, log: (line: string) => void = () =>
   const seconds = a['decision-timeout'] ?? DEFAULT_DECISION_TIMEOUT;
   if (!(Number.isFinite(seconds) && seconds > 0)) throw new UserError(`--decision-timeout must be a positive number of seconds, got ${seconds}`);
   const { entries, lineup: opp } = await opponents(a.strategies, table.players);
+  const coach = a.coach === undefined ? undefined : await resolveStrategy(a.coach);
+  if (coach !== undefined && (isPlugin(coach) || opp.some(isPlugin))) {
+    throw new UserError('--coach: the hint takes a built-in strategy, at a table of built-in opponents (a plug-in coach reviews a saved game: mjlab review --coach FILE)');
+  }
   const dir = recordDir(a['record-dir']);
   const options: SessionOptions = {
     ...table,
     seed,
     opponents: opp,
     seat: seat as SessionOptions['seat'],
+    ...(coach !== undefined ? { coach: coachOf(coach) } : {}),
     save: (record) => {
       const file = saveRecord(dir, record);
       log(`saved game ${record.game}: ${file}`);
@@ -144,7 +152,8 @@ export const playCommand: CommandModule<object, PlayArgs> = {
       .option('host', { type: 'string', default: '127.0.0.1', describe: 'address to listen on (127.0.0.1: this machine only)' })
       .option('open', { type: 'boolean', default: false, describe: 'open the page in a browser ($BROWSER, or the system default)' })
       .option('record-dir', { type: 'string', default: DEFAULT_RECORD_DIR, describe: 'where every game played is saved as a replayable record' })
-      .option('decision-timeout', { type: 'number', describe: `seconds one create() or act() of a plug-in opponent may take (default ${DEFAULT_DECISION_TIMEOUT})` }) as never,
+      .option('decision-timeout', { type: 'number', describe: `seconds one create() or act() of a plug-in opponent may take (default ${DEFAULT_DECISION_TIMEOUT})` })
+      .option('coach', { type: 'string', describe: "a hint key (h) and button: the coach's values for your open decision, from your view only (e.g. search); off by default" }) as never,
   handler: async (a) => {
     const log = (line: string): void => void process.stdout.write(`${line}\n`);
     const { session, server, recordDir: dir } = await startPlay(a, log);
