@@ -11,11 +11,11 @@
  * record, seat, coach and seed give the same review on any machine.
  */
 import type { AgentView, StrategyInstance } from '../agent/types.js';
-import { SEAT_WINDS, meldsOf } from '../engine/state.js';
+import { meldsOf } from '../engine/state.js';
 import type { HandState } from '../engine/state.js';
 import { UserError } from '../errors.js';
 import { actionText } from '../record/actions.js';
-import type { HandEvent } from '../record/events.js';
+import { answered, firstWind } from '../record/names.js';
 import { makeStream } from '../rng/streams.js';
 import { thrownMessage } from '../text.js';
 import { formatHand } from '../tiles/index.js';
@@ -67,35 +67,6 @@ export interface Review {
   };
 }
 
-/** The seat's name for a record: its wind in the first hand (docs/notation.md), as `--seat` takes it. */
-export function firstWind(sc: Scenario, seat: number): string {
-  const winds = SEAT_WINDS[sc.players]!;
-  return WINDS[winds[(seat - sc.firstDealer + sc.players) % sc.players]!]!;
-}
-
-/** The event a decision answers, in words, as the seat saw it (the deal shows it its own hand only: "the deal"). */
-export function answered(ev: HandEvent | undefined, w: (seat: number) => string): string {
-  if (ev === undefined) return 'the start';
-  switch (ev.e) {
-    case 'deal':
-      return 'the deal';
-    case 'draw':
-      return ev.tile === undefined ? `${w(ev.seat)} draws` : `${w(ev.seat)} draws ${ev.tile}`;
-    case 'loose':
-      return ev.tile === undefined ? `${w(ev.seat)} takes a loose tile` : `${w(ev.seat)} takes loose tile ${ev.tile}`;
-    case 'flower':
-      return `${w(ev.seat)} exposes ${ev.tile}`;
-    case 'discard':
-      return `${w(ev.seat)} discards ${ev.tile}`;
-    case 'claim':
-      return `${w(ev.seat)} ${ev.type}s ${ev.tile} from ${w(ev.from)}`;
-    case 'kong':
-      return `${w(ev.seat)} declares a ${ev.type === 'concealed' ? 'concealed kong' : 'kong'} of ${ev.tile}`;
-    default:
-      return ev.e;
-  }
-}
-
 export interface ReviewOptions {
   readonly seed: number;
   /** Told after each decision (the terminal's progress line). */
@@ -141,7 +112,7 @@ export function reviewSeat(sc: Scenario, file: string, seat: number, inst: Strat
     .sort((a, b) => b.loss - a.loss || a.hand - b.hand || a.decision - b.decision);
   const agree = valued.filter((d) => d.loss === 0).length;
   return {
-    seat: firstWind(sc, seat),
+    seat: firstWind(sc.players, sc.firstDealer, seat),
     seat_index: seat,
     recorded: sc.strategies[seat] ?? '?',
     coach: inst.label,

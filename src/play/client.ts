@@ -146,7 +146,7 @@ export function playClient(win: any, widgets: Widgets, coach: CoachPanelWidget |
       `<div class="plate ${PLATE[rel]}${you(seat) ? ' you' : ''}" data-seat="${seat}">` +
       `<div class="wind" title="${esc(WIND_NAME[w])} wind">${w}</div>` +
       `<div class="who"><b>${esc(WIND_NAME[w])}</b>${v.dealer === seat ? ' <span class="dealer">dealer</span>' : ''}<br>` +
-      `<span class="strategy">${you(seat) ? 'you' : esc(label(seat))}</span> <span class="seatno">seat ${seat}</span>${score}</div>` +
+      `<span class="strategy">${you(seat) ? 'you' : esc(label(seat))}</span> ${score}</div>` +
       `<div class="flowers" data-role="flowers">${sp.flowers.map((f: number) => tile(code(f))).join('')}</div>` +
       `</div>`
     );
@@ -323,11 +323,10 @@ export function playClient(win: any, widgets: Widgets, coach: CoachPanelWidget |
     problem.hidden = msg.problem === null;
     problem.textContent = msg.problem ?? '';
 
-    let turn = 0;
     $('log').innerHTML = msg.events
       .map((ev: any, i: number) => {
-        const n = ev.e === 'discard' ? String(++turn) : '';
-        return `<li class="mv mv-${ev.e}" data-event="${i}"><span class="n">${n}</span>${esc(widgets.describe(ev, named, label))}</li>`;
+        // Every event numbered by its place in the hand (1 the first), as the viewer, replay and review number it.
+        return `<li class="mv mv-${ev.e}" data-event="${i}"><span class="n">${i + 1}</span>${esc(widgets.describe(ev, named, label))}</li>`;
       })
       .join('');
     const log = $('log');

@@ -13,7 +13,7 @@ import { viewFor } from '../view/view.js';
 import type { Coach } from '../coach/coach.js';
 import type { Streams } from '../coach/evaluate.js';
 import { type Panel, panelOf } from '../coach/panel.js';
-import { answered } from '../coach/review.js';
+import { answered } from '../record/names.js';
 import { publicEvent } from './message.js';
 
 export interface Hint {
@@ -48,7 +48,7 @@ export function tableHint(
     hand: at.hand + 1,
     decision,
     event: at.events.length,
-    answers: answered(last === undefined ? undefined : (publicEvent(last, person) as HandEvent), w),
+    answers: answered(last === undefined ? undefined : publicEvent(last, person), w),
     coach: coach.label,
     panel: panelOf(view, coach, undefined, hintStreams(at.seed, at.game, at.hand, decision)),
   };

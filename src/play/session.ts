@@ -31,6 +31,7 @@ import { viewFor } from '../view/view.js';
 import { type FinishedHand, type SeatMessage, type TableStatus, publicEvent } from './message.js';
 import type { Coach } from '../coach/coach.js';
 import { type Hint, tableHint } from './hint.js';
+import { firstWind } from '../record/names.js';
 
 export const PERSON_LABEL = 'person';
 const WINDS = 'ESWN';
@@ -219,7 +220,7 @@ export class PlaySession {
     try {
       const file = this.options.save(record);
       const f = shellWord(file);
-      this.#saved = { file, watch: `mjlab replay --record ${f} --html ${shellWord(file.replace(/\.json$/, '.html'))}`, compare: `mjlab replay --record ${f} --seat ${this.#person} --strategy harr` };
+      this.#saved = { file, watch: `mjlab replay --record ${f} --html ${shellWord(file.replace(/\.json$/, '.html'))}`, compare: `mjlab review --record ${f} --seat ${firstWind(this.options.players, this.#setup.firstDealer, this.#person)}` };
       this.#problem = null;
     } catch (e) {
       this.#problem = `the record could not be saved: ${(e as Error).message}`;

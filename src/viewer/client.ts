@@ -28,6 +28,8 @@ export function viewerClient(
   const PLATE: Record<string, string> = { E: 'pos-se', S: 'pos-ne', W: 'pos-nw', N: 'pos-sw' };
 
   const windOf = (p: Position, seat: number): string => p.seats[seat]?.wind ?? '?';
+  /** A seat by the wind it held in the first hand (a match's final scores). */
+  const firstWind = (seat: number): string => positions[0]?.seats[seat]?.wind ?? '?';
   const who = (p: Position, seat: number): string => `${windOf(p, seat)} (${record.strategies[seat]})`;
 
   /** One line of the move list, as render.ts words it. */
@@ -88,7 +90,7 @@ export function viewerClient(
       `<div class="plate ${PLATE[s.wind] ?? ''}${p.actor === seat ? ' acting' : ''}${p.winner === seat ? ' winner' : ''}" data-seat="${seat}">` +
       `<div class="wind" title="${esc(WIND_NAME[s.wind] ?? s.wind)} wind">${esc(s.wind)}</div>` +
       `<div class="who"><b>${esc(WIND_NAME[s.wind] ?? s.wind)}</b>${p.dealer === seat ? ' <span class="dealer">dealer</span>' : ''}<br>` +
-      `<span class="strategy">${esc(record.strategies[seat])}</span> <span class="seatno">seat ${seat}</span>` +
+      `<span class="strategy">${esc(record.strategies[seat])}</span>` +
       (cum !== null ? `<br><span class="cum" data-score="${cum}" title="score in the match: the start and every hand settled so far">${cum}</span>` : '') +
       (p.winner === seat ? '<br><span class="mj">Mah-Jongg!</span>' : '') +
       `</div>` +
@@ -216,7 +218,7 @@ export function viewerClient(
     if (isEnd && record.unit === 'match') {
       parts.push(
         `<p class="final" data-role="final-scores">Final scores: ${record.result.final_scores
-          .map((s, i) => `${esc(record.strategies[i])} (seat ${i}) ${s}`)
+          .map((s, i) => `${esc(firstWind(i))} (${esc(record.strategies[i])}) ${s}`)
           .join(', ')}</p>`,
       );
     }
