@@ -18,10 +18,10 @@ import { opponentGuide } from '../infer/opponent-model.js';
 import { resolvePolicy } from '../../strategies/search.js';
 
 /** The default coach: a whole hand reviewed in about 10 s on one core (measured in `npm run bench`, src/bench/review.ts). */
-export const DEFAULT_COACH = 'search:budget=48';
+export const DEFAULT_COACH = 'search:budget=160';
 
 /** Worlds per candidate of a coach that is not a search. */
-export const DEFAULT_WORLDS = 48;
+export const DEFAULT_WORLDS = 160;
 
 /** Deal the coach's worlds by inference (env MJLAB_COACH_INFER=0: the opponent model alone; for measuring). */
 const INFER = process.env.MJLAB_COACH_INFER !== '0';

@@ -10,13 +10,24 @@ import { actionText } from '../record/actions.js';
 import { tileCode } from '../tiles/index.js';
 import type { Coach } from './coach.js';
 import { type Streams, evaluateView } from './evaluate.js';
-import { pairedInterval, round2 } from './values.js';
+import { probit } from 'simple-statistics';
+import { Z95, pairedInterval, round2 } from './values.js';
 
 const WINDS = 'ESWN';
 
-/** A decision counts as a mistake when its expected loss is at least this many points and its 95% interval lies above 0. */
+/**
+ * A decision counts as a mistake when its expected loss is at least MISTAKE_POINTS and the loss is clear of 0 at 95%
+ * jointly over the answers the coach's move was picked from (Bonferroni: z = probit(1 − 0.025/(k−1)) for k answers),
+ * since the best of many noisy means beats the one played by chance alone more often than one comparison says.
+ */
 export const MISTAKE_POINTS = 2;
-export const MISTAKE_RULE = `a mistake: an expected loss of at least ${MISTAKE_POINTS} points against the coach's move, its paired 95% interval above 0`;
+export const MISTAKE_RULE =
+  `a mistake: an expected loss of at least ${MISTAKE_POINTS} points against the coach's move, clear of 0 at 95% over all the answers compared (paired, Bonferroni)`;
+
+/** The z of the mistake rule for a decision of k answers. */
+export function mistakeZ(k: number): number {
+  return k < 3 ? Z95 : probit(1 - 0.025 / (k - 1));
+}
 
 export interface PanelCandidate {
   /** In notation, as a record writes it without the seat: "discard 5p", "chow 3m", "pass". */
@@ -26,7 +37,7 @@ export interface PanelCandidate {
   readonly ci_high: number;
   /** The coach's move's mean less this one's (0 for the coach's move). */
   readonly loss: number;
-  /** A discard: the share of the coach's worlds where another seat may declare Mah-Jongg on it; else null. */
+  /** A discard: the probability that another seat may declare Mah-Jongg on it (issue 25's estimate); else null. */
   readonly danger: number | null;
 }
 
@@ -79,6 +90,6 @@ export function panelOf(view: AgentView, coach: Coach, played: Action | undefine
     loss: round2(loss),
     loss_ci_low: round2(d?.low ?? 0),
     loss_ci_high: round2(d?.high ?? 0),
-    mistake: d !== undefined && d.mean >= MISTAKE_POINTS && d.low > 0,
+    mistake: d !== undefined && d.mean >= MISTAKE_POINTS && d.mean - mistakeZ(valued.length) * d.se > 0,
   };
 }

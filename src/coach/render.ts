@@ -32,7 +32,7 @@ export function renderReview(r: Review, file: string): string {
   const s = r.summary;
   const out = [
     `mjlab review: seat ${r.seat} (${r.recorded}) of ${file}, coach ${r.coach}: ${r.worlds} worlds per answer, review seed ${r.seed}`,
-    `values: ${r.seat}'s expected net of the hand after each answer, with its 95% interval; danger: the share of the coach's worlds in which another seat may declare Mah-Jongg on the discard`,
+    `values: ${r.seat}'s expected net of the hand after each answer, with its 95% interval; danger: the probability that another seat may declare Mah-Jongg on the discard (src/infer/danger.ts)`,
   ];
   for (const d of r.decisions) {
     out.push('');

@@ -32,7 +32,7 @@ export function coachPanel(): CoachPanelWidget {
         const left = Math.min(zero, at(c.mean));
         const width = Math.abs(at(c.mean) - zero);
         const marks = `${isCoach ? '<span class="mark coach-mark">coach</span>' : ''}${isPlayed ? '<span class="mark played-mark">played</span>' : ''}`;
-        const danger = c.danger === null ? '' : `<span class="danger" title="share of the coach's worlds in which another seat may declare Mah-Jongg on this discard">${Math.round(100 * c.danger)}%</span>`;
+        const danger = c.danger === null ? '' : `<span class="danger" title="danger: the probability that another seat may declare Mah-Jongg on this discard">${Math.round(100 * c.danger)}%</span>`;
         return (
           `<li class="cand${isCoach ? ' is-coach' : ''}${isPlayed ? ' is-played' : ''}" data-action="${esc(c.action)}" data-mean="${c.mean}" data-ci-low="${c.ci_low}" data-ci-high="${c.ci_high}"${c.danger === null ? '' : ` data-danger="${c.danger}"`}>` +
           `<span class="act">${esc(c.action)}</span>` +
