@@ -160,6 +160,10 @@ async function playRun(seed: number, name: string, refusals: boolean, coach?: st
     }
   }
   expect(await page.locator('#status').getAttribute('data-status')).toBe('game-over');
+  // The log numbers every event by its place in the hand (1 the first), as the viewer, replay and review do.
+  const numbers = await page.locator('#log li').evaluateAll((els) => els.map((e) => [e.getAttribute('data-event'), e.querySelector('.n')?.textContent ?? '']));
+  expect(numbers.length).toBeGreaterThan(10);
+  for (const [i, n] of numbers) expect(n).toBe(String(Number(i) + 1));
   const file = (await page.locator('#saved').getAttribute('data-file'))!;
   const res = page.locator('#result');
   const shown = {
