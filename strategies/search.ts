@@ -12,7 +12,10 @@
  * Worlds deal the other seats hands about as near complete as the policy's own would be with as many declared sets
  * and discards (strategies/opponent-model.ts): a uniform deal leaves opponents far from complete late in a hand, and a
  * search in such worlds underrates the danger of every discard (measured: it lost 11 points a hand to harr under
- * harr-limit at 64 rollouts, where deal-ins can cost the whole table's losses).
+ * harr-limit at 64 rollouts, where deal-ins can cost the whole table's losses). With `infer` (issue 25) they are dealt
+ * by the inference over worlds instead (src/infer/guide.ts): each other seat's hand weighed by the likelihood of its
+ * discards and passes under a softmax policy model, then walked toward that posterior; off by default until the
+ * experiment `inference` shows it wins.
  *
  * Candidates: the policy's choice; on a turn, the next best discards by the shared shape evaluation (least shanten,
  * then shape: strategies/common.ts pickDiscard), up to `candidates` in all, plus the safest discard (Harr's "watch
@@ -32,6 +35,7 @@ import { defender } from './defender.js';
 import { greedy } from './greedy.js';
 import { harr } from './harr.js';
 import { defendTurn } from './modes.js';
+import { type InferenceStats, inferenceGuide, noStats } from '../src/infer/guide.js';
 import { opponentGuide } from './opponent-model.js';
 import { random } from './random.js';
 import { suitHunter } from './suit-hunter.js';
@@ -96,6 +100,12 @@ export const search: Strategy = {
     { name: 'margin', default: 2, min: 0, max: 4, description: "standard errors by which another candidate must beat the policy's choice in the paired comparison" },
     { name: 'model', default: true, description: "deal the other seats hands about as near complete as harr's with as many sets and discards (strategies/opponent-model.ts); false: uniformly" },
     { name: 'tries', default: 12, min: 1, max: 64, step: 1, description: 'deals per other seat to find a hand the opponent model finds plausible (with model)' },
+    {
+      name: 'infer', default: false,
+      description: "read the table: weigh each other seat's dealt hand by the likelihood of what it did under a policy model (src/infer/guide.ts); replaces model",
+    },
+    { name: 'inferTries', default: 4, min: 1, max: 64, step: 1, description: 'deals per other seat weighed before the Metropolis walk (with infer)' },
+    { name: 'inferSteps', default: 10, min: 0, max: 200, step: 5, description: 'Metropolis swaps per other seat toward the posterior (with infer)' },
   ],
   create(init: AgentInit): Agent {
     const budget = Number(init.params.budget);
@@ -109,6 +119,13 @@ export const search: Strategy = {
     const tries = Number(init.params.tries);
     if (!Number.isSafeInteger(tries) || tries < 1) throw new UserError(`search: tries must be at least 1, got ${init.params.tries}`);
     const guide = init.params.model === false ? undefined : opponentGuide(tries);
+    const infer = init.params.infer === true;
+    const inferTries = Number(init.params.inferTries ?? 4);
+    const inferSteps = Number(init.params.inferSteps ?? 10);
+    if (infer && (!Number.isSafeInteger(inferTries) || inferTries < 1)) throw new UserError(`search: inferTries must be at least 1, got ${init.params.inferTries}`);
+    if (infer && (!Number.isSafeInteger(inferSteps) || inferSteps < 0)) throw new UserError(`search: inferSteps must be a whole number, got ${init.params.inferSteps}`);
+    const inferPrior = infer ? opponentGuide(inferTries) : undefined;
+    const inferStats = noStats();
     const policy = resolvePolicy(String(init.params.policy));
     // The policy's own agent for this seat follows the real hand (it is asked at every decision, so any plan it keeps
     // is the one it would have): its choice is the default.
@@ -134,10 +151,11 @@ export const search: Strategy = {
     };
     let rollouts = 0;
     let lastCandidates = 0;
-    const agent: Agent & { rollouts(): number; lastCandidates(): number } = {
-      /** Rollouts played so far, and the candidates of the last decision (tests, the bench). */
+    const agent: Agent & { rollouts(): number; lastCandidates(): number; inference(): InferenceStats } = {
+      /** Rollouts played so far, the candidates of the last decision, the inference's ESS (tests, the bench). */
       rollouts: () => rollouts,
       lastCandidates: () => lastCandidates,
+      inference: () => inferStats,
       act(view: AgentView): Action {
         const chosen = own.act(view);
         lastCandidates = 1;
@@ -149,10 +167,12 @@ export const search: Strategy = {
         const k = cands.length;
         const nets: number[][] = cands.map(() => []);
         let nWorlds = 0;
+        // The record each other seat's hand is weighed by is this decision's.
+        const dealer = infer ? inferenceGuide(view, inferTries, inferPrior, { stats: inferStats, steps: inferSteps }) : guide;
         const worldFor = (i: number): World => {
           const w = worldsParam > 0 ? i % worldsParam : i;
           while (nWorlds <= w) {
-            worlds[nWorlds] = view.sampleWorld(rng, worlds[nWorlds], guide);
+            worlds[nWorlds] = view.sampleWorld(rng, worlds[nWorlds], dealer);
             nWorlds++;
           }
           return worlds[w]!;

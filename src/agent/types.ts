@@ -90,6 +90,11 @@ export interface HandGuide {
    * (sampling-importance-resampling); when every weight is 0 or one is not finite, the best-fitting deal is kept.
    */
   weight?(counts: Uint8Array, seat: Seat, misfit: number): number;
+  /**
+   * Optional, with `weight`: Metropolis steps after the weighted pick, each swapping one tile of the hand with one of
+   * the unseen tiles left and keeping the swap with probability min(1, weight after / weight before) (misfit 0).
+   */
+  readonly steps?: number;
   /** Told, once per other seat of each world, the effective sample size of its weighted deals (0: they collapsed). */
   report?(seat: Seat, ess: number): void;
 }

@@ -169,6 +169,12 @@ function randomBelow(g: (() => number) | null, rng: Rng, n: number): number {
  * keeps the best-fitting deal; the tiles left, with the unseen flowers, are shuffled into the wall. The guide is told
  * only the hand dealt and the seat's public record (its declared sets and discards), so the world is still a function
  * of the seat's view and the stream.
+ *
+ * A guide with `weight` (the inference over worlds, src/infer/guide.ts) is asked the weight of every one of the
+ * `tries` deals, and the deal kept is drawn in proportion to it (a weighted reservoir of one); when no weight is
+ * positive and finite the best-fitting deal is kept, as without it. Then `steps` Metropolis swaps, each of a tile of
+ * the hand with one of the unseen playing tiles not yet dealt, kept with probability min(1, w'/w). The guide sees
+ * only the hands dealt, so the world is still a function of the view and the stream.
  */
 export function sampleGuidedInto(dst: HandState, src: HandState, seat: Seat, rng: Rng, guide: HandGuide): HandState {
   copyPublic(dst, src, seat);
@@ -222,10 +228,12 @@ export function sampleGuidedInto(dst: HandState, src: HandState, seat: Seat, rng
         last = false;
       } else if (m <= 0) break;
     }
+    let walk = false;
     if (weigh !== undefined) {
       const ok = total > 0; // false for NaN too
       guide.report?.(q, ok ? (total * total) / squares : 0);
       if (ok) best.set(picked.subarray(0, h));
+      walk = ok && (guide.steps ?? 0) > 0 && nf - k - h > 0;
     }
     if (!last) {
       // Bring the best deal's tiles back to the front of what is left (they are all still there, somewhere).
@@ -235,6 +243,32 @@ export function sampleGuidedInto(dst: HandState, src: HandState, seat: Seat, rng
         const tmp = pool[k + i]!;
         pool[k + i] = pool[j]!;
         pool[j] = tmp;
+      }
+    }
+    if (walk) {
+      // Metropolis: swap one tile of the hand with one of the unseen tiles left (a symmetric proposal), kept with
+      // probability min(1, weight after / weight before), so the hand drifts toward the guide's posterior.
+      counts.fill(0);
+      for (let i = 0; i < h; i++) counts[pool[k + i]!]!++;
+      if (keeps >= 0) counts[keeps]!++;
+      let w = weigh!(counts, q, 0);
+      for (let step = guide.steps!; step > 0; step--) {
+        const i = k + randomBelow(g, rng, h);
+        const j = k + h + randomBelow(g, rng, nf - k - h);
+        const a = pool[i]!;
+        const b = pool[j]!;
+        if (a === b) continue;
+        counts[a]!--;
+        counts[b]!++;
+        const w2 = weigh!(counts, q, 0);
+        if (w2 >= w || rng.next() * w < w2) {
+          pool[i] = b;
+          pool[j] = a;
+          w = w2;
+        } else {
+          counts[a]!++;
+          counts[b]!--;
+        }
       }
     }
     for (let i = 0; i < h; i++) hand[q * 34 + pool[k + i]!]!++;

@@ -214,7 +214,7 @@ async function play(spec: ExperimentSpec, o: ExperimentOptions, out: RunDir, tot
   for (const c of cells) byVariant.set(c.variant.label, [...(byVariant.get(c.variant.label) ?? []), c]);
   const wallGames = spec.duplicate ? spec.players : 1;
   const walls = Math.min(...plans.map((p) => p.games)) / wallGames;
-  const timing = spec.analysis === 'search-vs-harr' ? await searchTiming(cells, o.progress) : undefined;
+  const timing = spec.analysis === 'search-vs-harr' || spec.analysis === 'inference' ? await searchTiming(cells, o.progress) : undefined;
   const input: AnalysisInput = { spec, cells, byVariant, wallGames, walls, ...(timing ? { timing } : {}) };
   const analysis = ANALYSES[spec.analysis](input);
 

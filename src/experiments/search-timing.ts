@@ -73,13 +73,17 @@ export async function searchTiming(cells: readonly Cell[], progress: 'auto' | 'n
     const parts = lineupParts(c.lineup);
     if (parts.budget === null) continue;
     const key = `${c.variant.rules} ${parts.budget}`;
-    if (out.has(key)) continue;
+    // Also by the challenger as written: two searches of one budget (experiment inference) are timed apart.
+    const byName = `${c.variant.rules} ${parts.challenger}`;
+    if (out.has(byName)) continue;
     if (progress !== 'none') process.stderr.write(`mjlab: timing ${parts.challenger} under ${c.variant.rules} (${hands} hands)\n`);
     const overrides = parts.challenger.split(':').slice(1);
     const r = ruleSet(c.variant.rules);
     timeSearchHands(r, 2, overrides, 1000); // warm-up: tables built and code compiled, timed for nothing
     const t = timeSearchHands(r, hands, overrides, 0);
-    out.set(key, t.searched.length > 0 ? median(t.searched) : NaN);
+    const ms = t.searched.length > 0 ? median(t.searched) : NaN;
+    if (!out.has(key)) out.set(key, ms);
+    out.set(byName, ms);
   }
   return { msPerDecision: out };
 }

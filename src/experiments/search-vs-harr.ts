@@ -36,7 +36,7 @@ function challengerNet(c: Cell, wallGames: number) {
 }
 
 /** Challenger of cell a − challenger of cell b, paired wall set by wall set (the same walls: equal seed and size). */
-function pairedCells(a: Cell, b: Cell, wallGames: number) {
+export function pairedCells(a: Cell, b: Cell, wallGames: number) {
   const la = lineupParts(a.lineup).challenger;
   const lb = lineupParts(b.lineup).challenger;
   const ha = labelHandsPerWall([a], la, wallGames);

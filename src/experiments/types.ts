@@ -13,7 +13,7 @@ export interface Variant {
   readonly limit?: number;
 }
 
-export type AnalysisKind = 'strategy-comparison' | 'limit-vs-unlimited' | 'defender-draws' | 'search-vs-harr';
+export type AnalysisKind = 'strategy-comparison' | 'limit-vs-unlimited' | 'defender-draws' | 'search-vs-harr' | 'inference';
 
 /** What every experiment spec names: the README's title and question, the rule-set variants, seed and caveats. */
 export interface ExperimentBase {

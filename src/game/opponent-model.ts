@@ -8,16 +8,10 @@
  * worlds underrates the danger of every discard.
  */
 import { pathToFileURL } from 'node:url';
-import { applyParams } from '../agent/params.js';
-import { seededWalls } from '../engine/chance.js';
-import { createHandState } from '../engine/state.js';
-import { apply, startHand } from '../engine/step.js';
 import { shanten } from '../hand/index.js';
-import { makeStream } from '../rng/streams.js';
-import { RULESET_IDS, ruleSet } from '../rules/index.js';
-import { viewFor } from '../view/view.js';
-import { harr } from '../../strategies/harr.js';
-import { MAX_TURNS } from '../../strategies/opponent-model.js';
+import { RULESET_IDS } from '../rules/index.js';
+import { MAX_TURNS } from '../infer/opponent-model.js';
+import { selfPlay } from './self-play.js';
 
 /** What the committed table was made from. */
 export const MODEL_HANDS = 400;
@@ -27,24 +21,14 @@ export const MODEL_SEED = 15;
 export function opponentShantenMedians(hands = MODEL_HANDS, seed = MODEL_SEED): number[][] {
   const cells: number[][][] = Array.from({ length: 5 }, () => Array.from({ length: MAX_TURNS + 1 }, () => []));
   for (const id of RULESET_IDS) {
-    const r = ruleSet(id);
-    const params = applyParams(harr, [], 'harr');
-    for (let g = 0; g < hands; g++) {
-      const s = createHandState(r, r.limit, r.flowers, 4);
-      startHand(s, { dealer: g % 4, prevailing: 0, scores: [0, 0, 0, 0], chance: seededWalls((w) => makeStream(seed, g, `${id}:wall:${w}`)) });
-      const agents = [0, 1, 2, 3].map((seat) => harr.create({ seat, players: 4, rules: r, rng: makeStream(seed, g, `seat:${seat}`), params }));
-      while (s.flow.phase !== 'over') {
-        const mover = s.flow.seat;
-        if (s.flow.phase === 'turn') {
-          for (let p = 0; p < 4; p++) {
-            if (p === mover) continue;
-            const m = s.pub.meldCount[p]!;
-            cells[m]![Math.min(s.pub.turnsBySeat[p]!, MAX_TURNS)]!.push(shanten(s.priv.hand.slice(p * 34, p * 34 + 34), m));
-          }
-        }
-        apply(s, agents[mover]!.act(viewFor(s, mover)));
+    selfPlay(id, hands, seed, (s) => {
+      if (s.flow.phase !== 'turn') return;
+      for (let p = 0; p < 4; p++) {
+        if (p === s.flow.seat) continue;
+        const m = s.pub.meldCount[p]!;
+        cells[m]![Math.min(s.pub.turnsBySeat[p]!, MAX_TURNS)]!.push(shanten(s.priv.hand.slice(p * 34, p * 34 + 34), m));
       }
-    }
+    });
   }
   return cells.map((row) =>
     row.map((xs) => {

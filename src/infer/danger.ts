@@ -12,7 +12,7 @@ import type { AgentView, World } from '../agent/types.js';
 import type { Rng } from '../rng/streams.js';
 import { mayClaimMahjong } from '../engine/legal.js';
 import { worldStateCopy } from '../view/world.js';
-import { type InferenceStats, inferenceGuide } from './guide.js';
+import { INFER_STEPS, INFER_TRIES, type InferenceStats, inferenceGuide } from './guide.js';
 import { opponentGuide } from './opponent-model.js';
 
 export interface DangerOptions {
@@ -20,8 +20,10 @@ export interface DangerOptions {
   readonly worlds?: number;
   /** Weigh each other seat's hand by its record (default true); false: the opponent model's worlds. */
   readonly infer?: boolean;
-  /** Deals per other seat per world (default 24 with `infer`, 12 without). */
+  /** Deals per other seat per world (default 4 with `infer`, then 40 Metropolis swaps; 12 without). */
   readonly tries?: number;
+  /** Metropolis swaps per other seat with `infer` (default 40, as measured in results/inference-prediction). */
+  readonly steps?: number;
   /** Where to add the inference's effective sample sizes. */
   readonly stats?: InferenceStats;
 }
@@ -37,9 +39,9 @@ export function discardDanger(view: AgentView, rng: Rng, opts: DangerOptions = {
   const n = opts.worlds ?? DANGER_WORLDS;
   if (!Number.isSafeInteger(n) || n < 1) throw new RangeError(`discardDanger: worlds must be a whole number of at least 1, got ${n}`);
   const infer = opts.infer ?? true;
-  const tries = opts.tries ?? (infer ? 24 : 12);
+  const tries = opts.tries ?? (infer ? INFER_TRIES : 12);
   const prior = opponentGuide(tries);
-  const guide = infer ? inferenceGuide(view, tries, prior, { stats: opts.stats }) : prior;
+  const guide = infer ? inferenceGuide(view, tries, prior, { stats: opts.stats, steps: opts.steps ?? INFER_STEPS }) : prior;
   const out = new Float64Array(34);
   const seat = view.seat;
   const p = view.players;

@@ -1,9 +1,11 @@
 /**
  * Inference over worlds (issue 25, point 1): a HandGuide for AgentView.sampleWorld that weighs each hand dealt to
- * another seat by the likelihood of that seat's record under the policy model (likelihood.ts), times the opponent
- * model's prior (strategies' shanten medians, given as `target`: e^-lambda per shanten above it). The sampler deals
- * `tries` hands per seat and keeps one with probability proportional to its weight (sampling-importance-resampling),
- * so each world's hands are drawn, approximately, from the posterior given what the table shows.
+ * another seat by the likelihood of that seat's record under the policy model (likelihood.ts) times the fitted
+ * shanten prior of its cell (model.ts shantenPrior: hands as near complete as real ones). The sampler deals `tries`
+ * hands per seat and keeps one with probability proportional to its weight (sampling-importance-resampling), then
+ * walks it `steps` Metropolis swaps toward the posterior (src/engine/sample.ts), so each world's hands are drawn,
+ * approximately, from the posterior given what the table shows. `prior` (the opponent model's misfit) only picks
+ * the deal kept when the weights collapse.
  *
  * The effective sample size of each seat's deals, (Σw)²/Σw² out of `tries`, is collected (`stats`); when every weight
  * of a seat is 0 (or not finite) the sampler keeps the best-fitting deal, as the opponent model alone would, and the
@@ -14,7 +16,8 @@ import type { AgentView, HandGuide } from '../agent/types.js';
 import type { Seat } from '../core/seat.js';
 import { specialShapesOf } from '../rules/special.js';
 import { Likelihood } from './likelihood.js';
-import { POLICY_MODEL, type PolicyModel } from './model.js';
+import { HandAnalyser } from '../hand/shanten.js';
+import { POLICY_MODEL, type PolicyModel, priorColumn, turnBand } from './model.js';
 import { type SeatRecord, seatRecord } from './record.js';
 
 /** The shanten prior a guide builds on: misfit ≤ 0 is a plausible hand (strategies/opponent-model.ts). */
@@ -33,6 +36,10 @@ export interface InferenceGuide extends HandGuide {
   readonly stats: InferenceStats;
 }
 
+/** The deals weighed and the Metropolis swaps per other seat that the prediction measurement and the danger use. */
+export const INFER_TRIES = 4;
+export const INFER_STEPS = 40;
+
 /** A fresh stats record. */
 export function noStats(): InferenceStats {
   return { seats: 0, essSum: 0, collapsed: 0 };
@@ -46,22 +53,31 @@ export function inferenceGuide(
   view: AgentView,
   tries: number,
   prior: Prior | undefined,
-  opts: { model?: PolicyModel; stats?: InferenceStats; likelihood?: Likelihood } = {},
+  opts: { model?: PolicyModel; stats?: InferenceStats; likelihood?: Likelihood; steps?: number } = {},
 ): InferenceGuide {
   const model = opts.model ?? POLICY_MODEL;
   const lik = opts.likelihood ?? new Likelihood(model, specialShapesOf(view.rules.table));
   const records: (SeatRecord | null)[] = [];
   for (let q = 0; q < view.players; q++) records.push(q === view.seat ? null : seatRecord(view, q, model.recent));
   const stats = opts.stats ?? noStats();
-  const lambda = model.lambda;
+  const a = new HandAnalyser(new ArrayBuffer(HandAnalyser.BYTES), 0);
+  const priors: (readonly number[])[] = [];
+  const melds: number[] = [];
+  for (let q = 0; q < view.players; q++) {
+    const m = view.meldCount(q);
+    melds.push(m);
+    priors.push(model.shantenPrior[Math.min(m, 4)]![turnBand(view.table[q]!.discards.length)]!);
+  }
   return {
     tries,
+    steps: opts.steps ?? 0,
     stats,
-    misfit: prior ? (counts, melds, turns) => prior.misfit(counts, melds, turns) : () => 0,
-    weight(counts: Uint8Array, seat: Seat, misfit: number): number {
+    misfit: prior ? (counts, m, turns) => prior.misfit(counts, m, turns) : () => 0,
+    weight(counts: Uint8Array, seat: Seat): number {
       const rec = records[seat];
       if (rec === null || rec === undefined) return 1;
-      return Math.exp(lik.logLik(rec, counts) - lambda * Math.max(0, misfit));
+      const sh = a.load(counts, melds[seat]!).shanten();
+      return Math.exp(lik.logLik(rec, counts) + priors[seat]![priorColumn(sh)]!);
     },
     report(_seat: Seat, ess: number): void {
       stats.seats++;

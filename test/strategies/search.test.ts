@@ -71,6 +71,31 @@ describe('search', () => {
     expect(searched).toBeGreaterThan(10);
   });
 
+  it('with infer, deals its worlds by the inference over worlds: ESS reported, and other decisions than without', () => {
+    let searched = 0;
+    let differ = 0;
+    let ess = 0;
+    let seats = 0;
+    for (let game = 0; game < 30; game++) {
+      const s = position('harr-limit', game, 30 + (game * 13) % 50);
+      if (isOver(s) || s.flow.phase !== 'turn') continue;
+      const seat = s.flow.seat;
+      const a = searcher(seat, 'harr-limit', ['budget=48', 'infer=true']) as Searcher & { inference(): { seats: number; essSum: number } };
+      const b = searcher(seat, 'harr-limit', ['budget=48']);
+      const x = text(a.act(viewFor(s, seat)));
+      const y = text(b.act(viewFor(s, seat)));
+      if (a.rollouts() === 0) continue;
+      searched++;
+      if (x !== y) differ++;
+      seats += a.inference().seats;
+      ess += a.inference().essSum;
+    }
+    expect(searched).toBeGreaterThan(5);
+    expect(seats).toBeGreaterThan(0);
+    expect(ess / seats).toBeGreaterThanOrEqual(1);
+    expect(differ).toBeGreaterThan(0);
+  });
+
   it('a decision with one candidate costs no rollouts; every answer is one of the legal actions', () => {
     let single = 0;
     let multi = 0;

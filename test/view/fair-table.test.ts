@@ -198,7 +198,7 @@ describe("agents' decisions depend on the view alone", () => {
     return JSON.stringify({ action, next: rng.next() });
   }
 
-  it('search (worlds sampled, plain and modelled) and harr choose the same, and draw as much of their stream, on both truths', () => {
+  it('search (worlds sampled, plain, modelled and inferred) and harr choose the same, and draw as much of their stream, on both truths', () => {
     let compared = 0;
     for (let seed = 0; seed < 48; seed++) {
       const t = TABLES[seed % 4]!;
@@ -209,12 +209,13 @@ describe("agents' decisions depend on the view alone", () => {
       for (const [name, over] of [
         ['harr', {}],
         ['search', { budget: 16, model: seed % 2 === 0 }],
+        ['search', { budget: 16, infer: true, inferSteps: 5 }],
       ] as const) {
         expect(decide(other, seat, name, over, seed)).toBe(decide(s, seat, name, over, seed));
         compared++;
       }
     }
-    expect(compared).toBeGreaterThan(60);
+    expect(compared).toBeGreaterThan(90);
   });
 
   it('positive control: an agent that reads the hidden state is caught choosing otherwise', () => {

@@ -1,0 +1,73 @@
+/**
+ * inference analysis (issue 25, point 4): for each rule set and field, search with the inference minus search without
+ * it, each the one challenger against the same three on the same walls, paired wall set by wall set
+ * (search-vs-harr.ts pairedCells), with both searchers' win and deal-in rates (Wilson 95%) and milliseconds per
+ * searched decision (timed after the runs: the one timing in the files).
+ */
+import { wilson } from '../stats/wilson.js';
+import type { Analysis, AnalysisInput } from './analysis.js';
+import { type SearchTiming, lineupParts, pairedCells } from './search-vs-harr.js';
+import { csv, mdTable, num, show, summary } from './tables.js';
+
+const inferring = (challenger: string): boolean => /(^|:)infer=true(:|$)/.test(challenger);
+
+/** The field as the tables show it: a preset path by its rule set's directory. */
+function fieldName(field: string): string {
+  const m = /tunes\/harr\/([^/]+)\/seed-(\d+)\/best\.json/.exec(field);
+  return m ? `tuned harr (${m[1]}, seed ${m[2]})` : field;
+}
+
+export function analyseInference(input: AnalysisInput, timing: SearchTiming): Analysis {
+  const wg = input.wallGames;
+  const rows = input.cells
+    .filter((c) => inferring(lineupParts(c.lineup).challenger))
+    .map((c) => {
+      const parts = lineupParts(c.lineup);
+      const base = input.cells.find((b) => {
+        const p = lineupParts(b.lineup);
+        return b.variant.label === c.variant.label && p.field === parts.field && p.budget === parts.budget && !inferring(p.challenger);
+      });
+      if (!base) return null;
+      const plain = lineupParts(base.lineup).challenger;
+      const r = pairedCells(c, base, wg);
+      const me = summary([c], parts.challenger);
+      const was = summary([base], plain);
+      const ms = (x: string) => timing.msPerDecision.get(`${c.variant.rules} ${x}`) ?? NaN;
+      return {
+        rules: c.variant.label, opponents: fieldName(parts.field), r, me, was,
+        winI: wilson(me.wins, me.hands), winP: wilson(was.wins, was.hands), dealI: wilson(me.dealIns, me.hands), dealP: wilson(was.dealIns, was.hands),
+        msI: ms(parts.challenger), msP: ms(plain),
+      };
+    })
+    .filter((x): x is NonNullable<typeof x> => x !== null);
+  const ms = (x: number): string => (Number.isNaN(x) ? '' : x.toFixed(1));
+  const summaryCsv = csv([
+    [
+      'rules', 'opponents', 'wall_sets', 'diff_mean', 'ci_low', 'ci_high', 'z', 'p', 'ms_per_decision', 'ms_per_decision_without', 'wall_set_sd',
+      'win_rate', 'win_rate_without', 'deal_in_rate', 'deal_in_rate_without', 'mean_net', 'mean_net_without',
+    ],
+    ...rows.map((x) => [
+      x.rules, x.opponents, String(x.r.n), num(x.r.meanDiff), num(x.r.low), num(x.r.high), num(x.r.statistic), num(x.r.p), ms(x.msI), ms(x.msP), num(x.r.sd),
+      num(x.winI.estimate), num(x.winP.estimate), num(x.dealI.estimate), num(x.dealP.estimate), num(x.me.meanNet), num(x.was.meanNet),
+    ]),
+  ]);
+  const table = mdTable(
+    ['rules', 'opponents', 'wall sets', 'with − without, per hand (95% CI)', 'p', 'win rate with / without', 'deal-in rate with / without', 'ms / searched decision with / without'],
+    rows.map((x) => [
+      x.rules, x.opponents, String(x.r.n), show.ci(x.r.meanDiff, x.r.low, x.r.high), show.p(x.r.p),
+      `${show.pct(x.winI.estimate)} / ${show.pct(x.winP.estimate)}`, `${show.pct(x.dealI.estimate)} / ${show.pct(x.dealP.estimate)}`,
+      `${ms(x.msI)} / ${ms(x.msP)}`,
+    ]),
+  );
+  const above = rows.filter((x) => x.r.low > 0).map((x) => `${x.rules} vs ${x.opponents}`);
+  const below = rows.filter((x) => x.r.high < 0).map((x) => `${x.rules} vs ${x.opponents}`);
+  const findings = [
+    '## Findings',
+    '',
+    `The difference per hand (search with the inference minus without, paired over wall sets) lies above zero for ${above.length > 0 ? above.join(', ') : 'no cell'}` +
+      `, below zero for ${below.length > 0 ? below.join(', ') : 'no cell'}; every other interval includes zero.`,
+    '',
+    table,
+  ].join('\n');
+  return { files: [{ name: 'summary.csv', text: summaryCsv }], charts: [], findings };
+}

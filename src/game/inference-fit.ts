@@ -1,0 +1,140 @@
+/**
+ * Fits the policy model of the inference over worlds (src/infer/model.ts; issue 25, point 1) on four-`harr` self-play,
+ * where every hand is known: at every turn, each other seat's true concealed hand beside the mover's view of it.
+ * Regenerate the committed constants: `node dist/src/game/inference-fit.js [hands per rule set]`.
+ */
+import { pathToFileURL } from 'node:url';
+import { couldBeComplete } from '../engine/agari.js';
+import { specialShapesOf } from '../rules/special.js';
+import { ruleSet, RULESET_IDS } from '../rules/index.js';
+import { shanten } from '../hand/index.js';
+import { Likelihood } from '../infer/likelihood.js';
+import { FIT_SEED, MAX_PRIOR_SHANTEN, POLICY_MODEL, type PolicyModel, TURN_BANDS, priorColumn, turnBand } from '../infer/model.js';
+import { seatRecord } from '../infer/record.js';
+import { makeStream } from '../rng/streams.js';
+import { worldStateCopy } from '../view/world.js';
+import { selfPlay } from './self-play.js';
+
+const TAUS = [0.5, 0.75, 1, 1.25, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10, 13, 16, 20, 30];
+const RECENT = 8;
+
+export function fitPolicyModel(hands: number, seed = FIT_SEED): PolicyModel {
+  const cols = MAX_PRIOR_SHANTEN + 2;
+  const histT = Array.from({ length: 5 }, () => Array.from({ length: TURN_BANDS }, () => new Array<number>(cols).fill(0)));
+  const histU = Array.from({ length: 5 }, () => Array.from({ length: TURN_BANDS }, () => new Array<number>(cols).fill(0)));
+  // Per temperature and age, the summed log likelihood of the true discards; and of a uniform pick, per age.
+  const ll = TAUS.map(() => new Array<number>(RECENT).fill(0));
+  const llFlat = new Array<number>(RECENT).fill(0);
+  const lik = TAUS.map((tau) => new Likelihood({ ...POLICY_MODEL, tau }, []));
+  const f = { passed: 0, passWin: 0, passPair: 0, ref: 0, refWin: 0, refPair: 0, seats: 0, fourT: 0, fourU: 0, pungT: 0, pungU: 0, pungSeats: 0 };
+  const c = new Uint8Array(34);
+  for (const id of RULESET_IDS) {
+    const specials = specialShapesOf(ruleSet(id).table);
+    selfPlay(id, hands, seed, (s, view, g) => {
+      if (view.phase !== 'turn') return;
+      const w = worldStateCopy(view.sampleWorld(makeStream(seed, g, `fit:${id}:${view.discardCount}`)));
+      for (let q = 0; q < 4; q++) {
+        if (q === view.seat) continue;
+        const m = view.meldCount(q);
+        const band = turnBand(view.table[q]!.discards.length);
+        const truth = s.priv.hand.subarray(q * 34, q * 34 + 34);
+        const dealt = w.priv.hand.subarray(q * 34, q * 34 + 34);
+        histT[Math.min(m, 4)]![band]![priorColumn(shanten(truth, m))]!++;
+        histU[Math.min(m, 4)]![band]![priorColumn(shanten(dealt, m))]!++;
+        const rec = seatRecord(view, q, RECENT);
+        let total = 0;
+        for (let t = 0; t < 34; t++) {
+          c[t] = truth[t]!;
+          total += c[t]!;
+        }
+        const n = rec.discards.length;
+        for (let i = 0; i < n; i++) {
+          const d = rec.discards[i]!;
+          c[d]!++;
+          let kinds = 0;
+          for (let t = 0; t < 34; t++) if (c[t]! > 0) kinds++;
+          for (let k = 0; k < TAUS.length; k++) ll[k]![n - 1 - i]! += lik[k]!.discardLog(c, d);
+          llFlat[n - 1 - i]! -= Math.log(kinds);
+          c[d]!--;
+        }
+        const feature = (t: number): [number, number] => {
+          if (c[t]! >= 4) return [0, 0];
+          c[t]!++;
+          const win = couldBeComplete(c, total + 1, specials) ? 1 : 0;
+          c[t]!--;
+          return [win, c[t]! >= 2 ? 1 : 0];
+        };
+        for (const t of rec.passed) {
+          const [win, pair] = feature(t);
+          f.passed++;
+          f.passWin += win;
+          f.passPair += pair;
+        }
+        // The reference: every other tile discarded earlier by the other seats.
+        for (let o = 0; o < 4; o++) {
+          if (o === q) continue;
+          const ds = view.table[o]!.discards;
+          for (let i = 0; i < ds.length - 1; i++) {
+            const [win, pair] = feature(ds[i]!.tile);
+            f.ref++;
+            f.refWin += win;
+            f.refPair += pair;
+          }
+        }
+        f.seats++;
+        for (let t = 0; t < 34; t++) {
+          if (truth[t] === 4) f.fourT++;
+          if (dealt[t] === 4) f.fourU++;
+        }
+        if (rec.pungs.length > 0) {
+          f.pungSeats++;
+          for (const t of rec.pungs) {
+            if (truth[t]! > 0) f.pungT++;
+            if (dealt[t]! > 0) f.pungU++;
+          }
+        }
+      }
+    });
+  }
+  // Temperature: the most likely over the last discard (the one the approximate hand is nearest to).
+  let best = 0;
+  for (let k = 1; k < TAUS.length; k++) if (ll[k]![0]! > ll[best]![0]!) best = k;
+  const info = ll[best]!.map((x, age) => x - llFlat[age]!);
+  let decay = 0;
+  let ages = 0;
+  for (let age = 1; age < RECENT; age++) {
+    const r = info[age]! / info[0]!;
+    if (r > 0) {
+      decay += r ** (1 / age);
+      ages++;
+    }
+  }
+  const logRatio = (a: number, na: number, b: number, nb: number): number => Math.log(((a + 0.5) / (na + 1)) / ((b + 0.5) / (nb + 1)));
+  const round = (x: number): number => Math.round(x * 1000) / 1000;
+  const prior = histT.map((row, m) =>
+    row.map((col, b) => {
+      const nt = col.reduce((x, y) => x + y, 0);
+      const nu = histU[m]![b]!.reduce((x, y) => x + y, 0);
+      // Cells seen too rarely to measure stay flat.
+      if (nt < 30 || nu < 30) return col.map(() => 0);
+      return col.map((x, s) => round(logRatio(x, nt, histU[m]![b]![s]!, nu)));
+    }),
+  );
+  return {
+    tau: TAUS[best]!,
+    decay: round(ages > 0 ? decay / ages : 0),
+    recent: RECENT,
+    passWin: round(logRatio(f.passWin, f.passed, f.refWin, f.ref)),
+    passPair: round(logRatio(f.passPair, f.passed, f.refPair, f.ref)),
+    four: round(logRatio(f.fourT, f.seats, f.fourU, f.seats)),
+    addKong: round(logRatio(f.pungT, f.pungSeats, f.pungU, f.pungSeats)),
+    shantenPrior: prior,
+  };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const hands = Number(process.argv[2] ?? 200);
+  const t0 = Date.now();
+  const m = fitPolicyModel(hands);
+  console.log(JSON.stringify({ hands, seconds: (Date.now() - t0) / 1000, model: m }));
+}

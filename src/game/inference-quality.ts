@@ -1,0 +1,229 @@
+/**
+ * How well sampled worlds predict the hidden hands (issue 25, point 2), where the truth is known: four `harr` play
+ * hands under each rule set; at sampled turns, worlds are drawn from the mover's view three ways (uniformly; by the
+ * opponent model, strategies/search.ts's worlds today; with the inference over worlds, src/infer/guide.ts) and scored
+ * against the other seats' true hands:
+ * - `loglik_per_tile`: the log likelihood per hidden tile of each true concealed hand under the worlds' per-kind
+ *   marginal for that seat (the worlds' mean counts, smoothed toward the unseen tiles by SMOOTH tiles' worth);
+ * - `auc_<stage>`: how well the share of worlds in which a seat is one tile from complete (shanten 0) ranks the seats
+ *   truly so (ROC area), by stage (live wall above 50, 25-50, below 25);
+ * - `brier`: for each kind the mover holds, the share of worlds in which discarding it lets another seat go Mah-Jongg
+ *   on it (the danger of src/infer/danger.ts) against whether it truly would; `reliability` rows: 10 bins of the
+ *   predicted danger, each with its count, mean prediction and realised frequency.
+ * Run: `node dist/src/game/inference-quality.js [hands per rule set] [worlds] [out dir]`.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { AgentView, HandGuide, World } from '../agent/types.js';
+import { mayClaimMahjong } from '../engine/legal.js';
+import { unseenTiles } from '../engine/sample.js';
+import type { HandState } from '../engine/state.js';
+import { shanten } from '../hand/index.js';
+import { INFER_STEPS, INFER_TRIES, inferenceGuide, noStats, type InferenceStats } from '../infer/guide.js';
+import { opponentGuide } from '../infer/opponent-model.js';
+import { makeStream, type Rng } from '../rng/streams.js';
+import { RULESET_IDS } from '../rules/index.js';
+import { worldStateCopy } from '../view/world.js';
+import { selfPlay } from './self-play.js';
+
+export const QUALITY_SEED = 26;
+const SMOOTH = 1;
+export const METHODS = ['uniform', 'model', 'infer'] as const;
+export type Method = (typeof METHODS)[number];
+
+/** The guide of each method for worlds drawn from `view` (undefined: uniform). */
+export function methodGuide(m: Method, view: AgentView, stats: InferenceStats): HandGuide | undefined {
+  if (m === 'uniform') return undefined;
+  if (m === 'model') return opponentGuide(12);
+  return inferenceGuide(view, INFER_TRIES, opponentGuide(INFER_TRIES), { stats, steps: INFER_STEPS });
+}
+
+interface Acc {
+  ll: number;
+  tiles: number;
+  auc: { p: number; y: number }[][];
+  danger: { p: number; y: number }[];
+  stats: InferenceStats;
+  ms: number;
+  worlds: number;
+}
+
+function stageOf(wall: number): number {
+  return wall > 50 ? 0 : wall >= 25 ? 1 : 2;
+}
+
+/** ROC area by ranks (ties share their mean rank); NaN without both classes. */
+export function rocAuc(xs: readonly { p: number; y: number }[]): number {
+  const s = [...xs].sort((a, b) => a.p - b.p);
+  let pos = 0;
+  let rankSum = 0;
+  for (let i = 0; i < s.length; ) {
+    let j = i;
+    while (j < s.length && s[j]!.p === s[i]!.p) j++;
+    const mid = (i + j + 1) / 2;
+    for (let k = i; k < j; k++) if (s[k]!.y === 1) {
+      pos++;
+      rankSum += mid;
+    }
+    i = j;
+  }
+  const neg = s.length - pos;
+  return pos === 0 || neg === 0 ? NaN : (rankSum - (pos * (pos + 1)) / 2) / (pos * neg);
+}
+
+function measure(acc: Acc, m: Method, s: HandState, view: AgentView, rng: Rng, worlds: number): void {
+  const seat = view.seat;
+  const guide = methodGuide(m, view, acc.stats);
+  const mean = new Float64Array(4 * 34);
+  const ready = new Float64Array(4);
+  const danger = new Float64Array(34);
+  let w: World | undefined;
+  const t0 = performance.now();
+  const states: HandState[] = [];
+  for (let i = 0; i < worlds; i++) {
+    w = view.sampleWorld(rng, w, guide);
+    states.push(worldStateCopy(w));
+  }
+  acc.ms += performance.now() - t0;
+  acc.worlds += worlds;
+  for (const ws of states) {
+    for (let q = 0; q < 4; q++) {
+      if (q === seat) continue;
+      const h = ws.priv.hand.subarray(q * 34, q * 34 + 34);
+      for (let t = 0; t < 34; t++) mean[q * 34 + t]! += h[t]! / worlds;
+      if (shanten(h, ws.pub.meldCount[q]!) <= 0) ready[q]! += 1 / worlds;
+    }
+    for (let t = 0; t < 34; t++) {
+      for (let q = (seat + 1) % 4; q !== seat; q = (q + 1) % 4) {
+        if (mayClaimMahjong(ws, q, t, q === (seat + 1) % 4)) {
+          danger[t]! += 1 / worlds;
+          break;
+        }
+      }
+    }
+  }
+  const pool = new Uint8Array(144);
+  const n = unseenTiles(s, seat, pool);
+  const unseen = new Float64Array(34);
+  let nu = 0;
+  for (let i = 0; i < n; i++) if (pool[i]! < 34) {
+    unseen[pool[i]!]!++;
+    nu++;
+  }
+  const stage = stageOf(view.wallCount);
+  for (let q = 0; q < 4; q++) {
+    if (q === seat) continue;
+    const h = s.pub.handCount[q]!;
+    for (let t = 0; t < 34; t++) {
+      const k = s.priv.hand[q * 34 + t]!;
+      if (k === 0) continue;
+      const p = (mean[q * 34 + t]! + (SMOOTH * unseen[t]!) / nu) / (h + SMOOTH);
+      acc.ll += k * Math.log(p);
+      acc.tiles += k;
+    }
+    acc.auc[stage]!.push({ p: ready[q]!, y: shanten(s.priv.hand.subarray(q * 34, q * 34 + 34), s.pub.meldCount[q]!) <= 0 ? 1 : 0 });
+  }
+  for (let t = 0; t < 34; t++) {
+    if (s.priv.hand[seat * 34 + t] === 0) continue;
+    let y = 0;
+    for (let q = (seat + 1) % 4; q !== seat; q = (q + 1) % 4) if (mayClaimMahjong(s, q, t, q === (seat + 1) % 4)) y = 1;
+    acc.danger.push({ p: danger[t]!, y });
+  }
+}
+
+export interface QualityRow {
+  rules: string;
+  method: Method;
+  decisions: number;
+  loglik_per_tile: number;
+  auc_early: number;
+  auc_mid: number;
+  auc_late: number;
+  brier: number;
+  danger_samples: number;
+  max_gap_1000: number;
+  mean_ess: number;
+  collapsed: number;
+  ms_per_world: number;
+}
+
+export interface ReliabilityRow {
+  rules: string;
+  method: Method;
+  bin: number;
+  count: number;
+  mean_predicted: number;
+  realised: number;
+}
+
+/** One turn in `every` of the hands' turns is measured (all seats take turns being the mover). */
+export function predictionQuality(hands: number, worlds: number, every = 3, seed = QUALITY_SEED, rules = RULESET_IDS): { rows: QualityRow[]; bins: ReliabilityRow[] } {
+  const rows: QualityRow[] = [];
+  const bins: ReliabilityRow[] = [];
+  for (const id of rules) {
+    const acc = Object.fromEntries(METHODS.map((m) => [m, { ll: 0, tiles: 0, auc: [[], [], []], danger: [], stats: noStats(), ms: 0, worlds: 0 } as Acc])) as Record<Method, Acc>;
+    let decisions = 0;
+    let turn = 0;
+    selfPlay(id, hands, seed, (s, view, g) => {
+      if (view.phase !== 'turn' || turn++ % every !== 0) return;
+      decisions++;
+      for (const m of METHODS) measure(acc[m], m, s, view, makeStream(seed, g, `quality:${id}:${m}:${turn}`), worlds);
+    });
+    for (const m of METHODS) {
+      const a = acc[m];
+      const b = Array.from({ length: 10 }, () => ({ n: 0, p: 0, y: 0 }));
+      let brier = 0;
+      for (const d of a.danger) {
+        brier += (d.p - d.y) ** 2;
+        const cell = b[Math.min(9, Math.floor(d.p * 10))]!;
+        cell.n++;
+        cell.p += d.p;
+        cell.y += d.y;
+      }
+      let gap = 0;
+      b.forEach((cell, i) => {
+        bins.push({ rules: id, method: m, bin: i, count: cell.n, mean_predicted: cell.n ? cell.p / cell.n : NaN, realised: cell.n ? cell.y / cell.n : NaN });
+        if (cell.n >= 1000) gap = Math.max(gap, Math.abs(cell.p - cell.y) / cell.n);
+      });
+      rows.push({
+        rules: id,
+        method: m,
+        decisions,
+        loglik_per_tile: a.ll / a.tiles,
+        auc_early: rocAuc(a.auc[0]!),
+        auc_mid: rocAuc(a.auc[1]!),
+        auc_late: rocAuc(a.auc[2]!),
+        brier: brier / a.danger.length,
+        danger_samples: a.danger.length,
+        max_gap_1000: gap,
+        mean_ess: a.stats.seats ? a.stats.essSum / a.stats.seats : NaN,
+        collapsed: a.stats.collapsed,
+        ms_per_world: a.ms / a.worlds,
+      });
+    }
+  }
+  return { rows, bins };
+}
+
+function csv<T extends object>(rows: readonly T[]): string {
+  const keys = Object.keys(rows[0]!) as (keyof T)[];
+  const cell = (x: unknown): string => (typeof x === 'number' ? (Number.isInteger(x) ? String(x) : x.toFixed(6)) : String(x));
+  return [keys.join(','), ...rows.map((r) => keys.map((k) => cell(r[k])).join(','))].join('\n') + '\n';
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const hands = Number(process.argv[2] ?? 100);
+  const worlds = Number(process.argv[3] ?? 16);
+  const out = process.argv[4];
+  const t0 = Date.now();
+  const { rows, bins } = predictionQuality(hands, worlds);
+  const secs = (Date.now() - t0) / 1000;
+  if (out) {
+    mkdirSync(out, { recursive: true });
+    writeFileSync(join(out, 'prediction.csv'), csv(rows));
+    writeFileSync(join(out, 'reliability.csv'), csv(bins));
+  }
+  process.stdout.write(csv(rows));
+  process.stderr.write(`${hands} hands per rule set, ${worlds} worlds, ${secs.toFixed(0)} s\n`);
+}

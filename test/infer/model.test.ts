@@ -1,0 +1,25 @@
+/**
+ * The committed policy model (src/infer/model.ts) is what its fit makes (issue 25, point 1): a fit on fewer hands of
+ * the same self-play lands near it, so the constants are not typed in by hand and a change to the fit shows here.
+ */
+import { describe, expect, it } from 'vitest';
+import { fitPolicyModel } from '../../src/game/inference-fit.js';
+import { POLICY_MODEL, FIT_HANDS } from '../../src/infer/model.js';
+
+describe('the policy model', () => {
+  it('a fit on a tenth of the hands lands near the committed constants', () => {
+    const m = fitPolicyModel(Math.round(FIT_HANDS / 10));
+    expect(m.tau).toBeGreaterThanOrEqual(POLICY_MODEL.tau / 2);
+    expect(m.tau).toBeLessThanOrEqual(POLICY_MODEL.tau * 2);
+    expect(Math.abs(m.decay - POLICY_MODEL.decay)).toBeLessThan(0.1);
+    // A tile let pass is less likely to complete the hand, or to be held twice, than another tile discarded.
+    expect(m.passWin).toBeLessThan(0);
+    expect(POLICY_MODEL.passWin).toBeLessThan(0);
+    expect(Math.abs(m.passWin - POLICY_MODEL.passWin)).toBeLessThan(0.6);
+    expect(m.passPair).toBeLessThan(0);
+    // The prior favours hands near complete late in a hand with sets declared, as real ones are.
+    const cell = m.shantenPrior[2]![2]!;
+    expect(cell[0]!).toBeGreaterThan(cell[3]!);
+    expect(Math.abs(cell[0]! - POLICY_MODEL.shantenPrior[2]![2]![0]!)).toBeLessThan(1.5);
+  }, 120_000);
+});
