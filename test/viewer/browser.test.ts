@@ -288,10 +288,11 @@ describeWithTool('replay viewer in headless Chromium', MISSING, ENABLE, () => {
   });
   it('the review page: a panel per decision of the seat (bars with intervals, played and coach marked), n / p to the mistakes; a picture in docs/', async () => {
     const rec = join(dir, 'review-game.json');
-    writeFileSync(rec, cli(['--rules', 'harr', '--strategies', 'harr,harr,harr,harr', '--seed', '3', '--game', '0', '--json']));
+    // East plays at random against three harr: a hand with a mistake the coach is sure of at this budget.
+    writeFileSync(rec, cli(['--rules', 'harr', '--strategies', 'random,harr,harr,harr', '--seed', '4', '--game', '0', '--json']));
     const file = join(dir, 'review.html');
     const review = JSON.parse(
-      execFileSync(process.execPath, [join(ROOT, 'bin', 'mjlab.js'), 'review', '--record', rec, '--seat', 'E', '--coach', 'search:budget=24', '--html', file, '--json'], { cwd: ROOT, encoding: 'utf8' }),
+      execFileSync(process.execPath, [join(ROOT, 'bin', 'mjlab.js'), 'review', '--record', rec, '--seat', 'E', '--coach', 'search:budget=96', '--html', file, '--json'], { cwd: ROOT, encoding: 'utf8' }),
     ) as Review;
     const mistakes = review.decisions.filter((d) => d.mistake);
     expect(mistakes.length).toBeGreaterThan(0);
@@ -330,7 +331,7 @@ describeWithTool('replay viewer in headless Chromium', MISSING, ENABLE, () => {
     await page.keyboard.press('End');
     await page.keyboard.press('p');
     expect(await event()).toBe(String(mistakes[mistakes.length - 1]!.event));
-    expect(await page.locator('#title').textContent()).toMatch(/^Review of E \(harr\) by search:budget=24/);
+    expect(await page.locator('#title').textContent()).toMatch(/^Review of E \(random\) by search:budget=96/);
     expect(errors).toEqual([]);
     await page.close();
   });
