@@ -15,7 +15,8 @@
  * where a hand of the mix spends its time (src/bench/decisions.ts); and the machine's own two-core scaling.
  *
  * Then the state machine's costs for search (src/bench/machine.ts: clone, sampled worlds, rollouts), the learned
- * policy's cost per decision (src/bench/net.ts), and, with
+ * policy's cost per decision (src/bench/net.ts),
+ * Then the review's cost (src/bench/review.ts: CPU seconds per hand reviewed at the default coach), and, with
  * `--against OTHER_DIST` (another checkout's compiled dist/), this build and that one side by side in one process on
  * the same games (src/bench/ab.ts): `npm run bench -- --against ../base/dist`.
  */
@@ -191,6 +192,7 @@ async function main(): Promise<void> {
   await optionalBench('machine', 'benchMachine');
   await optionalBench('search', 'benchSearch');
   await optionalBench('net', 'benchNet');
+  await optionalBench('review', 'benchReview');
 }
 
 /** `--against DIR`: this build and the build in DIR side by side (ab.ts); nothing else is run. */

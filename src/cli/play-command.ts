@@ -6,6 +6,7 @@
  * lineup holding a plug-in plays in a thread of its own under simulate's contract (src/play/remote.ts): a plug-in
  * that loops is stopped at --decision-timeout and its game with it, one that ends its thread ends the command.
  */
+import { coachOf } from '../coach/coach.js';
 import { spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import type { StrategyInstance } from '../agent/types.js';
@@ -18,7 +19,7 @@ import { PlaySession, type SessionOptions, tableWinds } from '../play/session.js
 import { RemoteSession } from '../play/remote.js';
 import { isPlugin } from '../runner/contract.js';
 import { DEFAULT_DECISION_TIMEOUT } from '../runner/options.js';
-import { printable } from '../text.js';
+import { CLI, printable } from '../text.js';
 import type { TableStatus } from '../play/message.js';
 import { nonNegativeInt, tableOptions } from './table.js';
 
@@ -40,6 +41,8 @@ export interface PlayArgs {
   open: boolean;
   'record-dir': string;
   'decision-timeout'?: number;
+  /** The hint's coach (issue 30, point 3); none: no hint. */
+  coach?: string;
 }
 
 /** The opponents: one strategy per other seat in the order of play after the person, or one for all of them. */
@@ -76,12 +79,17 @@ export async function startPlay(a: PlayArgs, log: (line: string) => void = () =>
   const seconds = a['decision-timeout'] ?? DEFAULT_DECISION_TIMEOUT;
   if (!(Number.isFinite(seconds) && seconds > 0)) throw new UserError(`--decision-timeout must be a positive number of seconds, got ${seconds}`);
   const { entries, lineup: opp } = await opponents(a.strategies, table.players);
+  const coach = a.coach === undefined ? undefined : await resolveStrategy(a.coach);
+  if (coach !== undefined && (isPlugin(coach) || opp.some(isPlugin))) {
+    throw new UserError(`--coach: the hint takes a built-in strategy, at a table of built-in opponents (a plug-in coach reviews a saved game: ${CLI} review --coach FILE)`);
+  }
   const dir = recordDir(a['record-dir']);
   const options: SessionOptions = {
     ...table,
     seed,
     opponents: opp,
     seat: seat as SessionOptions['seat'],
+    ...(coach !== undefined ? { coach: coachOf(coach) } : {}),
     save: (record) => {
       const file = saveRecord(dir, record);
       log(`saved game ${record.game}: ${file}`);

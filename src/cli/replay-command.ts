@@ -43,14 +43,14 @@ export interface ReplayArgs extends Partial<GameArgs> {
 }
 
 /** --decision-timeout in milliseconds, checked as simulate checks it. */
-function limitMs(seconds: number | undefined): number {
+export function limitMs(seconds: number | undefined): number {
   const s = seconds ?? DEFAULT_DECISION_TIMEOUT;
   if (!(Number.isFinite(s) && s > 0)) throw new UserError(`--decision-timeout must be a positive number of seconds, got ${s}`);
   return 1000 * s;
 }
 
 /** Run `job` in a plug-in thread; its failure as one line (threadFailure) naming `who` decided and `where`. */
-async function inThread<R>(job: ReplayJob, ms: number, who: (lineup: number, seat: number) => string, where: (game: number) => string, strategies: string): Promise<R> {
+export async function inThread<R>(job: ReplayJob, ms: number, who: (lineup: number, seat: number) => string, where: (game: number) => string, strategies: string): Promise<R> {
   const t = new PluginThread(workerScript('cli/replay-worker.js'), { job }, ms);
   try {
     return await t.call<R>('run');

@@ -1,12 +1,13 @@
 /**
  * `mjlab replay`'s plug-in thread (src/runner/plugin-thread.ts): a seeded game whose lineup holds a plug-in, or the
- * review of a record's seat by a plug-in, played here under the contract simulate's workers hold it to (its
+ * review of a record's seat by a plug-in (`replay --seat --strategy`, or `mjlab review --coach`), played here under the contract simulate's workers hold it to (its
  * decisions watched by the main thread, Math.random and the clock refused), so a loop is stopped and a plug-in
  * replays as it played in the run.
  */
 import { gameSetup } from '../game/setup.js';
 import { playGame } from '../game/play.js';
 import { compareSeat } from '../game/compare.js';
+import { reviewSeat } from '../coach/review.js';
 import { readScenario } from '../game/replay.js';
 import { resolveStrategy } from '../lineup/registry.js';
 import { holdToContract, loading } from '../runner/contract.js';
@@ -15,7 +16,8 @@ import { replayConfig, type GameArgs } from './replay-args.js';
 
 export type ReplayJob =
   | { readonly kind: 'game'; readonly args: GameArgs }
-  | { readonly kind: 'compare'; readonly file: string; readonly seat: number; readonly strategy: string };
+  | { readonly kind: 'compare'; readonly file: string; readonly seat: number; readonly strategy: string }
+  | { readonly kind: 'review'; readonly file: string; readonly seat: number; readonly strategy: string; readonly seed: number };
 
 hostPlugins<{ job: ReplayJob }>(async ({ job }, hb) => {
   if (job.kind === 'game') {
@@ -33,7 +35,7 @@ hostPlugins<{ job: ReplayJob }>(async ({ job }, hb) => {
     run: () => {
       const sc = readScenario(job.file);
       hb.setGame(sc.game);
-      return compareSeat(sc, job.file, job.seat, inst);
+      return job.kind === 'review' ? reviewSeat(sc, job.file, job.seat, inst, { seed: job.seed }) : compareSeat(sc, job.file, job.seat, inst);
     },
   };
 });

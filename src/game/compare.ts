@@ -7,6 +7,7 @@
  * `search` would have done in the chair, and a record of that very strategy at S compares equal at every move.
  */
 import type { Action, Phase } from '../core/action.js';
+import { answered, firstWind } from '../record/names.js';
 import { sameAction } from '../core/action.js';
 import type { Seat } from '../core/seat.js';
 import type { StrategyInstance } from '../agent/types.js';
@@ -23,24 +24,32 @@ import type { TableConfig } from './types.js';
 
 const WINDS = 'ESWN';
 
-/** One decision where the strategy would have answered differently. */
+/**
+ * One decision where the strategy would have answered differently, named as `mjlab review`, the viewer and the play
+ * page name it (issue 30, point 4): the hand (1 the first), the decision's number among the hand's recorded decisions
+ * (1 the first) and the event it answers (its number among the hand's events, 1 the first), in words.
+ */
 export interface Difference {
-  /** Hand index (0 the first) and the decision's number among the hand's recorded decisions (1 the first). */
   readonly hand: number;
-  readonly move: number;
+  readonly decision: number;
+  readonly event: number;
+  readonly answers: string;
   readonly phase: Phase;
   /** The seat's wind in that hand. */
   readonly wind: string;
   /** The seat's tiles as it saw them: concealed (the drawn tile with them), melds. */
   readonly holding: string;
-  /** In a claim or rob: the tile on offer and who gave it. */
+  /** In a claim or rob: the tile on offer and the wind of who gave it ("5p from S"). */
   readonly offer: string | null;
-  readonly played: Action;
-  readonly chosen: Action;
+  /** The answers in notation ("discard 5p", "pass"). */
+  readonly played: string;
+  readonly chosen: string;
 }
 
 export interface Comparison {
-  readonly seat: Seat;
+  /** The seat by its wind in the record's first hand, and its number (as the record's strategies list it). */
+  readonly seat: string;
+  readonly seat_index: Seat;
   /** The record's label for the seat (a strategy, or "person" for `mjlab play`). */
   readonly recorded: string;
   readonly strategy: string;
@@ -93,7 +102,7 @@ export function compareSeat(sc: Scenario, file: string, seat: Seat, inst: Strate
   let decisions = 0;
   let hands = 0;
   executeScenario(sc, file, {
-    decision(state, hand, move, recorded) {
+    decision(state, hand, move, recorded, events) {
       if (recorded.seat !== seat) return;
       at = `, hand ${hand + 1}, move ${move}`;
       decisions++;
@@ -110,22 +119,25 @@ export function compareSeat(sc: Scenario, file: string, seat: Seat, inst: Strate
       }
       if (sameAction(legal, recorded.action)) return;
       const last = view.lastDiscard;
+      const w = (p: number): string => WINDS[state.pub.seatWind[p]!] ?? '?';
       differences.push({
-        hand,
-        move,
+        hand: hand + 1,
+        decision: move,
+        event: events.length,
+        answers: answered(events[events.length - 1], w),
         phase: view.phase,
         wind: WINDS[view.seatWind]!,
         holding: formatHand({ concealed: view.concealed.slice(), melds: meldsOf(state, seat), bonus: [], winning: null }),
-        offer: view.phase === 'claim' || view.phase === 'rob' ? (last ? `${tileCode(last.tile)} from seat ${last.by}` : null) : null,
-        played: recorded.action,
-        chosen: legal,
+        offer: view.phase === 'claim' || view.phase === 'rob' ? (last ? `${tileCode(last.tile)} from ${w(last.by)}` : null) : null,
+        played: actionText(recorded.action),
+        chosen: actionText(legal),
       });
     },
     handOver() {
       hands++;
     },
   });
-  return { seat, recorded: sc.strategies[seat] ?? '?', strategy: inst.label, hands, decisions, differences };
+  return { seat: firstWind(sc.players, sc.firstDealer, seat), seat_index: seat, recorded: sc.strategies[seat] ?? '?', strategy: inst.label, hands, decisions, differences };
 }
 
 /** The comparison for a reader: one line of totals, then one line per decision where the strategy differs. */
@@ -136,7 +148,7 @@ export function renderComparison(c: Comparison): string {
   ];
   for (const d of c.differences) {
     const offer = d.offer === null ? '' : `, offered ${d.offer}`;
-    out.push(`  hand ${d.hand + 1}, move ${d.move} (${d.phase}, ${d.wind}, holding ${d.holding}${offer}): played ${actionText(d.played)}; ${c.strategy} would ${actionText(d.chosen)}`);
+    out.push(`  hand ${d.hand}, decision ${d.decision} (answers event ${d.event}: ${d.answers}; ${d.phase}, ${d.wind}, holding ${d.holding}${offer}): played ${d.played}; ${c.strategy} would ${d.chosen}`);
   }
   return `${out.map(printable).join('\n')}\n`;
 }

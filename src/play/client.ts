@@ -13,8 +13,9 @@
  */
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import type { Breakdown, Widgets } from '../viewer/widgets.js';
+import type { CoachPanelWidget } from '../viewer/coach-panel.js';
 
-export function playClient(win: any, widgets: Widgets): void {
+export function playClient(win: any, widgets: Widgets, coach: CoachPanelWidget | null = null): void {
   const doc = win.document;
   const $ = (id: string): any => doc.getElementById(id);
   const { esc, tile } = widgets;
@@ -28,6 +29,8 @@ export function playClient(win: any, widgets: Widgets): void {
   let busy = false;
   /** The hand whose breakdown was last brought into view. */
   let shownBreakdown = -1;
+  /** The hint shown (`--coach`, issue 30 point 3) and the moment it answers: it goes when the moment passes. */
+  let hint: { token: number; html: string } | null = null;
 
   /** Tile id (src/tiles) → code (docs/notation.md). */
   const code = (id: number): string => (id < 27 ? `${(id % 9) + 1}${'mps'.charAt(Math.floor(id / 9))}` : id < 34 ? `${id - 26}z` : `${id - 33}f`);
@@ -146,7 +149,7 @@ export function playClient(win: any, widgets: Widgets): void {
       `<div class="plate row-plate${you(seat) ? ' you' : ''}" data-seat="${seat}"">` +
       `<div class="wind" title="${esc(WIND_NAME[w])} wind">${w}</div>` +
       `<div class="who"><b>${esc(WIND_NAME[w])}</b>${v.dealer === seat ? ' <span class="dealer">dealer</span>' : ''}<br>` +
-      `<span class="strategy">${you(seat) ? 'you' : esc(label(seat))}</span> <span class="seatno">seat ${seat}</span>${score}</div>` +
+      `<span class="strategy">${you(seat) ? 'you' : esc(label(seat))}</span> ${score}</div>` +
       `<div class="flowers" data-role="flowers">${sp.flowers.map((f: number) => tile(code(f))).join('')}</div>` +
       `</div>`
     );
@@ -263,7 +266,7 @@ export function playClient(win: any, widgets: Widgets): void {
     $('title').textContent = `mjlab play: ${t.rules}, seed ${t.seed}, game ${t.game}`;
     $('subtitle').textContent =
       `${t.title} · ${p} players · ${t.unit === 'match' ? 'a match' : 'one hand'} · limit ${t.limit ?? 'none'}${t.flowers ? ' · flowers' : ''}` +
-      ` · you sit at seat ${t.seat}; ${t.labels.map((l: string, s: number) => (s === t.seat ? null : `seat ${s} ${l}`)).filter((x: string | null) => x !== null).join(', ')}`;
+      ` · you are ${WINDS.charAt(v.seatWind)}; ${t.labels.map((l: string, s: number) => (s === t.seat ? null : `${WINDS.charAt(v.table[s].seatWind)} ${l}`)).filter((x: string | null) => x !== null).join(', ')}`;
     const own = ownTiles();
     const ok = discardable();
     if (!ok.size) sel = -1;
@@ -323,11 +326,10 @@ export function playClient(win: any, widgets: Widgets): void {
     problem.hidden = msg.problem === null;
     problem.textContent = msg.problem ?? '';
 
-    let turn = 0;
     $('log').innerHTML = msg.events
       .map((ev: any, i: number) => {
-        const n = ev.e === 'discard' ? String(++turn) : '';
-        return `<li class="mv mv-${ev.e}" data-event="${i}"><span class="n">${n}</span>${esc(widgets.describe(ev, named, label))}</li>`;
+        // Every event numbered by its place in the hand (1 the first), as the viewer, replay and review number it.
+        return `<li class="mv mv-${ev.e}" data-event="${i}"><span class="n">${i + 1}</span>${esc(widgets.describe(ev, named, label))}</li>`;
       })
       .join('');
     const log = $('log');
@@ -349,6 +351,25 @@ export function playClient(win: any, widgets: Widgets): void {
       boxes[boxes.length - 1]?.scrollIntoView({ block: 'nearest' });
     }
     doc.body.dataset.busy = busy ? 'true' : 'false';
+    const box = $('coach-box');
+    if (box) {
+      box.hidden = t.coach === null || msg.status !== 'decide';
+      if (hint !== null && hint.token !== msg.token) hint = null;
+      $('hint').innerHTML = hint?.html ?? '';
+      $('hint').dataset.token = hint === null ? '' : String(hint.token);
+    }
+  }
+
+  /** Ask the coach for the open decision (the server values it from this seat's view only). */
+  async function askHint(): Promise<void> {
+    if (coach === null || msg === null || msg.table.coach === null || msg.status !== 'decide') return;
+    $('hint').innerHTML = '<p class="muted">the coach is thinking…</p>';
+    const answer = await call('/api/hint');
+    if (!answer?.ok || answer.state?.token !== msg.token) return;
+    const h = answer.hint;
+    const head = `${h.coach}: hand ${h.hand}, decision ${h.decision}, answers event ${h.event}: ${h.answers}`;
+    hint = { token: msg.token, html: coach.html(h.panel, null, head, esc) };
+    draw();
   }
 
   function notice(text: string): void {
@@ -393,6 +414,9 @@ export function playClient(win: any, widgets: Widgets): void {
     const b = e.target.closest('button[data-action]');
     if (b && !busy) void send(JSON.parse(b.dataset.action));
   });
+  $('hint-button')?.addEventListener('click', () => {
+    if (!busy) void askHint();
+  });
   $('end-buttons').addEventListener('click', (e: any) => {
     const b = e.target.closest('button');
     if (!b || busy) return;
@@ -417,6 +441,7 @@ export function playClient(win: any, widgets: Widgets): void {
     else if (k === 'Enter' && msg.status === 'hand-over') void call('/api/next', { token: msg.token });
     else if ((k === 'Enter' || k === 'n') && (msg.status === 'game-over' || msg.status === 'stopped')) newGame();
     else if (k === 'n' && msg.status === 'hand-over') newGame();
+    else if (k === 'h' && msg.table.coach !== null) void askHint();
     else if (k >= '1' && k <= '9' && buttons[Number(k) - 1]) void send(buttons[Number(k) - 1]!.action);
     else {
       const b = buttons.find((x) => x.key !== '' && x.key === k);

@@ -68,6 +68,8 @@ export interface SeatMessage {
     readonly seat: Seat;
     /** Who sits at each physical seat: a strategy label, or "person". */
     readonly labels: readonly string[];
+    /** The coach of the hint (`mjlab play --coach`), or null: no hint at this table. */
+    readonly coach: string | null;
   };
   readonly hand: number;
   /** viewFor(state, seat).toJSON(): the person's seat's view (its legal answers while a decision is open). */

@@ -6,6 +6,7 @@
 import { TABLE_CSS, TABLE_MARKUP, scriptSource } from '../viewer/html.js';
 import { tileSymbols } from '../viewer/tiles.js';
 import { pageWidgets } from '../viewer/widgets.js';
+import { COACH_CSS, coachPanel } from '../viewer/coach-panel.js';
 import { playClient } from './client.js';
 
 const CSS = `
@@ -43,6 +44,7 @@ const BODY = `
 ${TABLE_MARKUP}
   <aside>
     <div id="status" data-status=""><div id="prompt"></div><div id="actions"></div></div>
+    <div id="coach-box" hidden><button id="hint-button" title="the coach's values for this decision, from your view only (h)"><kbd>h</kbd> hint</button><div id="hint"></div></div>
     <div id="notice" role="alert" hidden></div>
     <div id="result" hidden></div>
     <div id="problem" role="alert" hidden></div>
@@ -62,14 +64,15 @@ export function buildPlayHtml(): string {
     '<html lang="en"><head><meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<title>mjlab play</title>',
-    `<style>${TABLE_CSS}${CSS}</style></head><body>`,
+    `<style>${TABLE_CSS}${CSS}${COACH_CSS}</style></head><body>`,
     tileSymbols(),
     BODY,
     '<script>',
     '"use strict";',
     `const pageWidgets = ${scriptSource(pageWidgets)};`,
+    `const coachPanel = ${scriptSource(coachPanel)};`,
     `const playClient = ${scriptSource(playClient)};`,
-    'playClient(window, pageWidgets());',
+    'playClient(window, pageWidgets(), coachPanel());',
     '</script>',
     '</body></html>',
     '',

@@ -3,6 +3,7 @@
  *
  *   GET  /             the page (page.ts): static, it holds nothing of the game
  *   GET  /api/state    the table as the person's seat sees it (session.ts message())
+ *   GET  /api/hint     with --coach: the coach's values for the person's open decision, from its view (hint.ts)
  *   POST /api/action   { token, action }: the person's answer to the open decision
  *   POST /api/next     { token }: the next hand of a match
  *   POST /api/new      { token }: a new game
@@ -22,6 +23,7 @@ import { hostname, networkInterfaces } from 'node:os';
 import { UserError } from '../errors.js';
 import type { SeatMessage } from './message.js';
 import type { Answer } from './session.js';
+import type { Hint } from './hint.js';
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 const WILDCARD = /^(0\.0\.0\.0|::|::ffff:0\.0\.0\.0)$/;
@@ -33,6 +35,8 @@ export interface PlayTable {
   nextHand(body: unknown): Answer | Promise<Answer>;
   newGame(body: unknown): Answer | Promise<Answer>;
   saveAgain(body: unknown): Answer | Promise<Answer>;
+  /** The hint for the open decision (a table with a coach). */
+  hint?(): { readonly ok: true; readonly hint: Hint } | { readonly ok: false; readonly status: 404 | 409; readonly error: string };
 }
 
 /** Larger bodies are refused: an answer is a few dozen bytes. */
@@ -135,6 +139,11 @@ export function startServer(
         });
       }
       if (path === '/api/state') return state(res, 200);
+      if (path === '/api/hint') {
+        const h = session.hint?.() ?? { ok: false as const, status: 404 as const, error: 'no coach at this table: start mjlab play with --coach STRATEGY' };
+        if (!h.ok) return state(res, h.status, h.error);
+        return send(res, 200, 'application/json; charset=utf-8', JSON.stringify({ ok: true, hint: h.hint, state: session.message() }));
+      }
       return fail(res, 404, `no such page: ${path}`);
     }
     const route = POSTS[path];

@@ -30,6 +30,9 @@ import { HandRecorder } from '../record/recorder.js';
 import { makeStream } from '../rng/streams.js';
 import { viewFor } from '../view/view.js';
 import { type FinishedHand, type SeatMessage, type TableStatus, publicEvent } from './message.js';
+import type { Coach } from '../coach/coach.js';
+import { type Hint, tableHint } from './hint.js';
+import { firstWind } from '../record/names.js';
 
 export const PERSON_LABEL = 'person';
 const WINDS = 'ESWN';
@@ -55,6 +58,8 @@ export interface SessionOptions extends Pick<TableConfig, 'rules' | 'limit' | 'f
   readonly seat: 'E' | 'S' | 'W' | 'N' | 'random';
   /** The first game's index (default 0): a table restarted after a plug-in was stopped goes on from the next. */
   readonly firstGame?: number;
+  /** The coach of the hint (`--coach`, issue 30 point 3); none: no hint. */
+  readonly coach?: Coach;
   /** Saves a finished game's record; returns where (throws a message when it cannot). */
   readonly save: (record: GameRecord) => string;
 }
@@ -116,6 +121,15 @@ export class PlaySession {
 
   get token(): number {
     return this.#token;
+  }
+
+  /** The coach's values for the person's open decision, from the person's view only (hint.ts); or why there are none. */
+  hint(): { readonly ok: true; readonly hint: Hint } | { readonly ok: false; readonly status: 404 | 409; readonly error: string } {
+    const coach = this.options.coach;
+    if (coach === undefined) return { ok: false, status: 404, error: 'no coach at this table: start mjlab play with --coach STRATEGY (e.g. --coach search)' };
+    if (this.#status !== 'decide') return { ok: false, status: 409, error: 'no decision of yours is open' };
+    const at = { seed: this.options.seed, game: this.#game, hand: this.#hand, decisions: this.#recorder.actions.length, events: this.#recorder.events };
+    return { ok: true, hint: tableHint(this.state, this.#person, coach, at) };
   }
 
   /** The game's record once it is over (what was saved, or could not be). */
@@ -207,7 +221,7 @@ export class PlaySession {
     try {
       const file = this.options.save(record);
       const f = shellWord(file);
-      this.#saved = { file, watch: `${CLI} replay --record ${f} --html ${shellWord(file.replace(/\.json$/, '.html'))}`, compare: `${CLI} replay --record ${f} --seat ${this.#person} --strategy harr` };
+      this.#saved = { file, watch: `${CLI} replay --record ${f} --html ${shellWord(file.replace(/\.json$/, '.html'))}`, compare: `${CLI} review --record ${f} --seat ${firstWind(this.options.players, this.#setup.firstDealer, this.#person)}` };
       this.#problem = null;
     } catch (e) {
       this.#problem = `the record could not be saved: ${(e as Error).message}`;
@@ -300,6 +314,7 @@ export class PlaySession {
         game: this.#game,
         seat,
         labels: this.#labels.map(printable),
+        coach: o.coach === undefined ? null : printable(o.coach.label),
       },
       hand: this.#hand,
       view: (viewFor(this.state, seat) as unknown as { toJSON(): Record<string, unknown> }).toJSON(),

@@ -1,13 +1,16 @@
 /**
  * Renders a game record for a player to read (`mjlab replay`): the seats, each hand's deal, every draw, flower,
  * claim, kong and discard in order, the end, each seat's score breakdown and the settlement, in tile notation
- * (docs/notation.md). Seats are named by their wind in the hand and their strategy. Every line is made printable
+ * (docs/notation.md). Seats are named by their wind in the hand and their strategy (in the header and a match's final
+ * scores, by the wind of the first hand), and every event is numbered by its place in the hand, 1 the first: the
+ * number `mjlab review`, the viewer and the play page give it (issue 30, point 4). Every line is made printable
  * (src/text.ts): a record's labels are untrusted text.
  */
 import type { ScoreLine } from '../scoring/types.js';
 import { printable } from '../text.js';
 import type { HandEvent } from './events.js';
 import type { GameRecord, HandRecord } from './record.js';
+import { firstWind } from './names.js';
 
 const WIN_BY: Readonly<Record<string, string>> = {
   discard: 'on a discard',
@@ -32,11 +35,11 @@ function renderHand(rec: GameRecord, h: HandRecord, out: string[]): void {
   const w = (seat: number): string => winds[seat] ?? '?';
   out.push('');
   out.push(
-    `Hand ${h.hand + 1}: East is seat ${h.dealer} (${rec.strategies[h.dealer]})` +
+    `Hand ${h.hand + 1}: East is ${rec.strategies[h.dealer]}` +
       (h.prevailing !== null ? `, prevailing wind ${h.prevailing}` : ''),
   );
-  let turn = 0;
-  for (const ev of h.events as readonly HandEvent[]) {
+  h.events.forEach((ev: HandEvent, i) => {
+    const at = out.length;
     switch (ev.e) {
       case 'deal':
         out.push(`  Deal (${ev.wall} tiles left to draw):`);
@@ -52,8 +55,7 @@ function renderHand(rec: GameRecord, h: HandRecord, out: string[]): void {
         out.push(`    ${w(ev.seat)} takes loose tile ${ev.tile}  (${ev.wall} left)`);
         break;
       case 'discard':
-        turn++;
-        out.push(`  ${String(turn).padStart(3)}. ${w(ev.seat)} discards ${ev.tile}`);
+        out.push(`    ${w(ev.seat)} discards ${ev.tile}`);
         break;
       case 'claim':
         out.push(`    ${w(ev.seat)} ${ev.type}s ${ev.tile} from ${w(ev.from)} → ${ev.meld}`);
@@ -85,10 +87,12 @@ function renderHand(rec: GameRecord, h: HandRecord, out: string[]): void {
         );
         break;
     }
+    // The event's number before its first line.
+    out[at] = `${String(i + 1).padStart(3)}  ${out[at]!.trimStart()}`;
     if (ev.e === 'mahjong' || ev.e === 'exhausted') {
       if (h.events.some((x) => x.e === 'score')) out.push('  Scores:');
     }
-  }
+  });
   const r = h.result;
   out.push(
     r.winner_seat === null
@@ -103,11 +107,12 @@ export function renderRecord(rec: GameRecord): string {
     `mjlab replay: rules ${rec.rules}, seed ${rec.seed}, game ${rec.game}, ${rec.players} players, unit ${rec.unit}` +
       `, limit ${rec.limit ?? 'none'}${rec.flowers ? ', flowers' : ''}${rec.duplicate ? `, duplicate (wall ${rec.stream_game})` : ''}`,
   );
-  out.push(`Seats: ${rec.strategies.map((s, i) => `${i} ${s}`).join(' | ')}`);
+  const first = (seat: number): string => firstWind(rec.players, rec.hands[0]?.dealer ?? 0, seat);
+  out.push(`Seats (by their wind in the first hand): ${rec.strategies.map((s, i) => `${first(i)} ${s}`).join(' | ')}`);
   for (const h of rec.hands) renderHand(rec, h, out);
   if (rec.unit === 'match') {
     out.push('');
-    out.push(`Final scores: ${rec.result.final_scores.map((s, i) => `seat ${i} (${rec.strategies[i]}) ${s}`).join(', ')}`);
+    out.push(`Final scores (seats by their wind in the first hand): ${rec.result.final_scores.map((s, i) => `${first(i)} (${rec.strategies[i]}) ${s}`).join(', ')}`);
   }
   // Labels come from the record as written (a hand-written one holds anything): shown, never obeyed.
   return out.map(printable).join('\n') + '\n';

@@ -8,11 +8,15 @@
  * DOM library. Stable hooks for tests and readers: ids #wall, #step, #moves, #result, #scores and data-* attributes.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any */
+import type { Review, ReviewDecision } from '../coach/review.js';
 import type { GameRecord } from '../record/record.js';
+import type { CoachPanelWidget } from './coach-panel.js';
 import type { Position } from './positions.js';
 import type { Widgets } from './widgets.js';
 
-export function viewerClient(win: any, record: GameRecord, reconstruct: (r: GameRecord) => Position[], widgets: Widgets): void {
+export function viewerClient(
+  win: any, record: GameRecord, reconstruct: (r: GameRecord) => Position[], widgets: Widgets, review: Review | null = null, coach: CoachPanelWidget | null = null,
+): void {
   const doc = win.document;
   const positions = reconstruct(record);
   const $ = (id: string): any => doc.getElementById(id);
@@ -24,6 +28,8 @@ export function viewerClient(win: any, record: GameRecord, reconstruct: (r: Game
   const PLATE: Record<string, string> = { E: 'pos-se', S: 'pos-ne', W: 'pos-nw', N: 'pos-sw' };
 
   const windOf = (p: Position, seat: number): string => p.seats[seat]?.wind ?? '?';
+  /** A seat by the wind it held in the first hand (a match's final scores). */
+  const firstWind = (seat: number): string => positions[0]?.seats[seat]?.wind ?? '?';
   const who = (p: Position, seat: number): string => `${windOf(p, seat)} (${record.strategies[seat]})`;
 
   /** One line of the move list, as render.ts words it. */
@@ -84,7 +90,7 @@ export function viewerClient(win: any, record: GameRecord, reconstruct: (r: Game
       `<div class="plate ${PLATE[s.wind] ?? ''}${p.actor === seat ? ' acting' : ''}${p.winner === seat ? ' winner' : ''}" data-seat="${seat}">` +
       `<div class="wind" title="${esc(WIND_NAME[s.wind] ?? s.wind)} wind">${esc(s.wind)}</div>` +
       `<div class="who"><b>${esc(WIND_NAME[s.wind] ?? s.wind)}</b>${p.dealer === seat ? ' <span class="dealer">dealer</span>' : ''}<br>` +
-      `<span class="strategy">${esc(record.strategies[seat])}</span> <span class="seatno">seat ${seat}</span>` +
+      `<span class="strategy">${esc(record.strategies[seat])}</span>` +
       (cum !== null ? `<br><span class="cum" data-score="${cum}" title="score in the match: the start and every hand settled so far">${cum}</span>` : '') +
       (p.winner === seat ? '<br><span class="mj">Mah-Jongg!</span>' : '') +
       `</div>` +
@@ -129,24 +135,31 @@ export function viewerClient(win: any, record: GameRecord, reconstruct: (r: Game
 
   // ---- page skeleton -------------------------------------------------------------------------------------------
   const title = `${record.rules}, seed ${record.seed}, game ${record.game}`;
-  $('title').textContent = `Replay: ${title}`;
+  $('title').textContent = review !== null ? `Review of ${review.seat} (${widgets.shown(review.recorded)}) by ${widgets.shown(review.coach)}: ${title}` : `Replay: ${title}`;
   $('subtitle').textContent =
     `${record.players} players · ${record.unit === 'match' ? `match of ${record.hands.length} hands` : 'one hand'}` +
     ` · limit ${record.limit ?? 'none'}${record.flowers ? ' · flowers' : ''} · ${record.strategies.map(widgets.shown).join(', ')}`;
 
+  // The review's decisions by the position they answer: hand h's event e (both counted from 1 in the review).
+  const decided = new Map<string, ReviewDecision>();
+  for (const d of review?.decisions ?? []) decided.set(`${d.hand - 1}:${d.event - 1}`, d);
+  const decisionAt = (p: Position): ReviewDecision | undefined => decided.get(`${p.hand}:${p.event}`);
+  const mistakes = positions.filter((p) => decisionAt(p)?.mistake === true).map((p) => p.step);
+
+  // Every event numbered by its place in the hand (1 the first): the number a review's decision names as the event it
+  // answers, and the play page's (issue 30, point 4).
   const moves: string[] = [];
-  let turn = 0;
   positions.forEach((p) => {
     if (p.event === 0) {
-      turn = 0;
       const hr = record.hands[p.hand]!;
       moves.push(
         `<li class="hand-head" data-hand-head="${p.hand}">Hand ${p.hand + 1}${hr.prevailing ? ` · ${esc(WIND_NAME[hr.prevailing] ?? hr.prevailing)} round` : ''}</li>`,
       );
     }
     const ev = record.hands[p.hand]!.events[p.event]!;
-    const n = ev.e === 'discard' ? String(++turn) : '';
-    moves.push(`<li data-step="${p.step}" class="mv mv-${ev.e}"><span class="n">${n}</span>${esc(describe(p))}</li>`);
+    const d = decisionAt(p);
+    const mark = d === undefined ? '' : ` decided${d.mistake ? ' mistake' : ''}" data-decision="${d.decision}`;
+    moves.push(`<li data-step="${p.step}" data-event="${p.event + 1}" class="mv mv-${ev.e}${mark}"><span class="n">${p.event + 1}</span>${esc(describe(p))}</li>`);
   });
   $('moves').innerHTML = moves.join('');
 
@@ -205,7 +218,7 @@ export function viewerClient(win: any, record: GameRecord, reconstruct: (r: Game
     if (isEnd && record.unit === 'match') {
       parts.push(
         `<p class="final" data-role="final-scores">Final scores: ${record.result.final_scores
-          .map((s, i) => `${esc(record.strategies[i])} (seat ${i}) ${s}`)
+          .map((s, i) => `${esc(firstWind(i))} (${esc(record.strategies[i])}) ${s}`)
           .join(', ')}</p>`,
       );
     }
@@ -220,8 +233,28 @@ export function viewerClient(win: any, record: GameRecord, reconstruct: (r: Game
       const top = cur.offsetTop; // #moves is positioned, so offsets are relative to it
       if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - cur.offsetHeight) list.scrollTop = top - list.clientHeight / 2;
     }
+    if (review !== null && coach !== null) drawCoach(p);
     $('play').textContent = timer === null ? '▶ Play' : '❚❚ Pause';
     $('play').dataset.playing = timer === null ? 'false' : 'true';
+  }
+
+  /** The review's panel: the seat's decision at this position (it answers this event), or where the next one is. */
+  function drawCoach(p: Position): void {
+    const d = decisionAt(p);
+    const s = review!.summary;
+    $('coach-summary').textContent =
+      ` ${review!.seat} (${widgets.shown(review!.recorded)}): agreement ${Math.round(100 * s.agreement)}%, loss ${s.total_loss.toFixed(1)}, ${s.mistakes} mistake${s.mistakes === 1 ? '' : 's'}`;
+    const box = $('coach-panel');
+    box.title = s.mistake_rule;
+    if (d === undefined) {
+      const next = positions.find((q) => q.step > p.step && decisionAt(q) !== undefined);
+      box.innerHTML = `<p class="muted">No decision of ${esc(review!.seat)} answers this event${next ? ` (the next: hand ${next.hand + 1}, event ${next.event + 1})` : ''}. Coach: ${esc(review!.coach)}.</p>`;
+      box.dataset.decision = '';
+      return;
+    }
+    const head = `hand ${d.hand}, decision ${d.decision}, answers event ${d.event}: ${d.answers} · ${d.wind} holds ${d.holding}${d.offer ? ` · offered ${d.offer}` : ''}`;
+    box.innerHTML = coach!.html(d, d.played, head, esc);
+    box.dataset.decision = `${d.hand}:${d.decision}`;
   }
 
   function go(k: number): void {
@@ -281,9 +314,21 @@ export function viewerClient(win: any, record: GameRecord, reconstruct: (r: Game
       go(next < 0 ? positions.length - 1 : next);
     }
     else if (k === 'PageUp') (pause(), go(positions.findIndex((p) => p.hand === Math.max(0, positions[step]!.hand - 1))));
+    else if (k === 'n' && review !== null) (pause(), nextMistake(1));
+    else if (k === 'p' && review !== null) (pause(), nextMistake(-1));
     else return;
     e.preventDefault();
   });
+
+  /** To the next (dir 1) or previous (-1) mistake of the review, if there is one that way. */
+  function nextMistake(dir: number): void {
+    const to = dir > 0 ? mistakes.find((m) => m > step) : [...mistakes].reverse().find((m) => m < step);
+    if (to !== undefined) go(to);
+  }
+  if (review !== null) {
+    $('next-mistake').onclick = () => (pause(), nextMistake(1));
+    $('prev-mistake').onclick = () => (pause(), nextMistake(-1));
+  }
 
   // Fit the square table to the window; the page stays usable on a laptop screen.
   function fit(): void {

@@ -4,8 +4,10 @@
  * The record is embedded as JSON; the page rebuilds every position from its events with the very function the
  * Node tests exercise (positions.ts, serialised with Function.prototype.toString), so it cannot show another game.
  */
+import type { Review } from '../coach/review.js';
 import type { GameRecord } from '../record/record.js';
 import { viewerClient } from './client.js';
+import { COACH_CSS, coachPanel } from './coach-panel.js';
 import { reconstructPositions } from './positions.js';
 import { tileSymbols } from './tiles.js';
 import { pageWidgets } from './widgets.js';
@@ -146,6 +148,7 @@ ${TABLE_MARKUP}
     <input id="slider" type="range" min="0" value="0" aria-label="move">
     <select id="hand-select" aria-label="hand"></select>
     <div id="now"></div>
+    <!--coach-->
     <div id="result" hidden></div>
     <ol id="moves"></ol>
     <div class="help">← → step · space play/pause · Home/End start/end · PgUp/PgDn hand · hover a tile for its code</div>
@@ -154,24 +157,34 @@ ${TABLE_MARKUP}
 <section id="scores"></section>
 `;
 
-/** The whole page for one game record. */
-export function buildReplayHtml(record: GameRecord): string {
-  const title = `mjlab replay: ${record.rules}, seed ${record.seed}, game ${record.game}`;
+/** The review page's panel (issue 30, point 2): the coach's values at the seat's decision, and the mistakes' keys. */
+const COACH_BOX = `<section id="coach" data-role="coach">
+      <div class="controls"><button id="prev-mistake" title="previous mistake (p)">◀ mistake</button><button id="next-mistake" title="next mistake (n)">mistake ▶</button><span id="coach-summary"></span></div>
+      <div id="coach-panel"></div>
+      <div class="help">n / p: next / previous mistake · a decision is shown at the event it answers (marked ● in the moves)</div>
+    </section>`;
+
+/** The whole page for one game record; with a review (`mjlab review --html`), the coach's panel beside the table. */
+export function buildReplayHtml(record: GameRecord, review?: Review): string {
+  const title = `mjlab ${review ? 'review' : 'replay'}: ${record.rules}, seed ${record.seed}, game ${record.game}`;
   return [
     '<!doctype html>',
     '<html lang="en"><head><meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(title)}</title>`,
-    `<style>${TABLE_CSS}</style></head><body>`,
+    `<style>${TABLE_CSS}${review ? COACH_CSS : ''}</style></head><body>`,
     tileSymbols(),
-    BODY,
+    BODY.replace('<!--coach-->', review ? COACH_BOX : ''),
     `<script type="application/json" id="mjlab-record">${scriptSafeJson(record)}</script>`,
+    ...(review ? [`<script type="application/json" id="mjlab-review">${scriptSafeJson(review)}</script>`] : []),
     '<script>',
     '"use strict";',
     `const reconstructPositions = ${scriptSource(reconstructPositions)};`,
     `const pageWidgets = ${scriptSource(pageWidgets)};`,
+    `const coachPanel = ${scriptSource(coachPanel)};`,
     `const viewerClient = ${scriptSource(viewerClient)};`,
-    "viewerClient(window, JSON.parse(document.getElementById('mjlab-record').textContent), reconstructPositions, pageWidgets());",
+    "const $json = (id) => { const e = document.getElementById(id); return e ? JSON.parse(e.textContent) : null; };",
+    "viewerClient(window, $json('mjlab-record'), reconstructPositions, pageWidgets(), $json('mjlab-review'), coachPanel());",
     '</script>',
     '</body></html>',
     '',

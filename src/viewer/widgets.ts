@@ -97,7 +97,7 @@ export function pageWidgets(): Widgets {
   function describe(ev: any, w: (seat: number) => string, label: (seat: number) => string): string {
     switch (ev.e) {
       case 'deal':
-        return `Deal: East is ${label(ev.dealer)} (seat ${ev.dealer}); ${ev.wall} tiles to draw`;
+        return `Deal: East is ${label(ev.dealer)}; ${ev.wall} tiles to draw`;
       case 'flower':
         return `${w(ev.seat)} exposes ${ev.tile}`;
       case 'draw':

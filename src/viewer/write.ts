@@ -2,15 +2,16 @@
  * `mjlab replay ... --html FILE` (issue 7): writes the self-contained viewer page for a game record. A file that
  * cannot be written is the user's problem to fix: one line naming it, exit status 2 (src/errors.ts).
  */
+import type { Review } from '../coach/review.js';
 import type { GameRecord } from '../record/record.js';
 import { UserError } from '../errors.js';
 import { fsReason, writeAtomic } from '../io/files.js';
 import { buildReplayHtml } from './html.js';
 
-/** Write the page; returns a one-line note for the terminal. */
-export function writeReplayHtml(record: GameRecord, file: string): string {
+/** Write the page (with a review: the review page, issue 30); returns a one-line note for the terminal. */
+export function writeReplayHtml(record: GameRecord, file: string, review?: Review): string {
   if (file.trim() === '') throw new UserError('--html needs a file name');
-  const page = buildReplayHtml(record);
+  const page = buildReplayHtml(record, review);
   // Atomically, under a random temporary name beside it: a link at FILE is refused, never written through.
   try {
     writeAtomic(file, page);

@@ -35,11 +35,19 @@ describe('replay --record --seat --strategy', () => {
     const res = await runCli(['replay', '--record', file, '--seat', '1', '--strategy', 'greedy']);
     expect(res.code).toBe(0);
     const lines = res.out.trim().split('\n');
-    expect(lines[0]).toMatch(/^seat 1 \(harr\) against greedy: \d+ decisions in 1 hand; greedy would choose differently at (\d+)$/);
+    expect(lines[0]).toMatch(/^seat E \(harr\) against greedy: \d+ decisions in 1 hand; greedy would choose differently at (\d+)$/);
     const n = Number(/at (\d+)$/.exec(lines[0]!)![1]);
     expect(n).toBeGreaterThan(0);
     expect(lines).toHaveLength(n + 1);
-    for (const l of lines.slice(1)) expect(l).toMatch(/^ {2}hand 1, move \d+ \((turn|claim|rob|wash), [ESWN], holding \S+.*\): played .+; greedy would .+$/);
+    for (const l of lines.slice(1)) expect(l).toMatch(/^ {2}hand 1, decision \d+ \(answers event \d+: [^;]+; (turn|claim|rob|wash), [ESWN], holding \S+.*\): played .+; greedy would .+$/);
+    // Seats by wind, tiles in notation, in the JSON as in the text (issue 30, point 4).
+    const json = JSON.parse((await runCli(['replay', '--record', file, '--seat', '1', '--strategy', 'greedy', '--json'])).out);
+    expect(json.seat).toBe('E');
+    for (const d of json.differences) {
+      expect(d.played).toMatch(/^(discard|concealed-kong|add-kong|chow) ([1-9][mps]|[1-7]z)$|^(pass|pung|kong|mahjong|rob|wash)$/);
+      expect(d.chosen).toMatch(/^(discard|concealed-kong|add-kong|chow) ([1-9][mps]|[1-7]z)$|^(pass|pung|kong|mahjong|rob|wash)$/);
+      if (d.offer !== null) expect(d.offer).toMatch(/^([1-9][mps]|[1-7]z) from [ESWN]$/);
+    }
   });
 
   it('compares a whole match hand by hand, a seat named by its first wind, and --json', async () => {
@@ -49,7 +57,8 @@ describe('replay --record --seat --strategy', () => {
     const res = await runCli(['replay', '--record', file, '--seat', 'E', '--strategy', 'chow-mixer', '--json']);
     expect(res.code).toBe(0);
     const c = JSON.parse(res.out);
-    expect(c.seat).toBe(east);
+    expect(c.seat).toBe('E');
+    expect(c.seat_index).toBe(east);
     expect(c.hands).toBe(sc.hands.length);
     expect(c.hands).toBeGreaterThan(1);
     expect(c.differences.length).toBeGreaterThan(0);

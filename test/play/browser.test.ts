@@ -20,6 +20,12 @@ import { readScenario } from '../../src/game/replay.js';
 import type { GameRecord } from '../../src/record/record.js';
 import { describeWithTool } from '../support/optional.js';
 import { checkSeatMessages } from './seat-check.js';
+import { coachOf } from '../../src/coach/coach.js';
+import { panelOf } from '../../src/coach/panel.js';
+import { executeScenario } from '../../src/game/replay.js';
+import { resolveStrategy } from '../../src/lineup/registry.js';
+import { type Hint, hintStreams } from '../../src/play/hint.js';
+import { viewFor } from '../../src/view/view.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const CHROMIUM = process.env.MJLAB_CHROMIUM ?? '/usr/bin/chromium';
@@ -38,14 +44,17 @@ interface Run {
   readonly html: string[];
   readonly states: Json[];
   readonly others: Json[];
+  /** The hints the page got (--coach), each with the table it was asked at. */
+  readonly hints: { hint: Hint; state: Json }[];
   readonly clicks: string[];
   readonly claims: number;
   readonly shown: { winnerSeat: string; winnerScore: string; winBy: string; scores: string[] };
 }
 
 /** `mjlab play` from the built CLI on a free port; resolves with its printed address. */
-async function startCli(seed: number, out: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [join(ROOT, 'bin', 'mjlab.js'), 'play', '--port', '0', '--seed', String(seed), '--record-dir', out, '--strategies', 'harr,chow-mixer,greedy'], {
+async function startCli(seed: number, out: string, coach?: string): Promise<{ url: string; child: ChildProcess }> {
+  const extra = coach === undefined ? [] : ['--coach', coach];
+  const child = spawn(process.execPath, [join(ROOT, 'bin', 'mjlab.js'), 'play', '--port', '0', '--seed', String(seed), '--record-dir', out, '--strategies', 'harr,chow-mixer,greedy', ...extra], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -79,9 +88,9 @@ async function answer(page: Page, act: () => Promise<unknown>): Promise<void> {
 }
 
 /** Play game 0 of `seed` by the script; every response the page got. */
-async function playRun(seed: number, name: string, refusals: boolean): Promise<Run> {
+async function playRun(seed: number, name: string, refusals: boolean, coach?: string): Promise<Run> {
   const out = join(dir, name);
-  const { url, child } = await startCli(seed, out);
+  const { url, child } = await startCli(seed, out, coach);
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   const errors: string[] = [];
   const bodies: Promise<{ url: string; status: number; type: string; text: string }>[] = [];
@@ -99,6 +108,15 @@ async function playRun(seed: number, name: string, refusals: boolean): Promise<R
     const status = await page.locator('#status').getAttribute('data-status');
     if (status !== 'decide') break;
     const phase = await page.locator('#status').getAttribute('data-phase');
+    expect(await page.locator('#coach-box').isVisible()).toBe(coach !== undefined);
+    if (coach !== undefined) {
+      // The hint: by its key at most decisions, by its button at some; the panel for this very moment appears.
+      const now = await token(page);
+      if (i % 4 === 3) await page.locator('#hint-button').click();
+      else await page.keyboard.press('h');
+      await page.waitForSelector(`#hint[data-token="${now}"] .coach-panel`, { timeout: 60_000 });
+      if (i === 2) await page.screenshot({ path: join(ROOT, 'docs', 'play-hint-screenshot.png') });
+    }
     const buttons = await page.locator('#actions button').evaluateAll((els) => els.map((e) => ({ key: e.getAttribute('data-key') ?? '', action: e.getAttribute('data-action') ?? '' })));
     const win = buttons.findIndex((b) => b.key === 'm' || b.key === 'r');
     if (phase === 'turn') {
@@ -142,6 +160,10 @@ async function playRun(seed: number, name: string, refusals: boolean): Promise<R
     }
   }
   expect(await page.locator('#status').getAttribute('data-status')).toBe('game-over');
+  // The log numbers every event by its place in the hand (1 the first), as the viewer, replay and review do.
+  const numbers = await page.locator('#log li').evaluateAll((els) => els.map((e) => [e.getAttribute('data-event'), e.querySelector('.n')?.textContent ?? '']));
+  expect(numbers.length).toBeGreaterThan(10);
+  for (const [i, n] of numbers) expect(n).toBe(String(Number(i) + 1));
   const file = (await page.locator('#saved').getAttribute('data-file'))!;
   const res = page.locator('#result');
   const shown = {
@@ -164,6 +186,7 @@ async function playRun(seed: number, name: string, refusals: boolean): Promise<R
     text,
     html,
     states: json.filter((j) => j.state !== undefined).map((j) => j.state as Json),
+    hints: json.filter((j) => j.hint !== undefined).map((j) => ({ hint: j.hint as Hint, state: j.state as Json })),
     others: json.filter((j) => j.state === undefined),
     clicks,
     claims,
@@ -247,5 +270,33 @@ describeWithTool('mjlab play in headless Chromium', MISSING, ENABLE, () => {
     const other = await playRun(7, 'other', false);
     expect(other.text).not.toBe(first.text);
     expect(new Set([...first.html, ...again.html, ...other.html]).size).toBe(1);
+  });
+  it('--coach: the hint key and button show the panel for the open decision, computed from the person\'s view only, and change nothing', async () => {
+    const coach = 'search:budget=4';
+    const plain = await playRun(6, 'plain', false);
+    expect(plain.hints).toEqual([]);
+    const run = await playRun(6, 'coached', false, coach);
+    expect(run.text).toBe(plain.text);
+    const sc = readScenario(run.file);
+    const seat = run.record.strategies.indexOf('person');
+    // Every response, the hints' tables too, holds the seat's view and nothing else.
+    checkSeatMessages(run.states, run.record, sc, seat);
+    expect(run.hints.length).toBeGreaterThan(5);
+    // Each hint is exactly the coach's panel of the seat's view at that decision (with the table's streams), so
+    // it was computed from that view alone and holds nothing more: its answers are the view's legal ones.
+    const c = coachOf(await resolveStrategy(coach));
+    const byDecision = new Map(run.hints.map((h) => [`${h.hint.hand}:${h.hint.decision}`, h.hint]));
+    let checked = 0;
+    executeScenario(sc, run.file, {
+      decision(state, hand, move, recorded, events) {
+        const h = byDecision.get(`${hand + 1}:${move}`);
+        if (h === undefined) return;
+        expect(recorded.seat).toBe(seat);
+        expect(h.event).toBe(events.length);
+        expect(h.panel).toEqual(JSON.parse(JSON.stringify(panelOf(viewFor(state, seat), c, undefined, hintStreams(run.record.seed, run.record.game, hand, move)))));
+        checked++;
+      },
+    });
+    expect(checked).toBe(run.hints.length);
   });
 });

@@ -21,7 +21,7 @@ function seen(ev: HandEvent, seat: number): Json {
 }
 
 const TOP = ['status', 'token', 'table', 'hand', 'view', 'events', 'finished', 'scores', 'saved', 'problem'];
-const TABLE = ['rules', 'title', 'players', 'unit', 'limit', 'flowers', 'seed', 'game', 'seat', 'labels'];
+const TABLE = ['rules', 'title', 'players', 'unit', 'limit', 'flowers', 'seed', 'game', 'seat', 'labels', 'coach'];
 
 interface Moment {
   readonly hand: number;

@@ -65,7 +65,7 @@ describe('a person at the table', () => {
       // The last message says where the record is, and how to watch and compare it.
       const last = messages.at(-1)! as { saved: { file: string; watch: string; compare: string } };
       expect(last.saved.file).toBe(file);
-      expect(last.saved.compare).toBe(`node bin/mjlab.js replay --record ${file} --seat ${seat} --strategy harr`);
+      expect(last.saved.compare).toBe(`node bin/mjlab.js review --record ${file} --seat ${firstWind}`);
       expect(last.saved.watch).toBe(`node bin/mjlab.js replay --record ${file} --html ${file.replace(/\.json$/, '.html')}`);
     });
   }

@@ -20,7 +20,7 @@ describe('mjlab replay', () => {
     expect(out).toMatch(/Deal \(83 tiles left to draw\)/);
     expect(out).toMatch(/E \(greedy\)\s+\S+/);
     expect(out).toMatch(/ draws \d[mpsz]/);
-    expect(out).toMatch(/\d+\. [ESWN] discards \d[mpsz]/);
+    expect(out).toMatch(/^ *\d+ {2}[ESWN] discards \d[mpsz]/m);
     expect(out).toMatch(/Mah-Jongg!|Drawn hand/);
     expect(out).toMatch(/Settlement: E [-+]?\d+, S [-+]?\d+, W [-+]?\d+, N [-+]?\d+/);
     expect(out).toMatch(/Result: /);
@@ -52,7 +52,7 @@ describe('mjlab replay', () => {
     expect((JSON.parse(three.out) as GameRecord).players).toBe(3);
     const match = await run(['replay', '--rules', 'code500', '--strategies', 'greedy,greedy,greedy,greedy', '--unit', 'match', '--seed', '1', '--game', '0']);
     expect(match.out).toMatch(/Hand 2:/);
-    expect(match.out).toMatch(/Final scores:/);
+    expect(match.out).toMatch(/Final scores \(seats by their wind in the first hand\): E /);
   });
 
   for (const [what, args, msg] of [

@@ -9,7 +9,7 @@
  * another binary. A chromium that is there but cannot launch fails the test with a message saying so.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,6 +17,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { replayRecord } from '../../src/cli/replay-command.js';
 import type { GameRecord } from '../../src/record/record.js';
+import type { Review } from '../../src/coach/review.js';
 import { formatMeld, parseHand } from '../../src/tiles/notation.js';
 import { tileCode } from '../../src/tiles/tile.js';
 import { describeWithTool } from '../support/optional.js';
@@ -284,5 +285,54 @@ describeWithTool('replay viewer in headless Chromium', MISSING, ENABLE, () => {
     const json = /<script type="application\/json" id="mjlab-record">([^]*?)<\/script>/.exec(html)![1]!;
     const record = JSON.parse(cli(['--rules', 'harr', '--strategies', 'greedy,greedy,random,random', '--seed', '1', '--game', '0', '--json']));
     expect(JSON.parse(json)).toEqual(record);
+  });
+  it('the review page: a panel per decision of the seat (bars with intervals, played and coach marked), n / p to the mistakes; a picture in docs/', async () => {
+    const rec = join(dir, 'review-game.json');
+    // East plays at random against three harr: a hand with a mistake the coach is sure of at this budget.
+    writeFileSync(rec, cli(['--rules', 'harr', '--strategies', 'random,harr,harr,harr', '--seed', '4', '--game', '0', '--json']));
+    const file = join(dir, 'review.html');
+    const review = JSON.parse(
+      execFileSync(process.execPath, [join(ROOT, 'bin', 'mjlab.js'), 'review', '--record', rec, '--seat', 'E', '--coach', 'search:budget=96', '--html', file, '--json'], { cwd: ROOT, encoding: 'utf8' }),
+    ) as Review;
+    const mistakes = review.decisions.filter((d) => d.mistake);
+    expect(mistakes.length).toBeGreaterThan(0);
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(pathToFileURL(file).href);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 10_000 });
+    const event = async (): Promise<string> => (await page.locator('#moves li.current').getAttribute('data-event')) ?? '';
+    // Step through the hand: at each decision of E (the event it answers), its panel; elsewhere none.
+    const byEvent = new Map(review.decisions.map((d) => [String(d.event), d]));
+    const total = Number(await page.locator('#step').getAttribute('data-total'));
+    let panels = 0;
+    for (let i = 0; i < total; i++) {
+      const d = byEvent.get(await event());
+      const box = page.locator('#coach-panel');
+      expect(await box.getAttribute('data-decision')).toBe(d === undefined ? '' : `${d.hand}:${d.decision}`);
+      if (d !== undefined) {
+        panels++;
+        const rows = await box.locator('.cand').evaluateAll((els) =>
+          els.map((e) => ({ action: e.getAttribute('data-action'), mean: Number(e.getAttribute('data-mean')), low: Number(e.getAttribute('data-ci-low')), high: Number(e.getAttribute('data-ci-high')), played: e.classList.contains('is-played'), coach: e.classList.contains('is-coach'), bar: e.querySelector('.fill') !== null && e.querySelector('.ci') !== null })),
+        );
+        expect(rows).toEqual(d.candidates.map((c) => ({ action: c.action, mean: c.mean, low: c.ci_low, high: c.ci_high, played: c.action === d.played, coach: c.action === d.coach, bar: true })));
+      }
+      await page.keyboard.press('ArrowRight');
+    }
+    expect(panels).toBe(review.decisions.length);
+    // n from the start: the first mistake; n again: the next (or stays at the last); p: back.
+    await page.keyboard.press('Home');
+    await page.keyboard.press('n');
+    expect(await event()).toBe(String(mistakes[0]!.event));
+    expect(await page.locator('#coach-panel .coach-panel').getAttribute('data-mistake')).toBe('true');
+    await page.screenshot({ path: join(ROOT, 'docs', 'review-screenshot.png') });
+    await page.keyboard.press('n');
+    expect(await event()).toBe(String((mistakes[1] ?? mistakes[0]!).event));
+    await page.keyboard.press('End');
+    await page.keyboard.press('p');
+    expect(await event()).toBe(String(mistakes[mistakes.length - 1]!.event));
+    expect(await page.locator('#title').textContent()).toMatch(/^Review of E \(random\) by search:budget=96/);
+    expect(errors).toEqual([]);
+    await page.close();
   });
 });

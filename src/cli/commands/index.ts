@@ -3,6 +3,7 @@ import type { CommandModule } from 'yargs';
 import { scoreCommand } from './score.js';
 import { settleCommand } from './settle.js';
 import { replayCommand } from './replay.js';
+import { reviewCommand } from './review.js';
 import { simulateCommand } from './simulate.js';
 import { mergeCommand } from './merge.js';
 import { experimentCommand } from './experiment.js';
@@ -18,6 +19,7 @@ export const commands: CommandModule<any, any>[] = [
   tuneCommand,
   trainCommand,
   replayCommand,
+  reviewCommand,
   playCommand,
   scoreCommand,
   settleCommand,

@@ -1,0 +1,47 @@
+/**
+ * The review command itself, loaded when it runs (its options: src/cli/commands/review.ts).
+ * `mjlab review --record FILE --seat S [--coach STRATEGY] [--seed N] [--html FILE] [--json]` (issue 30, point 1):
+ * the value of every choice a seat had in a recorded game, from its own view at each moment, with the decisions
+ * ranked by what they cost (src/coach/review.ts). A plug-in coach plays its rollouts in a thread of its own under
+ * simulate's contract, as `mjlab replay` plays one (src/cli/replay-worker.ts). `--html` writes the replay viewer
+ * page with the review's panel beside the table (src/viewer).
+ */
+import { UserError } from '../errors.js';
+import { CLI } from '../text.js';
+import { recordSeat } from '../game/compare.js';
+import { readScenario, replayRecordFile } from '../game/replay.js';
+import { resolveStrategy } from '../lineup/registry.js';
+import { isPlugin } from '../runner/contract.js';
+import { renderReview } from '../coach/render.js';
+import { type Review, reviewSeat } from '../coach/review.js';
+import { writeReplayHtml } from '../viewer/write.js';
+import { nonNegativeInt } from './table.js';
+import { inThread, limitMs } from './replay-command.js';
+
+export interface ReviewArgs {
+  record?: string;
+  seat?: string;
+  coach: string;
+  seed: number;
+  html?: string;
+  json: boolean;
+  'decision-timeout'?: number;
+}
+
+export async function reviewHandler(a: ReviewArgs): Promise<void> {
+  if (a.record === undefined || a.seat === undefined) throw new UserError(`--record FILE and --seat S are required (${CLI} review --record FILE --seat E)`);
+  nonNegativeInt('--seed', a.seed);
+  const file = a.record;
+  const sc = readScenario(file);
+  const seat = recordSeat(sc, a.seat);
+  const ms = limitMs(a['decision-timeout']);
+  const inst = await resolveStrategy(a.coach);
+  const review = isPlugin(inst)
+    ? await inThread<Review>({ kind: 'review', file, seat, strategy: a.coach, seed: a.seed }, ms, (_i, s) => `coach "${inst.label}" at seat ${s}`, () => `(${file})`, a.coach)
+    : reviewSeat(sc, file, seat, inst, { seed: a.seed });
+  if (a.html !== undefined) {
+    const note = writeReplayHtml(replayRecordFile(file), a.html, review);
+    if (!a.json) process.stdout.write(`${note}\n`);
+  }
+  process.stdout.write(a.json ? `${JSON.stringify(review, null, 2)}\n` : renderReview(review, file));
+}

@@ -1,0 +1,80 @@
+/**
+ * The train command itself, loaded when it runs (its options: src/cli/commands/train.ts).
+ * `mjlab train` (issue 26, point 1): self-play decisions of a teacher (default search) recorded from its own view,
+ * and a small policy-and-value network fitted to them. The work is in src/learn/train.ts.
+ */
+import { commandLine } from '../io/manifest.js';
+import { train } from '../learn/train.js';
+import { resolveShard } from '../runner/plan.js';
+import { SIGNAL_EXIT } from '../runner/signals.js';
+
+export interface TrainArgs {
+  rules: string;
+  teacher: string;
+  field: string;
+  games: number;
+  seed: number;
+  limit?: number;
+  out: string;
+  shard?: string;
+  shards?: number;
+  data?: string;
+  resume: boolean;
+  force: boolean;
+  workers?: number;
+  'decision-timeout': number;
+  progress: boolean;
+  epochs: number;
+  hidden: number;
+  lr: number;
+  batch: number;
+  'train-seed': number;
+  temperature: number;
+  soft: number;
+  'value-weight': number;
+  'value-scale': number;
+}
+
+export async function trainHandler(a: TrainArgs): Promise<void> {
+  const result = await train({
+    rules: a.rules,
+    teacher: a.teacher,
+    field: a.field,
+    games: a.games,
+    seed: a.seed,
+    ...(a.limit !== undefined ? { limit: a.limit } : {}),
+    out: a.out,
+    shard: a.data !== undefined ? null : resolveShard(a.shard, a.shards, process.env),
+    ...(a.data !== undefined ? { data: a.data.split(',').map((s) => s.trim()) } : {}),
+    resume: a.resume,
+    force: a.force,
+    ...(a.workers !== undefined ? { workers: a.workers } : {}),
+    decisionTimeout: a['decision-timeout'],
+    progress: a.progress ? 'auto' : 'none',
+    command: commandLine(),
+    fit: {
+      epochs: a.epochs,
+      hidden: a.hidden,
+      lr: a.lr,
+      batch: a.batch,
+      trainSeed: a['train-seed'],
+      temperature: a.temperature,
+      soft: a.soft,
+      valueWeight: a['value-weight'],
+      valueScale: a['value-scale'],
+    },
+  });
+  if (result.status === 'interrupted') {
+    process.exitCode = SIGNAL_EXIT[result.signal ?? 'SIGINT'];
+    return;
+  }
+  if (result.status === 'data') {
+    process.stdout.write(`${result.decisions} decisions recorded → ${a.out}/decisions.bin (train with --data)\n`);
+    return;
+  }
+  const f = result.fitted!;
+  process.stdout.write(
+    `${f.trainSamples} training and ${f.validSamples} held-out decisions: the net agrees with the teacher on ${(100 * f.best.validAgreement).toFixed(1)}% ` +
+      `of held-out decisions (harr ${(100 * f.priorAgreement).toFixed(1)}%) → ${a.out}/model.mjnet\n`,
+  );
+}

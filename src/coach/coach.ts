@@ -1,0 +1,62 @@
+/**
+ * What a coach is (issue 30, point 1): a rollout policy that plays every seat after the move being valued, the
+ * number of sampled worlds each candidate meets, and the opponent model those worlds are dealt with. Read from a
+ * strategy as written on the command line (`--coach`):
+ * - `search[:budget=B,policy=P,model=M,tries=T]`: the policy P (default harr) rolls out, in B worlds per candidate
+ *   (as coach, `budget` counts the rollouts of each candidate, not of the decision: every legal answer is valued),
+ *   with search's opponent model unless model=false;
+ * - any other strategy, a plug-in included: it is the rollout policy itself, in DEFAULT_WORLDS worlds per candidate,
+ *   with the opponent model (so `--coach harr` values each answer by harr playing on).
+ * The coach's move is the candidate of highest mean: a one-step improvement of its policy (Tesauro & Galperin 1996),
+ * as search is, without search's pruning, so that every legal answer gets a value.
+ */
+import type { AgentView, HandGuide, ParamValue, Strategy, StrategyInstance } from '../agent/types.js';
+import { inferenceGuide } from '../infer/guide.js';
+import { UserError } from '../errors.js';
+import { isPlugin } from '../runner/contract.js';
+import { opponentGuide } from '../infer/opponent-model.js';
+import { resolvePolicy } from '../../strategies/search.js';
+
+/** The default coach: a whole hand reviewed in about 10 s on one core (measured in `npm run bench`, src/bench/review.ts). */
+export { DEFAULT_COACH } from './default.js';
+
+/** Worlds per candidate of a coach that is not a search. */
+export const DEFAULT_WORLDS = 160;
+
+/** Deal the coach's worlds by inference (env MJLAB_COACH_INFER=0: the opponent model alone; for measuring). */
+const INFER = process.env.MJLAB_COACH_INFER !== '0';
+
+export interface Coach {
+  /** As given (`search:budget=48`, `./my-bot.js`). */
+  readonly label: string;
+  readonly policy: { readonly strategy: Strategy; readonly params: Readonly<Record<string, ParamValue>> };
+  /** Sampled worlds each candidate meets: the same worlds for every candidate. */
+  readonly worlds: number;
+  /** The guide the worlds of a decision are dealt with (made from its view alone). */
+  guide(view: AgentView): HandGuide | undefined;
+}
+
+/**
+ * Worlds as the table reads them (issue 25, src/infer/guide.ts): each other seat's hand weighed by the likelihood of
+ * its discards and passes, on the opponent model's prior; `infer` false: the opponent model alone.
+ */
+function guideOf(tries: number, infer: boolean): (view: AgentView) => HandGuide {
+  const prior = opponentGuide(tries);
+  return infer ? (view) => inferenceGuide(view, tries, prior) : () => prior;
+}
+
+export function coachOf(inst: StrategyInstance): Coach {
+  if (inst.strategy.name !== 'search' || isPlugin(inst)) {
+    return { label: inst.label, policy: { strategy: inst.strategy, params: inst.params }, worlds: DEFAULT_WORLDS, guide: guideOf(24, true) };
+  }
+  const p = inst.params;
+  const worlds = Number(p.budget);
+  if (!Number.isSafeInteger(worlds) || worlds < 2) throw new UserError(`--coach ${inst.label}: budget must be at least 2 worlds per candidate, got ${p.budget}`);
+  const tries = Number(p.tries);
+  return {
+    label: inst.label,
+    policy: resolvePolicy(String(p.policy)),
+    worlds,
+    guide: p.model === false ? () => undefined : guideOf(Number.isSafeInteger(tries) && tries > 0 ? tries : 12, INFER),
+  };
+}
