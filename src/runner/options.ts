@@ -34,6 +34,8 @@ export interface SimulateOptions {
   readonly progress: 'auto' | 'none' | 'plain' | 'bar';
   /** Also stream nets.bin: each game's per-label net sums, for paired statistics (always with --duplicate). */
   readonly nets?: boolean;
+  /** Also stream luck.bin (only with --duplicate): each game's per-label luck of the draw (src/game/luck.ts). */
+  readonly luck?: boolean;
   /** Seconds one create() or act() may take before its worker is stopped; default DEFAULT_DECISION_TIMEOUT. */
   readonly decisionTimeout?: number;
   /** An experiment owns the directory tree (this is one of its cells) and has checked it already. */

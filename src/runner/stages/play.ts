@@ -164,7 +164,7 @@ async function runPool(plan: RunPlan, c: Commits, signals: SignalTrap): Promise<
   const pool = startPool({
     workers: plan.workers,
     decisionLimitMs: plan.decisionLimitMs,
-    init: { table: spec, gamesCsv: o.gamesCsv, ...(plan.nets ? { nets: true } : {}) },
+    init: { table: spec, gamesCsv: o.gamesCsv, ...(plan.nets ? { nets: true } : {}), ...(plan.luck ? { luck: true } : {}) },
     next(): Batch | 'wait' | null {
       if (signals.received !== null || c.nextBatch >= nBatches) return null;
       if (c.nextBatch >= c.appended + window) return 'wait';
