@@ -8,6 +8,8 @@ import { mergeCommand } from './merge.js';
 import { experimentCommand } from './experiment.js';
 import { playCommand } from './play.js';
 import { tuneCommand } from './tune.js';
+import { leagueCommand } from './league.js';
+import { sprtCommand } from './sprt.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const commands: CommandModule<any, any>[] = [
@@ -15,6 +17,8 @@ export const commands: CommandModule<any, any>[] = [
   mergeCommand,
   experimentCommand,
   tuneCommand,
+  leagueCommand,
+  sprtCommand,
   replayCommand,
   playCommand,
   scoreCommand,
