@@ -94,17 +94,19 @@ export function addLuckRecord(out: Int32Array, offset: number, labels: readonly 
 }
 
 /**
- * The adjustment's coefficients, points of net per unit of luck by channel, fixed before any run they adjust: the
- * least-squares slope of a seat's net per hand on its two luck channels in a pilot of 2,000 duplicate hands of
- * chow-mixer,suit-hunter,defender,harr on seed 9001 (no committed result plays that seed), rounded to integers so
- * the adjusted sums stay exact. Any fixed coefficients leave the adjusted mean unbiased (the luck has mean zero);
- * good ones narrow its interval. Rule sets not listed are not adjusted.
+ * The adjustment's coefficients, points of net per unit of relative luck by channel (a seat's luck less the table's
+ * mean, runner/luck-adjust.ts), fixed before any run they adjust: the least-squares slope of a seat's net per hand
+ * on its two relative luck channels in a pilot of 2,000 duplicate hands of chow-mixer,suit-hunter,defender,harr
+ * on seed 9001 (no committed result plays that seed), rounded to integers so the adjusted sums stay exact. In
+ * that pilot they explain 6% (harr), 9% (harr-limit), 7% (babcock) and 11% (code500) of a seat's per-hand
+ * variance. Any fixed coefficients leave the adjusted mean unbiased (the luck has mean zero); good ones narrow
+ * its interval. Rule sets not listed are not adjusted.
  */
 export const LUCK_BETA: Readonly<Record<string, readonly [number, number]>> = Object.freeze({
-  harr: [18, 109],
-  'harr-limit': [11, 96],
-  babcock: [15, 104],
-  code500: [29, 258],
+  harr: [24, 144],
+  'harr-limit': [15, 127],
+  babcock: [20, 139],
+  code500: [38, 342],
 });
 
 /** The coefficients for a rule set (zero: no adjustment). */

@@ -8,8 +8,8 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { num } from '../io/csv.js';
 import { csv } from '../experiments/tables.js';
-import { luckBeta, LUCK_SCALE } from '../game/luck.js';
-import { luckPart } from '../runner/luck-adjust.js';
+import { luckBeta } from '../game/luck.js';
+import { labelLuck, luckUnit } from '../runner/luck-adjust.js';
 import { forEachWall, labelHandsPerWall, WallMoments, type NetsCell } from '../runner/wall-sets.js';
 import type { PairedInterval } from '../stats/paired.js';
 import { alphaRank, ALPHA, linearRatings, POPULATION, residualShare } from '../stats/ratings.js';
@@ -42,6 +42,8 @@ export function analyseLeague(rules: string, members: readonly string[], cells: 
   const n = members.length;
   const beta = luckBeta(rules);
   const adjust = luck && beta.some((b) => b !== 0);
+  // A wall set is one game per seat rotation: wallGames is the table's seat count.
+  const unit = luckUnit(wallGames);
   const at = (i: number, j: number) => cells.findIndex((c) => c.i === i && c.j === j);
   const idx = members.map((_, i) => members.map((__, j) => (i === j ? -1 : at(i, j))));
   const cellM = cells.map(() => new WallMoments());
@@ -57,7 +59,7 @@ export function analyseLeague(rules: string, members: readonly string[], cells: 
       x[c] = sums[c]![0]!;
       cellM[c]!.add(x[c]!);
       if (adjust) {
-        xa[c] = x[c]! * LUCK_SCALE - luckPart(lk[c]!, 0, beta);
+        xa[c] = x[c]! * unit - labelLuck([cells[c]!], [lk[c]!], cells[c]!.labels[0]!, beta, wallGames);
         cellA[c]!.add(xa[c]!);
       }
     }
@@ -77,11 +79,11 @@ export function analyseLeague(rules: string, members: readonly string[], cells: 
   const h = hands[0]!;
   const matrix = members.map((_, i) => members.map((__, j) => (i === j ? null : cellM[idx[i]![j]!]!.result(hands[idx[i]![j]!]!))));
   const matrixAdjusted = adjust
-    ? members.map((_, i) => members.map((__, j) => (i === j ? null : cellA[idx[i]![j]!]!.result(hands[idx[i]![j]!]! * LUCK_SCALE))))
+    ? members.map((_, i) => members.map((__, j) => (i === j ? null : cellA[idx[i]![j]!]!.result(hands[idx[i]![j]!]! * unit))))
     : null;
   const scale = ratingScale(n) * h;
   const ratings = rateM.map((m) => m.result(scale));
-  const ratingsAdjusted = adjust ? rateA.map((m) => m.result(scale * LUCK_SCALE)) : null;
+  const ratingsAdjusted = adjust ? rateA.map((m) => m.result(scale * unit)) : null;
   const means = members.map((_, i) => members.map((__, j) => (i === j ? NaN : matrix[i]![j]!.meanDiff)));
   const meanNet = members.map((_, i) => {
     let s = 0;

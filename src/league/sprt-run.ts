@@ -9,9 +9,9 @@
  */
 import { UserError } from '../errors.js';
 import { csv, num } from '../experiments/tables.js';
-import { luckBeta, LUCK_SCALE } from '../game/luck.js';
+import { luckBeta } from '../game/luck.js';
 import { RunDir } from '../io/run-dir.js';
-import { luckPart } from '../runner/luck-adjust.js';
+import { labelLuck, luckUnit } from '../runner/luck-adjust.js';
 import { forEachWall, WallMoments } from '../runner/wall-sets.js';
 import { simulate } from '../runner/run.js';
 import type { RunMonitor } from '../runner/options.js';
@@ -76,9 +76,9 @@ export function challengerIntervals(dir: string, rules: string, walls: number, l
   const cell = { dir, labels: ['a', 'b'], seats: [1, 3] };
   forEachWall([cell], PLAYERS, walls, (sums, lk) => {
     raw.add(sums[0]![0]!);
-    if (adjust) adj.add(sums[0]![0]! * LUCK_SCALE - luckPart(lk[0]!, 0, beta));
+    if (adjust) adj.add(sums[0]![0]! * luckUnit(PLAYERS) - labelLuck([cell], [lk[0]!], 'a', beta, PLAYERS));
   }, adjust);
-  return { raw: raw.result(PLAYERS), adjusted: adjust ? adj.result(PLAYERS * LUCK_SCALE) : null };
+  return { raw: raw.result(PLAYERS), adjusted: adjust ? adj.result(PLAYERS * luckUnit(PLAYERS)) : null };
 }
 
 export const SPRT_COLUMNS = [

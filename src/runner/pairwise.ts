@@ -8,7 +8,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { num, pval } from '../io/csv.js';
 import { holm, type PairedInterval } from '../stats/paired.js';
-import { labelLuck, LUCK_SCALE } from './luck-adjust.js';
+import { labelLuck, luckUnit } from './luck-adjust.js';
 import { forEachWall, labelHandsPerWall, labelWall, WallMoments, type NetsCell } from './wall-sets.js';
 
 export interface PairTest<C extends NetsCell> {
@@ -58,6 +58,9 @@ export function pairwiseTests<C extends NetsCell>(
     }
   }
   const adjust = beta !== undefined && beta.some((x) => x !== 0);
+  // Seats at the table: every run of a group seats the same number (the labels' seats fill it).
+  const players = all.length > 0 ? all[0]!.seats.reduce((a, k) => a + k, 0) : 0;
+  const unit = luckUnit(players);
   forEachWall(all, wallGames, walls, (sums, luck) => {
     for (const p of pairs) {
       const s = p.idx.map((i) => sums[i]!);
@@ -66,14 +69,14 @@ export function pairwiseTests<C extends NetsCell>(
       p.m.add(d);
       if (!adjust) continue;
       const l = p.idx.map((i) => luck[i]!);
-      p.adj.add(d * LUCK_SCALE - (labelLuck(p.cells, l, p.a, beta) * p.hb - labelLuck(p.cells, l, p.b, beta) * p.ha));
+      p.adj.add(d * unit - (labelLuck(p.cells, l, p.a, beta, players) * p.hb - labelLuck(p.cells, l, p.b, beta, players) * p.ha));
     }
   }, adjust);
   const results = pairs.filter((p) => p.m.n >= 2).map((p) => ({ ...p, r: p.m.result(p.ha * p.hb) }));
   const adj = holm(results.map((t) => t.r.p));
   return results.map((t, i) => ({
     group: t.group, a: t.a, b: t.b, cells: t.cells, ha: t.ha, hb: t.hb, r: t.r, pHolm: adj[i]!,
-    ...(adjust ? { adjusted: t.adj.result(t.ha * t.hb * LUCK_SCALE) } : {}),
+    ...(adjust ? { adjusted: t.adj.result(t.ha * t.hb * unit) } : {}),
   }));
 }
 
