@@ -3,8 +3,9 @@
  * set (the four rotations of one wall) at a time, until the sequential test (src/stats/sprt.ts) stops: H0 "A gains
  * nothing over B" (A's mean net per hand 0: with three B at the table A's net is its gain over B) against H1 "A
  * gains D points a hand". The run is a simulate run with a monitor: every committed batch's nets.bin records feed
- * the test, the LLR and its bounds ride on the progress line, and the run stops after the batch at which the test
- * stops (looks every batch: 10 wall sets). `--resume` replays the proved records into the test and goes on; at the
+ * the test, the LLR and its bounds ride on the progress line, and the test looks every LOOK_EVERY wall sets and the run
+ * stops after the batch holding the look at which it stops (the wall sets after it in that batch are played, not
+ * counted). `--resume` replays the proved records into the test and goes on; at the
  * end sprt.csv is written beside the run's own files.
  */
 import { UserError } from '../errors.js';
@@ -19,6 +20,8 @@ import { Sprt, type SprtSpec, type SprtState } from '../stats/sprt.js';
 import type { PairedInterval } from '../stats/paired.js';
 
 const PLAYERS = 4;
+/** Wall sets between looks, whatever the run's batch size (the decision is the same for every batching). */
+export const LOOK_EVERY = 10;
 
 /** Feeds the test from nets.bin bytes (two labels: A, then B; a wall set is PLAYERS records). */
 export class SprtMonitor implements RunMonitor {
@@ -38,9 +41,10 @@ export class SprtMonitor implements RunMonitor {
       if (this.pending.length === PLAYERS) {
         this.test.add(this.pending.reduce((a, b) => a + b, 0) / PLAYERS);
         this.pending = [];
+        if (this.test.blocks % LOOK_EVERY === 0) this.state = this.test.look();
+        if (this.state.verdict !== 'continue') break;
       }
     }
-    this.state = this.test.look();
     return { note: sprtNote(this.state), stop: this.state.verdict !== 'continue' };
   }
 }

@@ -66,6 +66,11 @@ export class Sprt {
     this.m2 += d * (x - this.mean);
   }
 
+  /** Blocks added so far. */
+  get blocks(): number {
+    return this.n;
+  }
+
   get llr(): number {
     if (this.n < 2) return 0;
     const s2 = this.m2 / (this.n - 1);
