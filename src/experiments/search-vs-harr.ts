@@ -128,7 +128,7 @@ export function analyseSearchVsHarr(input: AnalysisInput, timing: SearchTiming):
     `A verdict counts an interval as above or below zero only when its Holm-adjusted p-value (over the ${rows.length} tests of summary.csv, column p_holm) is below 0.05.`,
     '',
     'One `search` against three `harr` (the policy it rolls out with), duplicate walls; mean net per hand of the searcher, ' +
-      'which is its advantage over harr at the same table (the three harr take the rest); 95% interval over wall sets.',
+      'which is its advantage over harr at the same table (the three harr take the rest) (a run\'s pairwise.csv gives search − harr as 4/3 of this: nets sum to zero, so each of the three harr loses a third of what the searcher gains); 95% interval over wall sets.',
     '',
     table,
     '',

@@ -395,7 +395,7 @@ export function report(spec: TuningExperimentSpec, f: ReportFacts) {
     '### Gain of each tuned plan over the defaults',
     '',
     'Against three copies of the defaults, the defaults themselves net exactly zero on every wall set (the four rotations of a ' +
-      'wall are one game), so a plan\'s mean net is its paired gain over the defaults. Three measurements of the winner, on ' +
+      'wall are one game), so a plan\'s mean net is its paired gain over the defaults. A run\'s pairwise.csv gives the plan − defaults difference as 4/3 of this gain: nets sum to zero, so each of the three defaults loses a third of what the plan gains. Three measurements of the winner, on ' +
       'walls of its own tune: its pooled mean over the generations that evaluated it (optimistic: chosen as the best), the race ' +
       '(held out, but the race picks the leader) and the confirmation (held out, untouched); and its mean in the cross-play under ' +
       'its own rules (held out, other walls again).',
