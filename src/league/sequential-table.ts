@@ -27,7 +27,7 @@ interface Pair {
 
 export const PAIRS: readonly Pair[] = [
   {
-    pair: 'search vs harr', rules: 'harr-limit', dir: 'results/search-vs-harr/held-out/harr-limit', delta: 5, handsFixed: 2400, fixedVerdict: 'H1',
+    pair: 'search vs harr', rules: 'harr-limit', dir: 'results/search-vs-harr-held-out/harr-limit', delta: 5, handsFixed: 2400, fixedVerdict: 'H1',
     fixedFrom: 'results/search-vs-harr/summary.csv (harr-limit, budget 256: +6.2, 2.9 to 9.5)',
   },
   {
