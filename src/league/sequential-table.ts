@@ -73,7 +73,7 @@ export function sequentialRows(pairs: readonly Pair[], root = '.'): string[][] {
       const adj = ci.adjusted ? (ci.adjusted.high - ci.adjusted.low) / 2 : NaN;
       const hs = s.n * 4;
       return [
-        p.pair, p.rules, num(p.delta), verdict, p.fixedVerdict, verdict === p.fixedVerdict ? 'yes' : 'no', String(hs), String(p.handsFixed), num(hs / p.handsFixed),
+        p.pair, p.rules, num(p.delta), verdict, p.fixedVerdict, verdict === 'undecided' ? '' : verdict === p.fixedVerdict ? 'yes' : 'no', String(hs), String(p.handsFixed), num(hs / p.handsFixed),
         String(blocks.length * 4), num(raw), Number.isNaN(adj) ? '' : num(adj), Number.isNaN(adj) ? '' : num(1 - adj / raw), p.dir, p.fixedFrom,
       ];
     });
