@@ -22,7 +22,7 @@ let board = '';
 beforeAll(() => {
   board = ok([...LEAGUE, '--out', join(tmp, 'one')]);
   for (const s of [1, 2]) ok([...LEAGUE, '--shard', `${s}/2`, '--out', join(tmp, `shard${s}`)]);
-  ok(['league', '--merge', join(tmp, 'shard1'), join(tmp, 'shard2'), '--out', join(tmp, 'merged'), '--no-progress']);
+  ok(['league', '--merge', `${join(tmp, 'shard1')},${join(tmp, 'shard2')}`, '--out', join(tmp, 'merged'), '--no-progress']);
   ok(['sprt', 'defender', 'harr', '--rules', 'harr', '--delta', '5', '--seed', '3', '--workers', '1', '--no-progress', '--out', join(tmp, 'sprt')]);
 }, 900_000);
 

@@ -1,7 +1,7 @@
 /**
  * `mjlab league --rules R --strategies a,b,c,...` (issue 27, point 1): every member against three of every other on
  * duplicate walls, ratings with intervals, alpha-Rank, league.csv / matrix.csv / league.svg and a leaderboard;
- * `mjlab league --merge DIR...` joins the shards. The work is in src/league/.
+ * `mjlab league --merge DIR1,DIR2,... --out DIR` joins the shards. The work is in src/league/.
  */
 import type { CommandModule } from 'yargs';
 import { UserError } from '../../errors.js';
@@ -20,7 +20,7 @@ interface LeagueArgs {
   out?: string;
   shard?: string;
   shards?: number;
-  merge?: string[];
+  merge?: string;
   resume: boolean;
   force: boolean;
   progress: boolean;
@@ -40,7 +40,7 @@ export const leagueCommand: CommandModule<object, LeagueArgs> = {
       .option('out', { type: 'string', describe: 'output directory (default results/league/<rules>)' })
       .option('shard', { type: 'string', describe: 'play only shard I of M of every pairing: 1/4 … 4/4 (then --merge the shards)' })
       .option('shards', { type: 'number', describe: 'shard count with JOB_COMPLETION_INDEX or a Slurm array' })
-      .option('merge', { type: 'string', array: true, describe: 'merge these league shard directories into --out instead of playing' })
+      .option('merge', { type: 'string', describe: 'merge these league shard directories (comma-separated) into --out instead of playing' })
       .option('resume', { type: 'boolean', default: false, describe: 'continue the interrupted league in --out' })
       .option('force', { type: 'boolean', default: false, describe: 'replace whatever --out holds' })
       .option('decision-timeout', { type: 'number', describe: 'seconds one strategy decision may take' })
@@ -49,7 +49,7 @@ export const leagueCommand: CommandModule<object, LeagueArgs> = {
     const command = commandLine();
     if (a.merge !== undefined) {
       if (a.out === undefined) throw new UserError('--merge needs --out');
-      const r = await mergeLeague({ inputs: a.merge, out: a.out, force: a.force, command });
+      const r = await mergeLeague({ inputs: a.merge.split(',').map((d) => d.trim()).filter((d) => d !== ''), out: a.out, force: a.force, command });
       if (r.board) process.stdout.write(`${r.board}\n`);
       return;
     }
@@ -65,7 +65,7 @@ export const leagueCommand: CommandModule<object, LeagueArgs> = {
       return;
     }
     if (r.status === 'partial') {
-      process.stdout.write(`league shard done → ${out}; merge the shards with: mjlab league --merge DIR... --out DIR\n`);
+      process.stdout.write(`league shard done → ${out}; merge the shards with: mjlab league --merge DIR1,DIR2,... --out DIR\n`);
       return;
     }
     process.stdout.write(`${r.board}\n→ ${out}\n`);
