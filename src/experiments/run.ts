@@ -105,7 +105,7 @@ export function reproduceCommand(spec: ExperimentSpec, games: number, seed: numb
  * own files: foreign files and links are refused even then, src/io/owned-dir.ts). An unfinished one (no manifest.json yet) needs --resume or --force, so finished runs are never redone
  * by accident.
  */
-function claimDir(dir: string, run: { experiment: string; games: number; seed: number }, o: ExperimentOptions): RunDir {
+export function claimDir(dir: string, run: { experiment: string; games: number; seed: number }, o: Pick<ExperimentOptions, 'force' | 'resume'>): RunDir {
   const state = inspectDir(dir, o.force ?? false);
   const out = new RunDir(dir);
   if (state.entries.length === 0 || o.force) {

@@ -11,6 +11,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { search } from '../../strategies/search.js';
 import { wilson } from '../stats/wilson.js';
+import { holm } from '../stats/paired.js';
 import type { Analysis, AnalysisInput } from './analysis.js';
 import { csv, mdTable, num, show, summary } from './tables.js';
 import { forEachWall, labelHandsPerWall, labelWall, WallMoments, type Cell } from './walls.js';
@@ -66,17 +67,20 @@ export function analyseSearchVsHarr(input: AnalysisInput, timing: SearchTiming):
       const dealIn = wilson(me.dealIns, me.hands);
       return { c, parts, r, me, others, win, dealIn, ms: timing.msPerDecision.get(`${c.variant.rules} ${parts.budget}`) ?? NaN };
     });
+  // Holm over every row's test (issue 27, point 5): the findings state the default budget's four verdicts, the
+  // budget curve's twelve and the away-from-policy one at once.
+  const pHolm = holm(rows.map((x) => x.r.p));
   const summaryCsv = csv([
     [
       'rules', 'budget', 'table', 'hands', 'wall_sets', 'search_mean_net', 'ci_low', 'ci_high', 'z', 'p', 'ms_per_decision',
       'search_win_rate', 'search_win_low', 'search_win_high', 'search_deal_in_rate', 'search_deal_in_low', 'search_deal_in_high',
-      'table_strategy', 'table_win_rate', 'table_deal_in_rate', 'wall_set_sd',
+      'table_strategy', 'table_win_rate', 'table_deal_in_rate', 'wall_set_sd', 'p_holm',
     ],
     ...rows.map((x) => [
       x.c.variant.label, String(x.parts.budget), x.parts.field, String(x.me.hands), String(x.r.n), num(x.r.meanDiff), num(x.r.low), num(x.r.high),
       num(x.r.statistic), num(x.r.p), Number.isNaN(x.ms) ? '' : x.ms.toFixed(1),
       num(x.win.estimate), num(x.win.low), num(x.win.high), num(x.dealIn.estimate), num(x.dealIn.low), num(x.dealIn.high),
-      x.others.strategy, num(x.others.winRate), num(x.others.dealInRate), num(x.r.sd),
+      x.others.strategy, num(x.others.winRate), num(x.others.dealInRate), num(x.r.sd), num(pHolm[rows.indexOf(x)]!),
     ]),
   ]);
 
@@ -116,13 +120,15 @@ export function analyseSearchVsHarr(input: AnalysisInput, timing: SearchTiming):
     '## Findings',
     '',
     verdict(
-      own.map((x) => ({ rules: x.c.variant.label, budget: x.parts.budget!, wallSets: x.r.n, mean: x.r.meanDiff, low: x.r.low, high: x.r.high })),
+      own.map((x) => ({ rules: x.c.variant.label, budget: x.parts.budget!, wallSets: x.r.n, mean: x.r.meanDiff, low: x.r.low, high: x.r.high, pHolm: pHolm[rows.indexOf(x)]! })),
       away.map((x) => ({ rules: x.c.variant.label, budget: lineupParts(x.c.lineup).budget!, table: lineupParts(x.c.lineup).field, mean: x.r.meanDiff, low: x.r.low, high: x.r.high })),
       defaultBudget,
     ),
     '',
+    `A verdict counts an interval as above or below zero only when its Holm-adjusted p-value (over the ${rows.length} tests of summary.csv, column p_holm) is below 0.05.`,
+    '',
     'One `search` against three `harr` (the policy it rolls out with), duplicate walls; mean net per hand of the searcher, ' +
-      'which is its advantage over harr at the same table (the three harr take the rest); 95% interval over wall sets.',
+      'which is its advantage over harr at the same table (the three harr take the rest) (a run\'s pairwise.csv gives search − harr as 4/3 of this: nets sum to zero, so each of the three harr loses a third of what the searcher gains); 95% interval over wall sets.',
     '',
     table,
     '',
@@ -175,9 +181,12 @@ interface Interval {
   readonly mean: number;
   readonly low: number;
   readonly high: number;
+  /** Holm-adjusted p over every row tested together: when given, a side counts only below 0.05. */
+  readonly pHolm?: number;
 }
 
 function side(x: Interval): 'above' | 'below' | 'includes' {
+  if (x.pHolm !== undefined && x.pHolm >= 0.05) return 'includes';
   return x.low > 0 ? 'above' : x.high < 0 ? 'below' : 'includes';
 }
 

@@ -8,6 +8,7 @@
  */
 import type { TopLevelSpec } from 'vega-lite';
 import { CLI } from '../text.js';
+import { holm } from '../stats/paired.js';
 import type { PairedInterval } from '../stats/paired.js';
 import { confirmation } from '../tune/outputs.js';
 import { ratio } from '../stats/moments.js';
@@ -105,9 +106,14 @@ function significant(r: PairedInterval): -1 | 0 | 1 {
  * only when each rule setting's own plans beat the other's under it. When one setting's plans are at least as good
  * under both, that plan is the best for both, and the other setting's tunes fell short of it.
  */
-export function verdict(B: string, L: string, own: PairedInterval, back: PairedInterval, ownFam: readonly PairedInterval[], backFam: readonly PairedInterval[]): string {
-  const o = significant(own);
-  const b = significant(back);
+export function verdict(
+  B: string, L: string, own: PairedInterval, back: PairedInterval, ownFam: readonly PairedInterval[], backFam: readonly PairedInterval[],
+  holmP?: { readonly own: number; readonly back: number },
+): string {
+  // With Holm-adjusted p-values (issue 27, point 5: the six verdicts rest on twelve tests at once), a difference
+  // counts only when its adjusted p is below 0.05; the per-family check stays unadjusted (it only qualifies).
+  const o = holmP ? (holmP.own < 0.05 ? significant(own) : 0) : significant(own);
+  const b = holmP ? (holmP.back < 0.05 ? significant(back) : 0) : significant(back);
   if (o === 1 && b === 1) {
     const each = [...ownFam, ...backFam].every((r) => significant(r) === 1);
     return `differs: each plan is best under its own rules${each ? ', in both seed families' : ' (on average over the seed families, not in each)'}`;
@@ -271,25 +277,33 @@ export function report(spec: TuningExperimentSpec, f: ReportFacts) {
   // The answer.
   const answer: string[] = [];
   const verdicts: string[] = [];
+  const tests = spec.strategies.flatMap((s) =>
+    limited.map((L) => {
+      const underL = crossOf(f, s.strategy, L.label);
+      const underB = crossOf(f, s.strategy, base.label);
+      return { name: s.strategy, L, underL, underB, avg: loss(underL, L.label, base.label, families, 'all'), back: loss(underB, base.label, L.label, families, 'all') };
+    }),
+  );
+  // Holm over every test the verdicts rest on (two per verdict), so the set of verdicts holds at 5% together.
+  const adjusted = holm(tests.flatMap((t) => [t.avg.p, t.back.p]));
   for (const s of spec.strategies) {
     const name = s.strategy;
     answer.push(`**${name}.**`, '');
     for (const L of limited) {
-      const underL = crossOf(f, name, L.label);
-      const underB = crossOf(f, name, base.label);
-      const perFam = Array.from({ length: families }, (_, k) => loss(underL, L.label, base.label, families, k));
-      const avg = loss(underL, L.label, base.label, families, 'all');
-      const back = loss(underB, base.label, L.label, families, 'all');
+      const k = tests.findIndex((t) => t.name === name && t.L === L);
+      const { underL, underB, avg, back } = tests[k]!;
+      const perFam = Array.from({ length: families }, (_, j) => loss(underL, L.label, base.label, families, j));
       const spreadL = underL.panel.diff(planIndex(underL, L.label, 0), planIndex(underL, L.label, 1), P);
       const spreadB = underB.panel.diff(planIndex(underB, base.label, 0), planIndex(underB, base.label, 1), P);
-      const backFam = Array.from({ length: families }, (_, k) => loss(underB, base.label, L.label, families, k));
-      const word = verdict(base.label, L.label, avg, back, perFam, backFam);
+      const backFam = Array.from({ length: families }, (_, j) => loss(underB, base.label, L.label, families, j));
+      const word = verdict(base.label, L.label, avg, back, perFam, backFam, { own: adjusted[2 * k]!, back: adjusted[2 * k + 1]! });
       verdicts.push(`- ${name}, ${base.label} vs ${L.label}: the best plan **${word}**.`);
       answer.push(
         `- *${L.label}*: played under ${L.label}, the plans tuned for ${L.label} earn ${ci(avg)} per hand more than those tuned for ` +
           `${base.label} (seed ${f.seed}: ${ci(perFam[0]!)}${families > 1 ? `; seed ${f.seed + 1}: ${ci(perFam[1]!)}` : ''}); played under ` +
           `${base.label}, the plans tuned for ${base.label} earn ${ci(back)} more than those tuned for ${L.label}. Run-to-run spread: the two tunes for ` +
-          `${L.label} differ by ${ci(spreadL)} under ${L.label}, the two for ${base.label} by ${ci(spreadB)} under ${base.label}. Verdict: **${word}**.`,
+          `${L.label} differ by ${ci(spreadL)} under ${L.label}, the two for ${base.label} by ${ci(spreadB)} under ${base.label}. ` +
+          `Holm-adjusted p: ${adjusted[2 * k]!.toPrecision(2)} and ${adjusted[2 * k + 1]!.toPrecision(2)}. Verdict: **${word}**.`,
       );
     }
     answer.push('');
@@ -369,8 +383,8 @@ export function report(spec: TuningExperimentSpec, f: ReportFacts) {
     '',
     `Each plan was tuned under each rule setting twice (seeds ${f.seed} and ${f.seed + families - 1}), then every tuned plan was played ` +
       `under every rule setting on the same ${int(f.crossGames / P)} held-out wall sets. The best plan differs with a limit when each ` +
-      'setting\'s own plans beat the other setting\'s under it (95% paired intervals, averaged over the two seed families, above zero ' +
-      'both ways); when one setting\'s plans are at least as good under both, that one plan is the best for both. The spread ' +
+      'setting\'s own plans beat the other setting\'s under it (paired differences averaged over the two seed families, above zero ' +
+      'both ways at 5% after Holm\'s correction over the twelve tests the six verdicts rest on); when one setting\'s plans are at least as good under both, that one plan is the best for both. The spread ' +
       'between the two seed families\' tunes for the same rules is the run-to-run noise the answer is read against.',
     '',
     ...verdicts,
@@ -382,7 +396,7 @@ export function report(spec: TuningExperimentSpec, f: ReportFacts) {
     '### Gain of each tuned plan over the defaults',
     '',
     'Against three copies of the defaults, the defaults themselves net exactly zero on every wall set (the four rotations of a ' +
-      'wall are one game), so a plan\'s mean net is its paired gain over the defaults. Three measurements of the winner, on ' +
+      'wall are one game), so a plan\'s mean net is its paired gain over the defaults. A run\'s pairwise.csv gives the plan − defaults difference as 4/3 of this gain: nets sum to zero, so each of the three defaults loses a third of what the plan gains. Three measurements of the winner, on ' +
       'walls of its own tune: its pooled mean over the generations that evaluated it (optimistic: chosen as the best), the race ' +
       '(held out, but the race picks the leader) and the confirmation (held out, untouched); and its mean in the cross-play under ' +
       'its own rules (held out, other walls again).',

@@ -14,6 +14,7 @@ import { AgentError } from '../errors.js';
 import { shownValue, thrownMessage } from '../text.js';
 import { makeStream, seatStream } from '../rng/streams.js';
 import { type WallSource, orderedWalls, seededWalls } from '../engine/chance.js';
+import type { LuckMeter } from './luck.js';
 import { afterEveryEvent, observers, NO_OBSERVER, type HandObserver } from '../engine/observer.js';
 import { handResult } from '../engine/result.js';
 import { type HandState, createHandState } from '../engine/state.js';
@@ -33,6 +34,8 @@ export interface PlayOptions {
   readonly check?: (s: HandState) => void;
   /** Tests: constructed wall orders for the first hand, one per deal, used in order instead of the seeded walls. */
   readonly wallOrders?: readonly (readonly number[])[];
+  /** Luck of the draw (src/game/luck.ts): reset at the game's start, told of every draw. */
+  readonly luck?: LuckMeter;
 }
 
 export function wallPurpose(unit: 'hand' | 'match', hand: number, reshuffle: number): string {
@@ -158,12 +161,14 @@ function play(config: TableConfig, state: HandState, setup: GameSetup, opts: Pla
   const progress = new GameProgress(config, setup);
   const handRecords: HandRecord[] = [];
   const check: HandObserver | null = opts.check ? afterEveryEvent(opts.check) : null;
+  opts.luck?.reset();
   while (!progress.over) {
     const h = progress.hand;
     const seeded = gameWalls(config, setup.streamGame, h);
     const chance = h === 0 && opts.wallOrders ? orderedWalls(opts.wallOrders, seeded) : seeded;
     const recorder = opts.record ? new HandRecorder() : null;
-    state.obs = recorder === null && check === null ? NO_OBSERVER : observers([recorder, check].filter((o): o is HandObserver => o !== null));
+    const told = [recorder, check, opts.luck?.observer ?? null].filter((o): o is HandObserver => o !== null);
+    state.obs = told.length === 0 ? NO_OBSERVER : observers(told);
     const start = progress.handStart(chance);
     startHand(state, start);
     playHandWith(state, agents, labels, config, setup.game, where);

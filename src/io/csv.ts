@@ -45,12 +45,16 @@ function rate(x: number): string {
 /** Added to summary.csv for `--unit match` runs only (a hand run's summary.csv is unchanged). */
 export const MATCH_SUMMARY_COLUMNS = ['matches', 'match_wins', 'match_win_rate', 'match_win_rate_low', 'match_win_rate_high', 'mean_placing'] as const;
 
-export function summaryCsv(agg: Aggregate, unit: 'hand' | 'match' = 'hand'): string {
+/**
+ * `netIntervals`: the mean net's 95% interval by label where the hands are not independent (a --duplicate run's,
+ * over wall sets: runner/duplicate-summary.ts); otherwise the per-hand interval of summarise().
+ */
+export function summaryCsv(agg: Aggregate, unit: 'hand' | 'match' = 'hand', netIntervals?: ReadonlyMap<string, { readonly low: number; readonly high: number }>): string {
   const match = unit === 'match';
   const rows = summarise(agg).map((s) => [
     s.strategy, String(s.hands), String(s.wins), rate(s.winRate), rate(s.winRateLow), rate(s.winRateHigh),
     String(s.selfDraws), String(s.dealIns), rate(s.dealInRate), rate(s.dealInRateLow), rate(s.dealInRateHigh),
-    rate(s.meanNet), rate(s.meanNetLow), rate(s.meanNetHigh), rate(s.meanWinScore), fmt(s.medianWinScore),
+    rate(s.meanNet), rate(netIntervals?.get(s.strategy)?.low ?? s.meanNetLow), rate(netIntervals?.get(s.strategy)?.high ?? s.meanNetHigh), rate(s.meanWinScore), fmt(s.medianWinScore),
     fmt(s.p90WinScore), fmt(s.maxWinScore), String(s.limitWins), rate(s.turnsPerWin),
     rate(s.meanWinTurns),
     ...(match

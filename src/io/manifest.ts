@@ -25,6 +25,8 @@ export interface RunIdentity {
   readonly gamesCsv: boolean;
   /** nets.bin written (experiments' and --duplicate's paired statistics); absent when not. */
   readonly nets?: boolean;
+  /** luck.bin written (the luck of the draw, src/game/luck.ts; `simulate --duplicate`, league, sprt); absent when not. */
+  readonly luck?: boolean;
   /** SHA-256 of every plug-in strategy file, by its path as given in `strategies`; absent without plug-ins. */
   readonly plugins?: Readonly<Record<string, string>>;
 }

@@ -40,7 +40,7 @@ export const REPORT_FILE = 'report.html';
 
 /** Files a simulate or merge output may hold (every one is mjlab's). */
 export const RUN_FILES: ReadonlySet<string> = new Set([
-  MARKER, 'checkpoint.jsonl', 'games.csv', 'matches.csv', 'nets.bin', 'summary.csv', 'score-distribution.csv',
+  MARKER, 'checkpoint.jsonl', 'games.csv', 'matches.csv', 'nets.bin', 'luck.bin', 'sprt.csv', 'summary.csv', 'score-distribution.csv',
   'totals.csv', 'pairwise.csv', 'aggregate.json', 'manifest.json', REPORT_FILE,
 ]);
 

@@ -20,6 +20,9 @@ import { streamedRecords, writeOutputs } from './stages/finish.js';
 import { pairwiseCsv, pairwiseTests } from './pairwise.js';
 import { seatsOf } from './wall-sets.js';
 import type { StreamedName } from './protocol.js';
+import { LUCK_FILE } from './luck-file.js';
+import { LUCK_CHANNELS, luckBeta } from '../game/luck.js';
+import { duplicateSummaryCsv } from './duplicate-summary.js';
 
 interface Input {
   readonly dir: string;
@@ -98,7 +101,7 @@ function readAt(fd: number, path: string, buf: Buffer, pos: number, max: number)
 function segmentsOf(inp: Input, name: StreamedName, fd: number, path: string, size: number): { header: number; parts: Segment[] } {
   const ranges = inp.manifest.ranges;
   if (!name.endsWith('.csv')) {
-    const record = inp.agg.labels.length * 4;
+    const record = inp.agg.labels.length * 4 * (name === LUCK_FILE ? LUCK_CHANNELS : 1);
     let at = 0;
     const parts = ranges.map((range) => {
       const from = at;
@@ -233,13 +236,15 @@ export function mergeRuns(o: MergeOptions): Manifest {
     ...(identity.gamesCsv ? ['games.csv' as const] : []),
     ...(identity.unit === 'match' ? ['matches.csv' as const] : []),
     ...(identity.nets ? ['nets.bin' as const] : []),
+    ...(identity.luck ? [LUCK_FILE] : []),
   ];
   try {
     for (const name of streamed) if (inputs.every((i) => existsSync(join(i.dir, name)))) copyStreamed(inputs, name, outDir);
     const extra: Record<string, string> = {};
     if (identity.duplicate && outDir.has('nets.bin')) {
       const cell = { dir: o.out, labels: agg.labels, seats: seatsOf(agg) };
-      extra['pairwise.csv'] = pairwiseCsv(pairwiseTests([cell], new Map([[identity.rules, [cell]]]), identity.players, Math.floor(agg.games / identity.players)));
+      extra['pairwise.csv'] = pairwiseCsv(pairwiseTests([cell], new Map([[identity.rules, [cell]]]), identity.players, Math.floor(agg.games / identity.players), identity.luck && outDir.has(LUCK_FILE) ? luckBeta(identity.rules) : undefined));
+      if (identity.unit === 'hand') extra['summary.csv'] = duplicateSummaryCsv(cell, agg, identity.players, Math.floor(agg.games / identity.players));
     }
     const seconds = inputs.reduce((s, i) => s + i.manifest.durationSeconds, 0);
     const git = gitState();

@@ -41,6 +41,14 @@ export interface SimulateOptions {
   readonly progress: 'auto' | 'none' | 'plain' | 'bar';
   /** Also stream nets.bin: each game's per-label net sums, for paired statistics (always with --duplicate). */
   readonly nets?: boolean;
+  /**
+   * Told of every committed batch's nets.bin bytes in game order (the checkpointed prefix first, read back on a
+   * resume), e.g. by a sequential test (src/cli/sprt-run.ts): its note goes on the progress line, and `stop` ends
+   * the run after that batch (the manifest then says complete: false, ranges up to it).
+   */
+  readonly monitor?: RunMonitor;
+  /** Also stream luck.bin (only with --duplicate): each game's per-label luck of the draw (src/game/luck.ts). */
+  readonly luck?: boolean;
   /** Seconds one create() or act() may take before its worker is stopped; default DEFAULT_DECISION_TIMEOUT. */
   readonly decisionTimeout?: number;
   /** An experiment owns the directory tree (this is one of its cells) and has checked it already. */
@@ -59,3 +67,6 @@ export interface SimulateResult {
   readonly workerTime: { readonly busy: number; readonly waiting: number };
 }
 
+export interface RunMonitor {
+  batch(nets: Uint8Array): { readonly note: string; readonly stop: boolean };
+}

@@ -8,6 +8,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { num, pval } from '../io/csv.js';
 import { holm, type PairedInterval } from '../stats/paired.js';
+import { labelLuck, luckUnit } from './luck-adjust.js';
 import { forEachWall, labelHandsPerWall, labelWall, WallMoments, type NetsCell } from './wall-sets.js';
 
 export interface PairTest<C extends NetsCell> {
@@ -22,6 +23,8 @@ export interface PairTest<C extends NetsCell> {
   readonly r: PairedInterval;
   /** Holm-adjusted p-value over every pair tested together. */
   readonly pHolm: number;
+  /** The luck-adjusted difference (luck-adjust.ts), when the runs wrote luck.bin and the rules have coefficients. */
+  readonly adjusted?: PairedInterval;
 }
 
 /** Labels of the runs, in first-appearance order. */
@@ -35,8 +38,10 @@ export function labelsOf(cells: readonly NetsCell[]): string[] {
  * All pairs of every group, filled in one streaming pass over the wall sets of `all` (every run of every group,
  * each holding walls × wallGames nets.bin records).
  */
-export function pairwiseTests<C extends NetsCell>(all: readonly C[], groups: ReadonlyMap<string, readonly C[]>, wallGames: number, walls: number): PairTest<C>[] {
-  const pairs: { group: string; a: string; b: string; cells: C[]; idx: number[]; ha: number; hb: number; m: WallMoments }[] = [];
+export function pairwiseTests<C extends NetsCell>(
+  all: readonly C[], groups: ReadonlyMap<string, readonly C[]>, wallGames: number, walls: number, beta?: readonly number[],
+): PairTest<C>[] {
+  const pairs: { group: string; a: string; b: string; cells: C[]; idx: number[]; ha: number; hb: number; m: WallMoments; adj: WallMoments }[] = [];
   for (const [group, cells] of groups) {
     const labels = labelsOf(cells);
     for (let i = 0; i < labels.length; i++) {
@@ -47,21 +52,32 @@ export function pairwiseTests<C extends NetsCell>(all: readonly C[], groups: Rea
         if (both.length === 0) continue;
         pairs.push({
           group, a, b, cells: both, idx: both.map((c) => all.indexOf(c)),
-          ha: labelHandsPerWall(both, a, wallGames), hb: labelHandsPerWall(both, b, wallGames), m: new WallMoments(),
+          ha: labelHandsPerWall(both, a, wallGames), hb: labelHandsPerWall(both, b, wallGames), m: new WallMoments(), adj: new WallMoments(),
         });
       }
     }
   }
-  forEachWall(all, wallGames, walls, (sums) => {
+  const adjust = beta !== undefined && beta.some((x) => x !== 0);
+  // Seats at the table: every run of a group seats the same number (the labels' seats fill it).
+  const players = all.length > 0 ? all[0]!.seats.reduce((a, k) => a + k, 0) : 0;
+  const unit = luckUnit(players);
+  forEachWall(all, wallGames, walls, (sums, luck) => {
     for (const p of pairs) {
       const s = p.idx.map((i) => sums[i]!);
       // x_a·H_b − x_b·H_a, divided by H_a·H_b at the end: exact integers even when seat counts differ.
-      p.m.add(labelWall(p.cells, s, p.a) * p.hb - labelWall(p.cells, s, p.b) * p.ha);
+      const d = labelWall(p.cells, s, p.a) * p.hb - labelWall(p.cells, s, p.b) * p.ha;
+      p.m.add(d);
+      if (!adjust) continue;
+      const l = p.idx.map((i) => luck[i]!);
+      p.adj.add(d * unit - (labelLuck(p.cells, l, p.a, beta, players) * p.hb - labelLuck(p.cells, l, p.b, beta, players) * p.ha));
     }
-  });
+  }, adjust);
   const results = pairs.filter((p) => p.m.n >= 2).map((p) => ({ ...p, r: p.m.result(p.ha * p.hb) }));
   const adj = holm(results.map((t) => t.r.p));
-  return results.map((t, i) => ({ group: t.group, a: t.a, b: t.b, cells: t.cells, ha: t.ha, hb: t.hb, r: t.r, pHolm: adj[i]! }));
+  return results.map((t, i) => ({
+    group: t.group, a: t.a, b: t.b, cells: t.cells, ha: t.ha, hb: t.hb, r: t.r, pHolm: adj[i]!,
+    ...(adjust ? { adjusted: t.adj.result(t.ha * t.hb * unit) } : {}),
+  }));
 }
 
 export const PAIRWISE_COLUMNS = [
@@ -69,12 +85,17 @@ export const PAIRWISE_COLUMNS = [
   'p_holm', 'significant',
 ] as const;
 
+/** With the luck adjustment, after PAIRWISE_COLUMNS: the adjusted difference and its 95% interval. */
+export const ADJUSTED_COLUMNS = ['mean_net_diff_adjusted', 'adjusted_low', 'adjusted_high'] as const;
+
 export function pairwiseCsv(tested: readonly PairTest<NetsCell>[]): string {
+  const adjusted = tested.length > 0 && tested.every((t) => t.adjusted !== undefined);
   return stringify([
-    [...PAIRWISE_COLUMNS],
+    [...PAIRWISE_COLUMNS, ...(adjusted ? ADJUSTED_COLUMNS : [])],
     ...tested.map((t) => [
       t.group, t.a, t.b, String(t.cells.length), String(t.r.n), String(t.ha * t.r.n), String(t.hb * t.r.n),
       num(t.r.meanDiff), num(t.r.low), num(t.r.high), num(t.r.statistic), pval(t.r.p), pval(t.pHolm), t.pHolm < 0.05 ? 'yes' : 'no',
+      ...(adjusted ? [num(t.adjusted!.meanDiff), num(t.adjusted!.low), num(t.adjusted!.high)] : []),
     ]),
   ]);
 }

@@ -8,8 +8,8 @@ import cliProgress from 'cli-progress';
 const PLAIN_INTERVAL_MS = 10_000;
 
 export interface Progress {
-  /** Games done so far (of the total) and hands played in this session. */
-  update(gamesDone: number, sessionHands: number): void;
+  /** Games done so far (of the total) and hands played in this session; `note` (a sequential test's LLR) after. */
+  update(gamesDone: number, sessionHands: number, note?: string): void;
   stop(): void;
 }
 
@@ -23,31 +23,31 @@ export function createProgress(total: number, initial: number, mode: 'bar' | 'pl
   if (mode === 'plain') {
     let last = t0;
     return {
-      update(done, hands) {
+      update(done, hands, note) {
         const now = performance.now();
         if (now - last < PLAIN_INTERVAL_MS && done < total) return;
         last = now;
         const r = (done - initial) / ((now - t0) / 1000);
         const eta = r > 0 ? Math.round((total - done) / r) : 0;
         const pct = total > 0 ? ((100 * done) / total).toFixed(1) : '100.0';
-        process.stderr.write(`${label}: ${done}/${total} games (${pct}%), ${rate(hands)} hands/s, ETA ${eta}s\n`);
+        process.stderr.write(`${label}: ${done}/${total} games (${pct}%), ${rate(hands)} hands/s, ETA ${eta}s${note ? ` | ${note}` : ''}\n`);
       },
       stop: () => undefined,
     };
   }
   const bar = new cliProgress.SingleBar(
     {
-      format: `${label} [{bar}] {percentage}% | {value}/{total} games | {hps} hands/s | ETA {eta_formatted}`,
+      format: `${label} [{bar}] {percentage}% | {value}/{total} games | {hps} hands/s | ETA {eta_formatted}{note}`,
       hideCursor: true,
       etaBuffer: 50,
       stream: process.stderr,
     },
     cliProgress.Presets.shades_classic,
   );
-  bar.start(total, initial, { hps: 0 });
+  bar.start(total, initial, { hps: 0, note: '' });
   return {
-    update(done, hands) {
-      bar.update(done, { hps: rate(hands) });
+    update(done, hands, note) {
+      bar.update(done, { hps: rate(hands), note: note ? ` | ${note}` : '' });
     },
     stop() {
       bar.stop();

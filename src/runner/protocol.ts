@@ -20,12 +20,14 @@ export interface WorkerInit {
   readonly gamesCsv: boolean;
   /** Also return each game's per-label net sums (nets.bin, src/runner/nets-file.ts). */
   readonly nets?: boolean;
+  /** Also return each game's per-label luck of the draw (luck.bin, src/runner/luck-file.ts). */
+  readonly luck?: boolean;
   /** The worker's heartbeat (contract.ts): the main thread's watchdog reads it. */
   readonly heartbeat: SharedArrayBuffer;
 }
 
 /** The files streamed batch by batch, in game order, each appended by the main thread in batch order. */
-export type StreamedName = 'games.csv' | 'matches.csv' | 'nets.bin';
+export type StreamedName = 'games.csv' | 'matches.csv' | 'nets.bin' | 'luck.bin';
 
 export type ToWorker = { readonly type: 'batch'; readonly index: number; readonly start: number; readonly end: number };
 
@@ -37,7 +39,7 @@ export type FromWorker =
       readonly agg: AggregateJson;
       /**
        * This batch's bytes of each streamed file the run writes: games.csv rows (--games-csv), matches.csv rows
-       * (--unit match), nets.bin records (labels.length little-endian Int32 per game).
+       * (--unit match), nets.bin records (labels.length little-endian Int32 per game), luck.bin records (labels.length × 2).
        */
       readonly chunks: Partial<Record<StreamedName, Uint8Array>>;
       /** Milliseconds the worker waited for this batch after finishing its previous one (or becoming ready). */

@@ -9,6 +9,8 @@
  */
 import { join } from 'node:path';
 import { NETS_FILE, NetsReader } from './nets-file.js';
+import { LUCK_FILE } from './luck-file.js';
+import { LUCK_CHANNELS } from '../game/luck.js';
 import { addSum, emptySums, totalSum, totalSumSq, type Aggregate, type ExactSums } from '../stats/aggregate.js';
 import { pairedFromSums, type PairedInterval } from '../stats/paired.js';
 
@@ -36,25 +38,31 @@ export type WallSums = readonly number[];
 
 /**
  * Call fn once per wall set with every cell's per-label sums (cells in the given order). Every cell must hold
- * `walls × wallGames` records.
+ * `walls × wallGames` records. With `luck`, fn also gets every cell's luck.bin sums over the wall set
+ * (luck[c][label * LUCK_CHANNELS + channel], in luck.bin's integer unit); every cell must then hold a luck.bin.
  */
-export function forEachWall<C extends NetsCell>(cells: readonly C[], wallGames: number, walls: number, fn: (sums: readonly WallSums[]) => void): void {
-  const readers = cells.map((c) => new NetsReader(join(c.dir, NETS_FILE), c.labels.length, wallGames));
-  const sums = cells.map((c) => new Array<number>(c.labels.length).fill(0));
+export function forEachWall<C extends NetsCell>(
+  cells: readonly C[], wallGames: number, walls: number, fn: (sums: readonly WallSums[], luck: readonly WallSums[]) => void, luck = false,
+): void {
+  const files = [{ name: NETS_FILE, per: 1 }, ...(luck ? [{ name: LUCK_FILE, per: LUCK_CHANNELS }] : [])];
+  const readers = files.map((f) => cells.map((c) => new NetsReader(join(c.dir, f.name), c.labels.length * f.per, wallGames)));
+  const sums = files.map((f) => cells.map((c) => new Array<number>(c.labels.length * f.per).fill(0)));
   try {
     for (let w = 0; w < walls; w++) {
-      for (let c = 0; c < cells.length; c++) {
-        const rec = readers[c]!.next(wallGames);
-        if (!rec) throw new Error(`${cells[c]!.dir}/${NETS_FILE} ends before wall set ${w} of ${walls}`);
-        const width = cells[c]!.labels.length;
-        const s = sums[c]!;
-        s.fill(0);
-        for (let g = 0; g < wallGames; g++) for (let l = 0; l < width; l++) s[l]! += rec[g * width + l]!;
+      for (let f = 0; f < files.length; f++) {
+        for (let c = 0; c < cells.length; c++) {
+          const rec = readers[f]![c]!.next(wallGames);
+          if (!rec) throw new Error(`${cells[c]!.dir}/${files[f]!.name} ends before wall set ${w} of ${walls}`);
+          const s = sums[f]![c]!;
+          const width = s.length;
+          s.fill(0);
+          for (let g = 0; g < wallGames; g++) for (let l = 0; l < width; l++) s[l]! += rec[g * width + l]!;
+        }
       }
-      fn(sums);
+      fn(sums[0]!, sums[1] ?? []);
     }
   } finally {
-    for (const r of readers) r.close();
+    for (const rs of readers) for (const r of rs) r.close();
   }
 }
 

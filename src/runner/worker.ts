@@ -1,7 +1,7 @@
 /**
  * Worker thread entry (issue 5, point 1): resolves the lineup, then plays each batch of game indices it is sent
  * and posts back one mergeable aggregate per batch, plus that batch's bytes of each streamed file (games.csv,
- * matches.csv, nets.bin) the run writes. No state survives from one batch to the next except the resolved lineup
+ * matches.csv, nets.bin, luck.bin) the run writes. No state survives from one batch to the next except the resolved lineup
  * and engine, so results depend only on the game indices, never on which worker ran them. Every strategy is held
  * to the agent contract (contract.ts): its decisions report to the heartbeat the main thread's watchdog reads,
  * and a plug-in cannot reach Math.random or the clock.
@@ -13,6 +13,7 @@ import { createEngine } from '../game/play.js';
 import { gameSetup } from '../game/setup.js';
 import { tableConfig } from './table.js';
 import { addNetsRecord } from './nets-file.js';
+import { addLuckRecord, LUCK_CHANNELS, LuckMeter } from '../game/luck.js';
 import { Heartbeat, holdToContract, loading } from './contract.js';
 import { errorMessage } from './worker-error.js';
 import type { FromWorker, StreamedName, ToWorker, WorkerInit } from './protocol.js';
@@ -40,6 +41,7 @@ async function start(): Promise<void> {
   const matches = config.unit === 'match';
   // One engine per worker: its hand state is reused (fully reset) across games, which is most of its speed.
   const table = createEngine(config);
+  const meter = init.luck ? new LuckMeter(config.players) : null;
   // When the worker last became free: the wait until the next batch arrives is time the pool lost.
   let freeAt = 0;
   port!.on('message', (msg: ToWorker) => {
@@ -49,9 +51,10 @@ async function start(): Promise<void> {
       const rows: string[][] = [];
       const matchRows: string[][] = [];
       const nets = init.nets ? new Int32Array((msg.end - msg.start) * labels.length) : null;
+      const luck = init.luck ? new Int32Array((msg.end - msg.start) * labels.length * LUCK_CHANNELS) : null;
       for (let g = msg.start; g < msg.end; g++) {
         hb.setGame(g);
-        const outcome = table.play(gameSetup(config, g), { record: false });
+        const outcome = table.play(gameSetup(config, g), meter ? { record: false, luck: meter } : { record: false });
         addGame(agg, outcome);
         if (matches) {
           addMatch(agg, outcome);
@@ -59,11 +62,13 @@ async function start(): Promise<void> {
         }
         if (init.gamesCsv) for (const r of gameRows(outcome)) rows.push(r);
         if (nets) addNetsRecord(nets, (g - msg.start) * labels.length, labels, outcome);
+        if (luck && meter) addLuckRecord(luck, (g - msg.start) * labels.length * LUCK_CHANNELS, labels, outcome.strategies, meter);
       }
       const chunks: Partial<Record<StreamedName, Uint8Array>> = {};
       if (init.gamesCsv) chunks['games.csv'] = Buffer.from(csvChunk(rows), 'utf8');
       if (matches) chunks['matches.csv'] = Buffer.from(csvChunk(matchRows), 'utf8');
       if (nets) chunks['nets.bin'] = littleEndian(nets);
+      if (luck) chunks['luck.bin'] = littleEndian(luck);
       const t1 = performance.now();
       post({ type: 'done', index: msg.index, agg: aggregateToJson(agg), chunks, waitMs: t0 - freeAt, busyMs: t1 - t0 });
       freeAt = t1;

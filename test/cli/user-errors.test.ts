@@ -37,7 +37,7 @@ describe('an option given twice is one line and exit 2, for every option of ever
   const all = options();
   it('lists a good number of options', () => expect(all.length).toBeGreaterThan(40));
   // The commands' positional arguments, so that only the repeated option is wrong.
-  const positional: Record<string, string[]> = { score: ['11m'], merge: [tmp] };
+  const positional: Record<string, string[]> = { score: ['11m'], merge: [tmp], sprt: ['greedy', 'harr'] };
   it.each(all)('mjlab $command --$option twice', async ({ command, option, type }) => {
     const once = type === 'boolean' ? [`--${option}`] : [`--${option}`, type === 'number' ? '3' : 'E'];
     expectOneLine(await runCli([command, ...(positional[command] ?? []), ...once, ...once]), new RegExp(`--${option} is given 2 times; give it once`));

@@ -10,6 +10,8 @@ import { experimentCommand } from './experiment.js';
 import { playCommand } from './play.js';
 import { tuneCommand } from './tune.js';
 import { trainCommand } from './train.js';
+import { leagueCommand } from './league.js';
+import { sprtCommand } from './sprt.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const commands: CommandModule<any, any>[] = [
@@ -18,6 +20,8 @@ export const commands: CommandModule<any, any>[] = [
   experimentCommand,
   tuneCommand,
   trainCommand,
+  leagueCommand,
+  sprtCommand,
   replayCommand,
   reviewCommand,
   playCommand,

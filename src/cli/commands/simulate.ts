@@ -75,6 +75,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       players: a.players as 2 | 3 | 4,
       unit: a.unit as 'hand' | 'match',
       duplicate: a.duplicate,
+      luck: a.duplicate,
       flowers: a.flowers,
       shard: resolveShard(a.shard, a.shards, process.env),
       resume: a.resume,

@@ -19,6 +19,8 @@ import type { SimulateResult } from '../options.js';
 import { pairwiseCsv, pairwiseTests } from '../pairwise.js';
 import type { SignalTrap } from '../signals.js';
 import { seatsOf } from '../wall-sets.js';
+import { luckBeta } from '../../game/luck.js';
+import { duplicateSummaryCsv } from '../duplicate-summary.js';
 import type { Claimed } from './claim.js';
 import { runSeconds, type Played } from './play.js';
 import type { RunPlan } from './plan.js';
@@ -125,7 +127,8 @@ function writeRunOutputs(plan: RunPlan, claimed: Claimed, restored: Restored, pl
     if (spec.duplicate) {
       const cell = { dir: o.out, labels, seats: seatsOf(restored.total) };
       const sets = Math.floor(committedGames(plan, played) / spec.players);
-      extra['pairwise.csv'] = pairwiseCsv(pairwiseTests([cell], new Map([[spec.rules, [cell]]]), spec.players, sets));
+      extra['pairwise.csv'] = pairwiseCsv(pairwiseTests([cell], new Map([[spec.rules, [cell]]]), spec.players, sets, plan.luck ? luckBeta(spec.rules) : undefined));
+      if (spec.unit === 'hand') extra['summary.csv'] = duplicateSummaryCsv(cell, restored.total, spec.players, sets);
     }
     const streamed = streamedRecords(claimed.dir, plan.streams.map((s) => s.name));
     return writeOutputs(claimed.dir, restored.total, manifest, streamed, extra);

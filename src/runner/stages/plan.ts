@@ -11,6 +11,7 @@ import { commandLine, type RunIdentity, type Shard } from '../../io/manifest.js'
 import { ruleSet } from '../../rules/index.js';
 import { uniqueLabels } from '../../stats/aggregate.js';
 import { NETS_FILE } from '../nets-file.js';
+import { LUCK_FILE } from '../luck-file.js';
 import { DEFAULT_DECISION_TIMEOUT, type SimulateOptions } from '../options.js';
 import { batchCount, batchSizeFor, formatShard, shardRange } from '../plan.js';
 import { pluginHashes } from '../plugins.js';
@@ -31,6 +32,8 @@ export interface RunPlan {
   readonly identity: RunIdentity;
   /** nets.bin is streamed (always with --duplicate). */
   readonly nets: boolean;
+  /** luck.bin is streamed (--duplicate with the luck of the draw asked for). */
+  readonly luck: boolean;
   /** This shard's games, [first, end). */
   readonly range: [number, number];
   readonly batchSize: number;
@@ -94,11 +97,12 @@ export function resumeCommand(command: string, shard: Shard | null): string {
   return `${base}${needsShard ? ` --shard ${formatShard(shard)}` : ''} --resume`;
 }
 
-function streamsOf(o: SimulateOptions, spec: TableSpec, nets: boolean): Stream[] {
+function streamsOf(o: SimulateOptions, spec: TableSpec, nets: boolean, luck: boolean): Stream[] {
   return [
     ...(o.gamesCsv ? [{ name: 'games.csv' as const, header: Buffer.from(gamesCsvHeader(spec.players), 'utf8') }] : []),
     ...(spec.unit === 'match' ? [{ name: 'matches.csv' as const, header: Buffer.from(matchesCsvHeader(spec.players), 'utf8') }] : []),
     ...(nets ? [{ name: NETS_FILE as StreamedName, header: new Uint8Array(0) }] : []),
+    ...(luck ? [{ name: LUCK_FILE, header: new Uint8Array(0) }] : []),
   ];
 }
 
@@ -107,6 +111,7 @@ export async function planRun(o: SimulateOptions): Promise<RunPlan> {
   const t0 = performance.now();
   const { spec, labels, plugins } = await tableSpecFor(o);
   const nets = Boolean(o.nets) || spec.duplicate;
+  const luck = Boolean(o.luck) && spec.duplicate;
   const identity: RunIdentity = {
     rules: spec.rules,
     strategies: spec.strategies,
@@ -119,6 +124,7 @@ export async function planRun(o: SimulateOptions): Promise<RunPlan> {
     limit: spec.limit,
     gamesCsv: o.gamesCsv,
     ...(nets ? { nets: true } : {}),
+    ...(luck ? { luck: true } : {}),
     ...(plugins ? { plugins } : {}),
   };
   const align = spec.duplicate ? spec.players : 1;
@@ -128,8 +134,8 @@ export async function planRun(o: SimulateOptions): Promise<RunPlan> {
   const workers = Math.max(1, Math.min(o.workers ?? availableParallelism(), Math.max(1, nBatches)));
   const command = o.command ?? commandLine();
   return {
-    o, spec, labels, identity, nets, range, batchSize, nBatches, workers,
+    o, spec, labels, identity, nets, luck, range, batchSize, nBatches, workers,
     decisionLimitMs: 1000 * (o.decisionTimeout ?? DEFAULT_DECISION_TIMEOUT),
-    command, resumeHint: resumeCommand(command, o.shard), streams: streamsOf(o, spec, nets), startedAt, t0,
+    command, resumeHint: resumeCommand(command, o.shard), streams: streamsOf(o, spec, nets, luck), startedAt, t0,
   };
 }

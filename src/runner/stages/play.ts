@@ -8,7 +8,10 @@
  * checkpoint recorded. Whatever stops the pool (a signal, a strategy's failure, a write that failed) is returned
  * to the finish, not thrown: what was committed is kept.
  */
+import { closeSync, constants, readSync } from 'node:fs';
 import { join } from 'node:path';
+import { openNoFollow } from '../../io/files.js';
+import { NETS_FILE } from '../nets-file.js';
 import { UserError } from '../../errors.js';
 import { IoFailure } from '../../io/files.js';
 import { mergeJsonInto } from '../../stats/aggregate.js';
@@ -58,6 +61,9 @@ class Commits {
   durableGames: number;
   busyMs = 0;
   waitMs = 0;
+  /** The monitor (SimulateOptions.monitor) asked to stop after the batch it was last told of. */
+  monitorStop = false;
+  private note: string | undefined;
   /** A write that failed on the timer: nothing more is written, and the pool is stopped. */
   timerFailure: unknown = null;
   stopPool: (() => void) | null = null;
@@ -89,7 +95,7 @@ class Commits {
 
   private commit(): void {
     if (this.timerFailure !== null) throw this.timerFailure; // nothing more is written after a failed write
-    for (let msg = this.pending.get(this.appended); msg; msg = this.pending.get(this.appended)) {
+    for (let msg = this.pending.get(this.appended); msg && !this.monitorStop; msg = this.pending.get(this.appended)) {
       this.pending.delete(this.appended);
       this.commitOne(msg, batchAt(this.plan.range, this.plan.batchSize, this.appended));
       this.appended += 1;
@@ -108,6 +114,7 @@ class Commits {
       f.append(chunk);
       fileMarks[s.name] = mark(f.bytes, chunk);
     }
+    this.tell(msg.chunks[NETS_FILE]);
     if (this.appended < this.committed) {
       // A rebuilt batch: it must reproduce what the checkpoint recorded, file by file and in its aggregate.
       const want = restored.marks[this.appended]!;
@@ -122,7 +129,19 @@ class Commits {
     this.staged.push({ kind: 'batch', index: b.index, start: b.start, end: b.end, files: fileMarks, agg: msg.agg, seconds: Number(runSeconds(plan, restored).toFixed(3)) });
     mergeJsonInto(restored.total, msg.agg);
     this.committed += 1;
-    this.progress.update(b.end - plan.range[0], restored.total.hands - this.resumedHands);
+    this.progress.update(b.end - plan.range[0], restored.total.hands - this.resumedHands, this.note);
+  }
+
+  /** The monitor told of one batch's (or the resumed prefix's) nets.bin bytes. */
+  tell(nets: Uint8Array | undefined): void {
+    const m = this.plan.o.monitor;
+    if (!m || !nets || this.monitorStop) return;
+    const r = m.batch(nets);
+    this.note = r.note;
+    if (r.stop) {
+      this.monitorStop = true;
+      this.stopPool?.();
+    }
   }
 
   /** Group commit: streamed rows reach the disk before the checkpoint lines that claim them. */
@@ -164,13 +183,13 @@ async function runPool(plan: RunPlan, c: Commits, signals: SignalTrap): Promise<
   const pool = startPool({
     workers: plan.workers,
     decisionLimitMs: plan.decisionLimitMs,
-    init: { table: spec, gamesCsv: o.gamesCsv, ...(plan.nets ? { nets: true } : {}) },
+    init: { table: spec, gamesCsv: o.gamesCsv, ...(plan.nets ? { nets: true } : {}), ...(plan.luck ? { luck: true } : {}) },
     next(): Batch | 'wait' | null {
-      if (signals.received !== null || c.nextBatch >= nBatches) return null;
+      if (signals.received !== null || c.monitorStop || c.nextBatch >= nBatches) return null;
       if (c.nextBatch >= c.appended + window) return 'wait';
       return batchAt(range, batchSize, c.nextBatch++);
     },
-    remaining: () => (signals.received !== null ? 0 : nBatches - c.nextBatch),
+    remaining: () => (signals.received !== null || c.monitorStop ? 0 : nBatches - c.nextBatch),
     onDone: (msg) => c.done(msg),
   });
   c.stopPool = () => void pool.stop();
@@ -183,13 +202,33 @@ async function runPool(plan: RunPlan, c: Commits, signals: SignalTrap): Promise<
   }
 }
 
+/** nets.bin's bytes of the batches before `upTo`, proved against the checkpoint by the restore. */
+function provedNets(plan: RunPlan, restored: Restored, upTo: number): Uint8Array {
+  const bytes = upTo > 0 ? (restored.marks[upTo - 1]!.files[NETS_FILE]?.bytes ?? 0) : 0;
+  if (bytes === 0) return new Uint8Array(0);
+  const fd = openNoFollow(join(plan.o.out, NETS_FILE), constants.O_RDONLY);
+  try {
+    const buf = Buffer.alloc(bytes);
+    let done = 0;
+    while (done < bytes) {
+      const n = readSync(fd, buf, done, bytes - done, done);
+      if (n === 0) break;
+      done += n;
+    }
+    return buf.subarray(0, done);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 export async function play(plan: RunPlan, restored: Restored, signals: SignalTrap): Promise<Played> {
   const { range, batchSize } = plan;
   const resumedGames = Math.min(range[1], range[0] + restored.marks.length * batchSize) - range[0];
   const progress = createProgress(range[1] - range[0], resumedGames, progressMode(plan.o.progress), 'simulate');
   const c = new Commits(plan, restored, progress, resumedGames);
+  if (plan.o.monitor && plan.nets) c.tell(provedNets(plan, restored, c.nextBatch));
   let failure: unknown = null;
-  if (c.nextBatch < plan.nBatches && signals.received === null) failure = await runPool(plan, c, signals);
+  if (c.nextBatch < plan.nBatches && signals.received === null && !c.monitorStop) failure = await runPool(plan, c, signals);
   c.stopTimer();
   failure ??= c.timerFailure;
   // Commit what is staged, unless writing already failed (a torn write must stay the file's last bytes).

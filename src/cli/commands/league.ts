@@ -1,0 +1,25 @@
+/** `mjlab league`'s options (issue 27); the command itself, loaded when it runs, is src/cli/league-command.ts. */
+import type { CommandModule } from 'yargs';
+import { ruleSetChoices } from '../../rules/index.js';
+import type { LeagueArgs } from '../league-command.js';
+
+export const leagueCommand: CommandModule<object, LeagueArgs> = {
+  command: 'league',
+  describe: 'rate many strategies: each against three of each other on duplicate walls (league.csv, matrix.csv, a chart, a leaderboard)',
+  builder: (y) =>
+    y
+      .option('rules', { type: 'string', default: 'harr', describe: `rule set: ${ruleSetChoices()}` })
+      .option('strategies', { type: 'string', describe: 'the members, comma-separated (name, name:param=value, ./preset.json, ./file.js)' })
+      .option('games', { type: 'number', default: 400, describe: 'games per pairing, a multiple of 4 (each wall once per rotation)' })
+      .option('seed', { type: 'number', default: 1, describe: 'master seed (every pairing plays the same walls)' })
+      .option('workers', { type: 'number', describe: 'worker threads (default: all cores)' })
+      .option('out', { type: 'string', describe: 'output directory (default results/league/<rules>)' })
+      .option('shard', { type: 'string', describe: 'play only shard I of M of every pairing: 1/4 … 4/4 (then --merge the shards)' })
+      .option('shards', { type: 'number', describe: 'shard count with JOB_COMPLETION_INDEX or a Slurm array' })
+      .option('merge', { type: 'string', describe: 'merge these league shard directories (comma-separated) into --out instead of playing' })
+      .option('resume', { type: 'boolean', default: false, describe: 'continue the interrupted league in --out' })
+      .option('force', { type: 'boolean', default: false, describe: 'replace whatever --out holds' })
+      .option('decision-timeout', { type: 'number', describe: 'seconds one strategy decision may take' })
+      .option('progress', { type: 'boolean', default: true, describe: 'progress bar per pairing; --no-progress for none' }) as never,
+  handler: async (a) => (await import('../league-command.js')).leagueHandler(a),
+};

@@ -1,0 +1,54 @@
+/**
+ * The league command itself, loaded when it runs (its options: src/cli/commands/league.ts).
+ * `mjlab league --rules R --strategies a,b,c,...` (issue 27, point 1): every member against three of every other on
+ * duplicate walls, ratings with intervals, alpha-Rank, league.csv / matrix.csv / league.svg and a leaderboard;
+ * `mjlab league --merge DIR1,DIR2,... --out DIR` joins the shards. The work is in src/league/.
+ */
+import { UserError } from '../errors.js';
+import { commandLine } from '../io/manifest.js';
+import { mergeLeague, runLeague } from '../league/run.js';
+import { resolveShard } from '../runner/plan.js';
+import { SIGNAL_EXIT } from '../runner/signals.js';
+import { CLI } from '../text.js';
+
+export interface LeagueArgs {
+  rules: string;
+  strategies?: string;
+  games: number;
+  seed: number;
+  workers?: number;
+  out?: string;
+  shard?: string;
+  shards?: number;
+  merge?: string;
+  resume: boolean;
+  force: boolean;
+  progress: boolean;
+  'decision-timeout'?: number;
+}
+
+export async function leagueHandler(a: LeagueArgs): Promise<void> {
+  const command = commandLine();
+  if (a.merge !== undefined) {
+    if (a.out === undefined) throw new UserError('--merge needs --out');
+    const r = await mergeLeague({ inputs: a.merge.split(',').map((d) => d.trim()).filter((d) => d !== ''), out: a.out, force: a.force, command });
+    if (r.board) process.stdout.write(`${r.board}\n`);
+    return;
+  }
+  if (a.strategies === undefined) throw new UserError('--strategies is required: the league\'s members, comma-separated');
+  const out = a.out ?? `results/league/${a.rules}`;
+  const r = await runLeague({
+    rules: a.rules, strategies: a.strategies, games: a.games, seed: a.seed, ...(a.workers !== undefined ? { workers: a.workers } : {}),
+    out, shard: resolveShard(a.shard, a.shards, process.env), resume: a.resume, force: a.force, progress: a.progress ? 'auto' : 'none',
+    ...(a['decision-timeout'] !== undefined ? { decisionTimeout: a['decision-timeout'] } : {}), command,
+  });
+  if (r.status === 'interrupted') {
+    process.exitCode = SIGNAL_EXIT[r.signal ?? 'SIGINT'];
+    return;
+  }
+  if (r.status === 'partial') {
+    process.stdout.write(`league shard done → ${out}; merge the shards with: ${CLI} league --merge DIR1,DIR2,... --out DIR\n`);
+    return;
+  }
+  process.stdout.write(`${r.board}\n→ ${out}\n`);
+}

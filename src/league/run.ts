@@ -1,0 +1,172 @@
+/**
+ * `mjlab league` (issue 27, point 1): every member in one seat against three of every other, on duplicate walls
+ * (every rotation of the same walls, the same walls in every pairing), each pairing a simulate run of its own in
+ * runs/<i>-<j>/ (resumable and shardable as simulate is: a shard plays the same game range of every pairing), and,
+ * once every pairing is complete, the league's files (analyse.ts): league.csv, matrix.csv, league.svg, README.md
+ * and manifest.json, and the leaderboard printed. The directory is owned as an experiment's is
+ * (experiments/run.ts claimDir); `mergeLeague` merges the shards' pairings one by one with simulate's merge.
+ */
+import { CLI } from '../text.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { UserError } from '../errors.js';
+import { renderSvg } from '../charts/render.js';
+import { claimDir } from '../experiments/run.js';
+import { commandLine, experimentProvenance, type Manifest, type Shard } from '../io/manifest.js';
+import type { RunDir } from '../io/run-dir.js';
+import { mergeRuns } from '../runner/merge.js';
+import { simulate } from '../runner/run.js';
+import { formatShard } from '../runner/plan.js';
+import { seatsOf } from '../runner/wall-sets.js';
+import { leagueShardOf, runLabelsOf } from './read.js';
+import { analyseLeague, leaderboard, leagueChart, leagueCsv, matrixCsv, type LeagueCell, type LeagueResult } from './analyse.js';
+
+export interface LeagueOptions {
+  readonly rules: string;
+  readonly strategies: string;
+  /** Games per pairing (a multiple of 4: whole wall sets). */
+  readonly games: number;
+  readonly seed: number;
+  readonly out: string;
+  readonly workers?: number;
+  readonly shard: Shard | null;
+  readonly resume: boolean;
+  readonly force: boolean;
+  readonly progress: 'auto' | 'none';
+  readonly decisionTimeout?: number;
+  readonly command?: string;
+}
+
+const PLAYERS = 4;
+
+export function leagueMembers(strategies: string): string[] {
+  const members = strategies.split(',').map((s) => s.trim());
+  if (members.some((m) => m === '')) throw new UserError(`empty strategy name in "${strategies}"`);
+  if (members.length < 2) throw new UserError(`a league needs at least two strategies, got "${strategies}"`);
+  const dup = members.find((m, i) => members.indexOf(m) !== i);
+  if (dup !== undefined) throw new UserError(`strategy "${dup}" is named twice in --strategies`);
+  return members;
+}
+
+/** Every ordered pairing: i in one seat, j in the other three. */
+export function pairings(members: readonly string[]): { i: number; j: number; lineup: string; dir: string }[] {
+  const out: { i: number; j: number; lineup: string; dir: string }[] = [];
+  for (let i = 0; i < members.length; i++) {
+    for (let j = 0; j < members.length; j++) {
+      if (i !== j) out.push({ i, j, lineup: [members[i], members[j], members[j], members[j]].join(','), dir: join('runs', `${i}-${j}`) });
+    }
+  }
+  return out;
+}
+
+function identityOf(o: Pick<LeagueOptions, 'rules' | 'strategies' | 'shard'>): string {
+  return `league ${o.rules} ${leagueMembers(o.strategies).join(',')}${o.shard ? ` shard ${formatShard(o.shard)}` : ''}`;
+}
+
+export function reproduceLeague(o: Pick<LeagueOptions, 'rules' | 'strategies' | 'games' | 'seed'>): string {
+  return `${CLI} league --rules ${o.rules} --strategies ${leagueMembers(o.strategies).join(',')} --games ${o.games} --seed ${o.seed}`;
+}
+
+export interface LeagueRunResult {
+  readonly status: 'complete' | 'partial' | 'interrupted';
+  readonly signal?: 'SIGINT' | 'SIGTERM';
+  readonly result?: LeagueResult;
+  readonly board?: string;
+}
+
+export async function runLeague(o: LeagueOptions): Promise<LeagueRunResult> {
+  const members = leagueMembers(o.strategies);
+  if (!Number.isSafeInteger(o.games) || o.games < 2 * PLAYERS || o.games % PLAYERS !== 0) {
+    throw new UserError(`--games must be a multiple of ${PLAYERS} (whole wall sets), at least ${2 * PLAYERS}, got ${o.games}`);
+  }
+  const out = claimDir(o.out, { experiment: identityOf(o), games: o.games, seed: o.seed }, o);
+  const plan = pairings(members);
+  const cells: LeagueCell[] = [];
+  const runs: object[] = [];
+  for (const [k, p] of plan.entries()) {
+    if (o.progress !== 'none') process.stderr.write(`mjlab: league ${o.rules} pairing ${k + 1}/${plan.length}: ${p.lineup}\n`);
+    const r = await simulate({
+      rules: o.rules, strategies: p.lineup, games: o.games, seed: o.seed, ...(o.workers !== undefined ? { workers: o.workers } : {}),
+      out: join(o.out, p.dir), outExplicit: false, gamesCsv: false, players: PLAYERS, unit: 'hand', duplicate: true, flowers: false,
+      shard: o.shard, resume: o.resume, force: false, parentOwned: true, progress: o.progress, nets: true, luck: true,
+      ...(o.decisionTimeout !== undefined ? { decisionTimeout: o.decisionTimeout } : {}),
+      command: o.command ?? commandLine(),
+    });
+    if (r.status !== 'complete') return { status: 'interrupted', ...(r.signal ? { signal: r.signal } : {}) };
+    cells.push({ i: p.i, j: p.j, dir: join(o.out, p.dir), labels: r.aggregate.labels, seats: seatsOf(r.aggregate) });
+    runs.push(runEntry(p, r.manifest));
+  }
+  if (o.shard !== null) return { status: 'partial' };
+  return finishLeague(o, out, members, cells, runs);
+}
+
+function runEntry(p: { lineup: string; dir: string }, m: Manifest): object {
+  return { lineup: p.lineup, dir: p.dir, ranges: m.ranges, games: m.gamesPlayed, hands: m.handsPlayed, durationSeconds: m.durationSeconds };
+}
+
+async function finishLeague(
+  o: Pick<LeagueOptions, 'rules' | 'strategies' | 'games' | 'seed' | 'command'>, out: RunDir, members: readonly string[], cells: readonly LeagueCell[], runs: readonly object[],
+): Promise<LeagueRunResult> {
+  for (const c of cells) {
+    if (c.labels.length !== 2 || c.seats[0] !== 1 || c.seats[1] !== 3) {
+      throw new UserError(`${c.dir}: the pairing seats ${c.labels.join(',')} as ${c.seats.join(',')}, not one against three (two members share a label?)`);
+    }
+  }
+  const walls = o.games / PLAYERS;
+  const result = analyseLeague(o.rules, members, cells, PLAYERS, walls, cells.every((c) => existsSync(join(c.dir, 'luck.bin'))));
+  const board = leaderboard(result);
+  const seconds = runs.reduce<number>((a, r) => a + ((r as { durationSeconds?: number }).durationSeconds ?? 0), 0);
+  const hands = runs.reduce<number>((a, r) => a + ((r as { hands?: number }).hands ?? 0), 0);
+  const reproduce = reproduceLeague(o);
+  out.write('league.csv', leagueCsv(result));
+  out.write('matrix.csv', matrixCsv(result, PLAYERS));
+  out.write('league.svg', await renderSvg(leagueChart(result)));
+  out.write(
+    'README.md',
+    [
+      `# League under ${o.rules}`,
+      '',
+      `> ${members.length} strategies, ${runs.length} pairings of ${walls.toLocaleString('en-US')} duplicate wall sets each (${hands.toLocaleString('en-US')} hands), seed ${o.seed}; ${(seconds / 3600).toFixed(2)} hours of run time.`,
+      '',
+      '```text',
+      board,
+      '```',
+      '',
+      'Files: [league.csv](league.csv), [matrix.csv](matrix.csv), [league.svg](league.svg), [manifest.json](manifest.json), `runs/<i>-<j>/` (member i in one seat against three of member j; their nets.bin and luck.bin are the per-wall-set outcomes). Columns and models: docs/outputs.md, docs/statistics.md.',
+      '',
+      '## Reproduce',
+      '',
+      '```sh',
+      'npm run build',
+      `node bin/${reproduce.replace(/^mjlab /, 'mjlab.js ')}`,
+      '```',
+      '',
+    ].join('\n'),
+  );
+  out.write(
+    'manifest.json',
+    `${JSON.stringify({ ...experimentProvenance('league', o.command ?? commandLine(), reproduce), rules: o.rules, members, seed: o.seed, gamesPerPairing: o.games, wallSets: walls, hands, durationSeconds: Number(seconds.toFixed(3)), runs }, null, 2)}\n`,
+  );
+  return { status: 'complete', result, board };
+}
+
+/** Merge league shards: each pairing with simulate's merge, then the league's files. */
+export async function mergeLeague(o: { inputs: readonly string[]; out: string; force: boolean; command?: string }): Promise<LeagueRunResult> {
+  if (o.inputs.length === 0) throw new UserError('league merge needs at least one shard directory');
+  const { rules, strategies, games, seed } = leagueShardOf(o.inputs[0]!);
+  for (const d of o.inputs.slice(1)) {
+    const s = leagueShardOf(d);
+    if (s.rules !== rules || s.strategies !== strategies || s.games !== games || s.seed !== seed) throw new UserError(`${d} is a shard of another league than ${o.inputs[0]}`);
+  }
+  const members = leagueMembers(strategies);
+  const out = claimDir(o.out, { experiment: identityOf({ rules, strategies, shard: null }), games, seed }, { force: o.force, resume: false });
+  const cells: LeagueCell[] = [];
+  const runs: object[] = [];
+  for (const p of pairings(members)) {
+    const m = mergeRuns({ out: join(o.out, p.dir), inputs: o.inputs.map((d) => join(d, p.dir)), force: o.force, ...(o.command ? { command: o.command } : {}) });
+    const { labels, seats } = runLabelsOf(join(o.out, p.dir));
+    cells.push({ i: p.i, j: p.j, dir: join(o.out, p.dir), labels, seats });
+    runs.push(runEntry(p, m));
+  }
+  return finishLeague({ rules, strategies, games, seed, ...(o.command ? { command: o.command } : {}) }, out, members, cells, runs);
+}

@@ -1,0 +1,86 @@
+/**
+ * results/league/sequential.csv (issue 27, point 4): the sequential test against the committed fixed-size
+ * experiments, pair by pair. Each pair names a one-against-three --duplicate run (a `mjlab sprt` output, or a
+ * simulate run of the same lineup: the test replayed over its nets.bin with the same looks every LOOK_EVERY wall
+ * sets decides exactly as `mjlab sprt` would on those walls) and the fixed experiment's hands and verdict. The
+ * intervals are at equal hands: both over every wall set the run holds, raw and luck-adjusted.
+ *
+ *   node dist/src/league/sequential-table.js results/league/sequential.csv
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { csv, num } from '../experiments/tables.js';
+import { NETS_FILE } from '../runner/nets-file.js';
+import { runSprt } from '../stats/sprt.js';
+import { challengerIntervals, LOOK_EVERY } from './sprt-run.js';
+
+interface Pair {
+  readonly pair: string;
+  readonly rules: string;
+  readonly dir: string;
+  readonly delta: number;
+  /** Hands of the committed fixed-size experiment for this pair, and where. */
+  readonly handsFixed: number;
+  readonly fixedVerdict: 'H1' | 'H0';
+  readonly fixedFrom: string;
+}
+
+export const PAIRS: readonly Pair[] = [
+  {
+    pair: 'search vs harr', rules: 'harr-limit', dir: 'results/search-vs-harr-held-out/harr-limit', delta: 5, handsFixed: 2400, fixedVerdict: 'H1',
+    fixedFrom: 'results/search-vs-harr/summary.csv (harr-limit, budget 256: +6.2, 2.9 to 9.5)',
+  },
+  {
+    pair: 'harr tuned for harr vs harr', rules: 'harr', dir: 'results/league/sequential/harr-tuned-harr', delta: 3, handsFixed: 48000, fixedVerdict: 'H1',
+    fixedFrom: 'results/tuned-plans/cross-play.csv (harr, harr, seed 1: +6.89, 5.63 to 8.15)',
+  },
+  {
+    pair: 'harr tuned for harr-limit vs harr', rules: 'harr-limit', dir: 'results/league/sequential/harr-tuned-harr-limit', delta: 3, handsFixed: 48000, fixedVerdict: 'H1',
+    fixedFrom: 'results/tuned-plans/cross-play.csv (harr, harr-limit, seed 1: +3.26, 2.36 to 4.16)',
+  },
+  {
+    pair: 'suit-hunter tuned for harr vs suit-hunter', rules: 'harr', dir: 'results/league/sequential/suit-hunter-tuned-harr', delta: 3, handsFixed: 48000, fixedVerdict: 'H1',
+    fixedFrom: 'results/tuned-plans/cross-play.csv (suit-hunter, harr, seed 1: +28.79, 26.55 to 31.03)',
+  },
+];
+
+export const SEQUENTIAL_COLUMNS = [
+  'pair', 'rules', 'delta', 'verdict', 'fixed_verdict', 'agrees', 'hands_sequential', 'hands_fixed', 'ratio', 'hands_compared',
+  'ci_halfwidth_raw', 'ci_halfwidth_adjusted', 'narrowing', 'run', 'fixed_from',
+] as const;
+
+function wallSetNets(dir: string): number[] {
+  const b = readFileSync(join(dir, NETS_FILE));
+  const out: number[] = [];
+  for (let w = 0; (w + 1) * 4 * 8 <= b.length; w++) {
+    let s = 0;
+    for (let g = 0; g < 4; g++) s += b.readInt32LE((w * 4 + g) * 8);
+    out.push(s / 4);
+  }
+  return out;
+}
+
+export function sequentialRows(pairs: readonly Pair[], root = '.'): string[][] {
+  return pairs
+    .filter((p) => existsSync(join(root, p.dir, NETS_FILE)))
+    .map((p) => {
+      const dir = join(root, p.dir);
+      const blocks = wallSetNets(dir);
+      const s = runSprt({ mu0: 0, mu1: p.delta, alpha: 0.05, beta: 0.05 }, blocks, LOOK_EVERY);
+      const verdict = s.verdict === 'continue' ? 'undecided' : s.verdict;
+      const ci = challengerIntervals(dir, p.rules, blocks.length, existsSync(join(dir, 'luck.bin')));
+      const raw = (ci.raw.high - ci.raw.low) / 2;
+      const adj = ci.adjusted ? (ci.adjusted.high - ci.adjusted.low) / 2 : NaN;
+      const hs = s.n * 4;
+      return [
+        p.pair, p.rules, num(p.delta), verdict, p.fixedVerdict, verdict === 'undecided' ? '' : verdict === p.fixedVerdict ? 'yes' : 'no', String(hs), String(p.handsFixed), num(hs / p.handsFixed),
+        String(blocks.length * 4), num(raw), Number.isNaN(adj) ? '' : num(adj), Number.isNaN(adj) ? '' : num(1 - adj / raw), p.dir, p.fixedFrom,
+      ];
+    });
+}
+
+if (process.argv[1]?.endsWith('sequential-table.js')) {
+  const out = process.argv[2] ?? 'results/league/sequential.csv';
+  writeFileSync(out, csv([[...SEQUENTIAL_COLUMNS], ...sequentialRows(PAIRS)]));
+  process.stdout.write(`${out}\n`);
+}

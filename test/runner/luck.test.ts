@@ -1,0 +1,84 @@
+// The luck adjustment and the --duplicate summary (issue 27, points 3 and 5): luck.bin is written beside nets.bin;
+// its terms have mean zero (the drawn tile is uniform over the tiles left, whatever the strategies do); a
+// strategy against itself comes out at exactly zero, raw and adjusted; the adjusted difference agrees with the raw
+// one within its interval; and summary.csv's mean_net interval is taken over wall sets, not hands.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { LUCK_CHANNELS, LUCK_SCALE } from '../../src/game/luck.js';
+import { zCritical } from '../../src/stats/erf.js';
+import { mjlab, parseCsv, read, tempDir } from './helpers.js';
+
+const tmp = tempDir('luck');
+const GAMES = 800;
+const MIX = 'chow-mixer,suit-hunter,defender,harr';
+const SELF = 'harr,harr:minPairs=2,harr,harr';
+
+function run(strategies: string, out: string, extra: string[] = []): void {
+  const r = mjlab(['simulate', '--rules', 'harr-limit', '--strategies', strategies, '--games', String(GAMES), '--seed', '31', '--duplicate', '--workers', '1', '--no-progress', '--out', join(tmp, out), ...extra]);
+  expect(r.stderr).toBe('');
+  expect(r.status).toBe(0);
+}
+
+const ints = (file: string) => {
+  const b = readFileSync(file);
+  return Array.from({ length: b.length / 4 }, (_, i) => b.readInt32LE(i * 4));
+};
+
+beforeAll(() => {
+  run(MIX, 'mix');
+  run(SELF, 'self');
+}, 600_000);
+
+describe('luck of the draw', () => {
+  it('streams one record per game, every label and channel, and its terms have mean zero', () => {
+    const luck = ints(join(tmp, 'mix', 'luck.bin'));
+    expect(luck.length).toBe(GAMES * 4 * LUCK_CHANNELS);
+    for (let c = 0; c < LUCK_CHANNELS; c++) {
+      const xs = luck.filter((_, i) => i % LUCK_CHANNELS === c).map((x) => x / LUCK_SCALE);
+      const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+      const sd = Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / (xs.length - 1));
+      expect(sd).toBeGreaterThan(0);
+      expect(Math.abs(mean)).toBeLessThan(4 * (sd / Math.sqrt(xs.length)));
+    }
+  });
+
+  it('a strategy against itself comes out at zero: raw exactly, adjusted up to luck.bin\'s rounding', () => {
+    const rows = parseCsv(read(join(tmp, 'self'), 'pairwise.csv'));
+    expect(rows).toHaveLength(1);
+    for (const k of ['mean_net_diff', 'diff_low', 'diff_high']) expect(Number(rows[0]![k])).toBe(0);
+    // Each label's luck is rounded to 1/LUCK_SCALE per game: a wall set's relative luck then sums to within a few
+    // such units of zero, where unrounded it would be exactly zero.
+    for (const k of ['mean_net_diff_adjusted', 'adjusted_low', 'adjusted_high']) expect(Math.abs(Number(rows[0]![k]))).toBeLessThan(1e-3);
+  });
+
+  it('adjusts every pair, and the adjusted difference lies within the raw interval', () => {
+    const rows = parseCsv(read(join(tmp, 'mix'), 'pairwise.csv'));
+    expect(rows).toHaveLength(6);
+    for (const r of rows) {
+      const adj = Number(r.mean_net_diff_adjusted);
+      expect(adj).toBeGreaterThanOrEqual(Number(r.diff_low));
+      expect(adj).toBeLessThanOrEqual(Number(r.diff_high));
+      expect(Number(r.adjusted_high) - Number(r.adjusted_low)).toBeGreaterThan(0);
+    }
+  });
+
+  it('summary.csv takes mean_net intervals over wall sets', () => {
+    const nets = ints(join(tmp, 'mix', 'nets.bin'));
+    const labels = parseCsv(read(join(tmp, 'mix'), 'summary.csv'));
+    for (const [l, row] of labels.entries()) {
+      const walls: number[] = [];
+      for (let w = 0; w < GAMES / 4; w++) {
+        let s = 0;
+        for (let g = 0; g < 4; g++) s += nets[(w * 4 + g) * 4 + l]!;
+        walls.push(s / 4);
+      }
+      const mean = walls.reduce((a, b) => a + b, 0) / walls.length;
+      const sd = Math.sqrt(walls.reduce((a, b) => a + (b - mean) ** 2, 0) / (walls.length - 1));
+      const half = (zCritical(0.95) * sd) / Math.sqrt(walls.length);
+      expect(Number(row.mean_net)).toBeCloseTo(mean, 5);
+      expect(Number(row.mean_net_low)).toBeCloseTo(mean - half, 4);
+      expect(Number(row.mean_net_high)).toBeCloseTo(mean + half, 4);
+    }
+  });
+});
