@@ -6,9 +6,10 @@ import { spec as limitVsUnlimited } from '../../experiments/limit-vs-unlimited.j
 import { spec as defenderDraws } from '../../experiments/defender-draws.js';
 import { spec as tunedPlans } from '../../experiments/tuned-plans.js';
 import { spec as searchVsHarr } from '../../experiments/search-vs-harr.js';
+import { spec as searchBudgetCurve } from '../../experiments/search-budget-curve.js';
 
 /** Experiments of played cells (variants × lineups). */
-export const EXPERIMENTS: readonly ExperimentSpec[] = [strategyComparison, limitVsUnlimited, defenderDraws, searchVsHarr];
+export const EXPERIMENTS: readonly ExperimentSpec[] = [strategyComparison, limitVsUnlimited, defenderDraws, searchVsHarr, searchBudgetCurve];
 /** Experiments that tune (src/experiments/tuned-plans.ts). */
 export const TUNING_EXPERIMENTS: readonly TuningExperimentSpec[] = [tunedPlans];
 
