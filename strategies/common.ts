@@ -41,6 +41,7 @@ const LAYOUT = (() => {
     tmp2: take(KINDS),
     proj: take(KINDS),
     recent: take(KINDS),
+    seen: take(KINDS),
     order: take(KINDS),
     helps: take(KINDS),
     bytes: at,
@@ -76,6 +77,7 @@ export class Scratch {
   #order: Uint8Array | null = null;
   #tmpF: Float64Array | null = null;
   #helps: Uint8Array | null = null;
+  #seen: Uint8Array | null = null;
   /** First candidate of each suit in `cand` (prepareDraws): suit s spans candFrom[s] .. candFrom[s + 1]. */
   readonly candFrom = new Int32Array(this.#mem, LAYOUT.candFrom, 5);
   /** Entries in `memo` (drawsHelping); reset by prepareDraws. */
@@ -116,6 +118,10 @@ export class Scratch {
   /** Per kind, live copies counted in the bound of helpBound. */
   get helps(): Uint8Array {
     return (this.#helps ??= new Uint8Array(this.#mem, LAYOUT.helps, KINDS));
+  }
+  /** Copies of each kind the table shows (view.seenCounts), for the strategies that read them. */
+  get seen(): Uint8Array {
+    return (this.#seen ??= new Uint8Array(this.#mem, LAYOUT.seen, KINDS));
   }
   /** drawsHelping's other-suit counts by reduced vector: [suit, table offset, below, count] per entry. */
   get memo(): Int32Array {
@@ -455,21 +461,18 @@ export function shantenAfterClaim(s: Scratch, c: Counts, melds: number, action: 
   return best;
 }
 
-/** Live counts from the player's view: 4 minus own concealed minus seen on the table. */
-export function liveFrom(seen: Counts, own: Counts, out: Counts): Counts {
-  for (let t = 0; t < KINDS; t++) {
-    const v = 4 - seen[t]! - own[t]!;
-    out[t] = v > 0 ? v : 0;
-  }
-  return out;
-}
-
 /**
  * Live counts of the own hand `c` (`view.seen` and `c`), into `s.live`: asked for only when a choice between
- * discards turns on them.
+ * discards turns on them. The seen counts are read into `s.live` itself (view.seenCounts: no fresh array).
  */
 export function liveOf(view: AgentView, s: Scratch, c: Counts): Counts {
-  return liveFrom(view.seen, c, s.live);
+  const live = s.live;
+  view.seenCounts(live);
+  for (let t = 0; t < KINDS; t++) {
+    const v = 4 - live[t]! - c[t]!;
+    live[t] = v > 0 ? v : 0;
+  }
+  return live;
 }
 
 export const PASS_ACTION: Action = Object.freeze({ type: 'pass' });

@@ -168,21 +168,19 @@ export function project(c: Counts, suit: number, out: Counts): Counts {
 export function meldsFit(view: AgentView, suit: number): boolean {
   // No set declared: no table to read.
   if (view.meldCount(view.seat) === 0) return true;
-  for (const m of view.table[view.seat]!.melds) if (m.tile < 27 && ((m.tile / 9) | 0) !== suit) return false;
+  for (const m of view.meldsOf(view.seat)) if (m.tile < 27 && ((m.tile / 9) | 0) !== suit) return false;
   return true;
 }
 
 /** Another seat visibly collecting `suit`: `rivalTiles` or more of its exposed tiles are of that suit. */
 export function rivalOnSuit(view: AgentView, suit: number, rivalTiles: number): boolean {
-  // The table is built only for a seat with sets enough to reach `rivalTiles` (a kong, the most, shows four).
-  let table: AgentView['table'] | null = null;
+  // Melds are read only for a seat with sets enough to reach `rivalTiles` (a kong, the most, shows four).
   const seat = view.seat;
   const players = view.players;
   for (let p = 0; p < players; p++) {
     if (p === seat || view.meldCount(p) * 4 < rivalTiles) continue;
-    table ??= view.table;
     let n = 0;
-    for (const m of table[p]!.melds) if (m.tile < 27 && ((m.tile / 9) | 0) === suit) n += m.type === 'kong' ? 4 : 3;
+    for (const m of view.meldsOf(p)) if (m.tile < 27 && ((m.tile / 9) | 0) === suit) n += m.type === 'kong' ? 4 : 3;
     if (n >= rivalTiles) return true;
   }
   return false;
@@ -259,13 +257,11 @@ export function maxOpponentMelds(view: AgentView): number {
  */
 export function penaltyRisk(view: AgentView, out: Uint8Array): Uint8Array {
   for (let t = 0; t < KINDS; t++) out[t] = 0;
-  let table: AgentView['table'] | null = null;
   const seat = view.seat;
   const players = view.players;
   for (let p = 0; p < players; p++) {
     if (p === seat || view.meldCount(p) === 0) continue;
-    table ??= view.table;
-    const melds = table[p]!.melds;
+    const melds = view.meldsOf(p);
     if (melds.length === 0) continue;
     // Tiles of each suit exposed (no array per seat: this runs on every turn under harr-limit).
     let m0 = 0;
@@ -310,16 +306,15 @@ export function dangerOf(
   out: Float64Array,
   recent: Uint8Array = new Uint8Array(KINDS),
 ): Float64Array {
-  const table = view.table;
   const seat = view.seat;
-  const players = table.length;
+  const players = view.players;
   const next = (seat + 1) % players;
   const anyRun = view.rules.outOfTurnMahjong === 'any';
   // The latest discard of every seat was passed by all the others since (none took it for Mah-Jongg), and the
   // next player's most of all: Harr's "just passed by the next player".
   for (let t = 0; t < KINDS; t++) recent[t] = 0;
   for (let p = 0; p < players; p++) {
-    const d = table[p]!.discards;
+    const d = view.discardsOf(p);
     const last = d[d.length - 1];
     if (last && !last.claimed && last.tile < KINDS) recent[last.tile] = p === next ? 2 : 1;
   }
@@ -339,7 +334,7 @@ export function dangerOf(
   // Tiles a seat discarded itself are less likely to be what that seat waits for.
   for (let p = 0; p < players; p++) {
     if (p === seat) continue;
-    for (const x of table[p]!.discards) if (x.tile < KINDS && own[x.tile] !== 0) out[x.tile] = out[x.tile]! * 0.7;
+    for (const x of view.discardsOf(p)) if (x.tile < KINDS && own[x.tile] !== 0) out[x.tile] = out[x.tile]! * 0.7;
   }
   return out;
 }
@@ -349,7 +344,8 @@ export function defendTurn(view: AgentView, s: Scratch, melds: number, forbid: U
   const mj = legalOf(view, 'mahjong');
   if (mj) return mj;
   const c = s.counts;
-  const danger = dangerOf(view, c, view.seen, s.danger, s.recent);
+  view.seenCounts(s.seen);
+  const danger = dangerOf(view, c, s.seen, s.danger, s.recent);
   const a = s.a.load(c, melds);
   // score = safety + shanten after * 10 + shape / 10. The shanten after a discard is the hand's (S) or one more,
   // so a kind whose score with S is above the best score with S + 1 cannot be chosen and needs no shanten.
@@ -387,7 +383,8 @@ export function safeNormalTurn(view: AgentView, s: Scratch, melds: number, forbi
   const mj = legalOf(view, 'mahjong');
   if (mj) return mj;
   const c = s.counts;
-  const danger = dangerOf(view, c, view.seen, s.danger, s.recent);
+  view.seenCounts(s.seen);
+  const danger = dangerOf(view, c, s.seen, s.danger, s.recent);
   const a = s.a.load(c, melds);
   const cost = s.cost;
   for (let t = 0; t < KINDS; t++) if (c[t] !== 0) cost[t] = (forbid && forbid[t] ? 100_000 : 0) + danger[t]! * 20 + shapeValue(c, t);
@@ -441,7 +438,7 @@ export function estimateValue(view: AgentView, c: Counts, suit: number): number 
       points += 8;
     }
   }
-  for (const m of view.table[view.seat]!.melds) {
+  for (const m of view.meldsOf(view.seat)) {
     if (m.tile >= 27 && m.type !== 'chow' && doublingHonour(view, m.tile)) {
       doubles++;
       points += 4;
@@ -450,7 +447,7 @@ export function estimateValue(view: AgentView, c: Counts, suit: number): number 
   if (suit >= 0) {
     let honours = false;
     for (let t = 27; t < KINDS; t++) if (c[t]! > 0) honours = true;
-    for (const m of view.table[view.seat]!.melds) if (m.tile >= 27) honours = true;
+    for (const m of view.meldsOf(view.seat)) if (m.tile >= 27) honours = true;
     doubles += honours ? 1 : 3;
   }
   return points * 2 ** doubles;

@@ -45,6 +45,12 @@ export interface AgentView {
   concealedCounts(out: Uint8Array): number;
   /** The number of sets `seat` has declared (`table[seat].melds.length`), read without building the table. */
   meldCount(seat: Seat): number;
+  /** `table[seat].melds` (an equal frozen list), read without building the rest of the table. */
+  meldsOf(seat: Seat): readonly Meld[];
+  /** `table[seat].discards` (an equal frozen list), read without building the rest of the table. */
+  discardsOf(seat: Seat): SeatPublic['discards'];
+  /** `seen` written into `out`, the caller's array (kinds 0-33; nothing allocated). */
+  seenCounts(out: Uint8Array): void;
   /** The tile just drawn on this turn (also contained in `concealed`); null otherwise. */
   readonly drawn: Tile | null;
   /** Every seat's public information, indexed by physical seat. */

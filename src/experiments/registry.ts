@@ -7,9 +7,10 @@ import { spec as defenderDraws } from '../../experiments/defender-draws.js';
 import { spec as tunedPlans } from '../../experiments/tuned-plans.js';
 import { spec as searchVsHarr } from '../../experiments/search-vs-harr.js';
 import { spec as inference } from '../../experiments/inference.js';
+import { spec as searchBudgetCurve } from '../../experiments/search-budget-curve.js';
 
 /** Experiments of played cells (variants × lineups). */
-export const EXPERIMENTS: readonly ExperimentSpec[] = [strategyComparison, limitVsUnlimited, defenderDraws, searchVsHarr, inference];
+export const EXPERIMENTS: readonly ExperimentSpec[] = [strategyComparison, limitVsUnlimited, defenderDraws, searchVsHarr, searchBudgetCurve, inference];
 /** Experiments that tune (src/experiments/tuned-plans.ts). */
 export const TUNING_EXPERIMENTS: readonly TuningExperimentSpec[] = [tunedPlans];
 

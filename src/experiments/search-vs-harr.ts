@@ -232,7 +232,7 @@ export function verdict(
       words([...new Set(xs.map((x) => x.rules))].map((r) => `${r} at ${words(xs.filter((x) => x.rules === r).map((x) => String(x.budget)))}`));
     const rest = curve.length - above.length - below.length;
     out.push(
-      `With fewer rollouts (${words(sizes.map(String))} wall sets per budget, a smaller sample than the default budget's), ` +
+      `With fewer rollouts (${words(sizes.map(String))} wall sets per budget${sizes.every((n) => main.every((m) => n < m.wallSets)) ? ", a smaller sample than the default budget's" : ''}), ` +
         (above.length > 0 ? `the interval lies above zero under ${at(above)}` : 'no interval lies above zero') +
         (below.length > 0 ? `, below zero under ${at(below)}` : '') +
         (rest === 0 ? '.' : above.length + below.length === 0 ? `: all ${rest} include zero.` : rest === 1 ? '; the other one includes zero.' : `; the other ${rest} include zero.`),

@@ -344,8 +344,16 @@ export class HandAnalyser {
   /** Bit i: two-suit combination at 80 + 10 i built. Bit 6 + s: "all but s" built. */
   private ready = 0;
 
+  /**
+   * drawMasks' answers by kind: the mask of `u` for its suit's key and the sets needed (maskKey[u] = key * 8 + need
+   * + 1; 0: none yet). A pure function of those two, so an answer stays right for as long as the analyser lives:
+   * a seat's next decision finds those of the suits it did not change (issue 24).
+   */
+  private readonly maskKey: Int32Array;
+  private readonly maskVal: Uint16Array;
+
   /** Bytes an analyser's arrays take in a buffer given to the constructor (4-byte aligned offset). */
-  static readonly BYTES = 4 * (200 + 4);
+  static readonly BYTES = 4 * (200 + 4 + KINDS) + 2 * KINDS;
 
   /**
    * With `buffer`, the arrays are views into it at `byteOffset` (HandAnalyser.BYTES, zeroed): an owner making
@@ -355,6 +363,8 @@ export class HandAnalyser {
     const b = buffer ?? new ArrayBuffer(HandAnalyser.BYTES);
     this.v = new Int32Array(b, byteOffset, 200);
     this.keys = new Int32Array(b, byteOffset + 4 * 200, 4).fill(-1);
+    this.maskKey = new Int32Array(b, byteOffset + 4 * 204, KINDS);
+    this.maskVal = new Uint16Array(b, byteOffset + 4 * (204 + KINDS), KINDS);
   }
 
   /**
@@ -515,9 +525,16 @@ export class HandAnalyser {
     const v = this.v;
     const t = this.t;
     const need = this.need;
+    const memoKey = this.maskKey;
+    const memo = this.maskVal;
     for (let i = 0; i < n; i++) {
       const u = kinds[i]!;
       const s = suitOf(u);
+      const mk = this.keys[s]! * 8 + need + 1;
+      if (memoKey[u] === mk) {
+        out[i] = memo[u]!;
+        continue;
+      }
       const b = vectorAt(t, s, this.keys[s]! + POW5[u - s * 9]!);
       const o = s * 10;
       let m = 0;
@@ -526,6 +543,8 @@ export class HandAnalyser {
         if (t[b + j]! < v[o + j]!) m |= 1 << j;
         if (t[b + j + 5]! < v[o + j + 5]!) m |= 1 << (j + 5);
       }
+      memoKey[u] = mk;
+      memo[u] = m;
       out[i] = m;
     }
   }

@@ -126,9 +126,22 @@ class TableView implements AgentView {
   }
 
   meldCount(seat: Seat): number {
+    return this.#seatOf(seat, 'meldCount').pub.meldCount[seat]!;
+  }
+
+  meldsOf(seat: Seat): readonly Meld[] {
+    return publicMelds(this.#seatOf(seat, 'meldsOf'), this.#cache, seat);
+  }
+
+  discardsOf(seat: Seat): readonly DiscardInfo[] {
+    return discardsOf(this.#seatOf(seat, 'discardsOf'), this.#cache, seat);
+  }
+
+  /** The open decision's state, once `seat` is known to be one of its seats. */
+  #seatOf(seat: Seat, what: string): HandState {
     const s = this.#live();
-    if (!Number.isInteger(seat) || seat < 0 || seat >= s.players) throw new RangeError(`meldCount: no seat ${String(seat)}`);
-    return s.pub.meldCount[seat]!;
+    if (!Number.isInteger(seat) || seat < 0 || seat >= s.players) throw new RangeError(`${what}: no seat ${String(seat)}`);
+    return s;
   }
 
   get table(): readonly SeatPublic[] {
@@ -143,6 +156,11 @@ class TableView implements AgentView {
 
   get seen(): Uint8Array {
     return this.#live().pub.seen.slice(); // kept by the engine (pub.seen); a copy is the reader's
+  }
+
+  seenCounts(out: Uint8Array): void {
+    const seen = this.#live().pub.seen;
+    for (let t = 0; t < 34; t++) out[t] = seen[t]!;
   }
 
   get scores(): readonly number[] {

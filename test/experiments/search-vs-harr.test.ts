@@ -40,7 +40,8 @@ describe('search-vs-harr: its runs', () => {
 });
 
 describe('search-vs-harr: the finding in words', () => {
-  const row = (rules: string, budget: number, mean: number, low: number, high: number) => ({ rules, budget, mean, low, high, hands: 100, wallSets: 25 });
+  // The default budget's rows with more wall sets than the curve's, as search-vs-harr sizes them.
+  const row = (rules: string, budget: number, mean: number, low: number, high: number) => ({ rules, budget, mean, low, high, hands: 100, wallSets: budget === 256 ? 100 : 25 });
   it('says which intervals lie above zero, which include it and which lie below, from the numbers given', () => {
     const all = verdict([row('harr', 256, 7.4, 1.7, 13.1), row('harr-limit', 256, 6.2, 2.9, 9.5), row('babcock', 256, 2.3, 0.8, 3.7), row('code500', 256, 2.9, 0.1, 5.8)], [], 256);
     expect(all).toBe(
@@ -57,6 +58,9 @@ describe('search-vs-harr: the finding in words', () => {
         'it includes zero under code500 (+2.9, -0.1 to 5.8); below zero under babcock (-3.0, -5.0 to -1.0) points per hand.',
     );
     expect(mixed[1]).toBe("With fewer rollouts (25 wall sets per budget, a smaller sample than the default budget's), the interval lies above zero under harr at 64, below zero under babcock at 32; the other one includes zero.");
+    // The curve as large as the default budget's (search-budget-curve): not called a smaller sample.
+    const even = verdict([row('harr', 256, 7.4, 1.7, 13.1), { ...row('harr', 64, 8.8, 2.7, 14.9), wallSets: 100 }], [], 256).split('\n\n');
+    expect(even[1]).toBe('With fewer rollouts (100 wall sets per budget), the interval lies above zero under harr at 64.');
     expect(mixed[2]).toBe('Against chow-mixer,suit-hunter,greedy (not the policy its rollouts assume), the searcher at 256 rollouts earns more than harr in the same seat on the same walls under harr (+6.5, 0.5 to 12.5 points per hand).');
   });
 });

@@ -82,6 +82,29 @@ describe('suit-vector masks (HandAnalyser.drawMasks / critical)', () => {
   });
 });
 
+describe('drawMasks kept by kind across loads (issue 24)', () => {
+  it('one analyser loaded with hand after hand, sets declared varying, answers as a fresh one', () => {
+    const kept = new HandAnalyser();
+    fc.assert(
+      fc.property(fc.array(handArb, { minLength: 2, maxLength: 6 }), (hands) => {
+        // Each hand also with another number of sets declared, then as it was (the kept answers are asked again).
+        for (const { c, melds: m0 } of hands) for (const melds of [m0, (m0 + 1) % 4, m0]) {
+          const kinds = new Uint8Array(KINDS);
+          let n = 0;
+          for (let u = 0; u < KINDS; u++) if (c[u]! < 4) kinds[n++] = u;
+          const got = new Uint16Array(KINDS);
+          const want = new Uint16Array(KINDS);
+          kept.load(c, melds).drawMasks(kinds, n, got);
+          new HandAnalyser().load(c, melds).drawMasks(kinds, n, want);
+          expect(Array.from(got)).toEqual(Array.from(want));
+        }
+        return true;
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe('drawsHelping (ukeire by masks, shared across equal suit vectors)', () => {
   it('equals the brute-force count of helping draws for every discard, in one group', () => {
     fc.assert(

@@ -72,6 +72,15 @@ export function makeView(spec: ViewSpec): AgentView {
     meldCount(p: number): number {
       return table[p]!.melds.length;
     },
+    meldsOf(p: number) {
+      return table[p]!.melds;
+    },
+    discardsOf(p: number) {
+      return table[p]!.discards;
+    },
+    seenCounts(out: Uint8Array): void {
+      tableSeen(this, out);
+    },
     sampleWorld(): never {
       throw new Error('a constructed view has no world to sample');
     },

@@ -199,7 +199,7 @@ describe('a view holds no copy of the state: it reads the state while its decisi
     expect(v.concealed).not.toEqual(parseTiles('11m22p33s44z55z66z7z'));
   });
 
-  it('concealedCounts and meldCount read what concealed and table show, and only while the decision is open', () => {
+  it('concealedCounts, meldCount, meldsOf, discardsOf and seenCounts read what concealed, table and seen show, and only while the decision is open', () => {
     let compared = 0;
     let kept: AgentView | null = null;
     const checker = {
@@ -214,9 +214,17 @@ describe('a view holds no copy of the state: it reads the state while its decisi
           for (const t of v.concealed) ref[t]!++;
           expect(n).toBe(v.concealed.length);
           expect(Array.from(out)).toEqual(Array.from(ref));
-          for (let p = 0; p < v.players; p++) expect(v.meldCount(p)).toBe(v.table[p]!.melds.length);
-          expect(() => v.meldCount(4)).toThrow(RangeError);
-          expect(() => v.meldCount(0.5)).toThrow(RangeError);
+          for (let p = 0; p < v.players; p++) {
+            expect(v.meldCount(p)).toBe(v.table[p]!.melds.length);
+            expect(v.meldsOf(p)).toEqual(v.table[p]!.melds);
+            expect(Object.isFrozen(v.meldsOf(p))).toBe(true);
+            expect(v.discardsOf(p)).toEqual(v.table[p]!.discards);
+            expect(Object.isFrozen(v.discardsOf(p))).toBe(true);
+          }
+          const seen = new Uint8Array(34).fill(9);
+          v.seenCounts(seen);
+          expect(Array.from(seen)).toEqual(Array.from(v.seen));
+          for (const read of [() => v.meldCount(4), () => v.meldCount(0.5), () => v.meldsOf(-1), () => v.discardsOf(4)]) expect(read).toThrow(RangeError);
           kept ??= v;
           compared++;
           return v.legal[rng.int(v.legal.length)]!;
@@ -228,6 +236,9 @@ describe('a view holds no copy of the state: it reads the state while its decisi
     expect(compared).toBeGreaterThan(500);
     expect(() => kept!.concealedCounts(new Uint8Array(34))).toThrow(/after its decision/);
     expect(() => kept!.meldCount(0)).toThrow(/after its decision/);
+    expect(() => kept!.meldsOf(0)).toThrow(/after its decision/);
+    expect(() => kept!.discardsOf(0)).toThrow(/after its decision/);
+    expect(() => kept!.seenCounts(new Uint8Array(34))).toThrow(/after its decision/);
   });
   it("a view kept from an earlier decision is refused during other seats' decisions, drawn tile and wall included", () => {
     let kept: AgentView | null = null;
