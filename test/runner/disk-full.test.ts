@@ -83,7 +83,7 @@ describe('simulate on a full disk (injected)', () => {
   it('ENOSPC while streaming games.csv: one line with what was kept; --resume reaches the uninterrupted numbers', async () => {
     const dir = join(tmp, 'games');
     Object.assign(fault, { file: `${dir}/games.csv`, code: 'ENOSPC', after: 10_000 });
-    const line = await failsWith([...RUN, '--out', dir], /cannot write .*games\.csv: disk full \(ENOSPC\); \d+ of 1000 games kept in .*; free space .* resume with: mjlab.* --resume$/);
+    const line = await failsWith([...RUN, '--out', dir], /cannot write .*games\.csv: disk full \(ENOSPC\); \d+ of 1000 games kept in .*; free space .* resume with: node bin\/mjlab\.js.* --resume$/);
     expect(temps(dir)).toEqual([]);
     expect(existsSync(join(dir, 'manifest.json'))).toBe(false);
     const kept = Number(/; (\d+) of 1000 games kept/.exec(line)![1]);
@@ -97,7 +97,7 @@ describe('simulate on a full disk (injected)', () => {
   it('EDQUOT while writing the final summary: no temporary file, the checkpoint kept whole', async () => {
     const dir = join(tmp, 'summary');
     Object.assign(fault, { file: `${dir}/.summary.csv.tmp`, code: 'EDQUOT', after: 0 });
-    await failsWith([...RUN, '--out', dir], /cannot write .*\/summary\.csv: disk quota exceeded \(EDQUOT\); 1000 of 1000 games kept in .*\(its checkpoint\); free space and rerun with: mjlab.* --resume$/);
+    await failsWith([...RUN, '--out', dir], /cannot write .*\/summary\.csv: disk quota exceeded \(EDQUOT\); 1000 of 1000 games kept in .*\(its checkpoint\); free space and rerun with: node bin\/mjlab\.js.* --resume$/);
     expect(temps(dir)).toEqual([]);
     expect(existsSync(join(dir, 'summary.csv'))).toBe(false);
     const r = await runCli([...RUN, '--out', dir, '--resume']);
