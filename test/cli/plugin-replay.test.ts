@@ -40,7 +40,7 @@ describe('replay holds a plug-in to the contract', () => {
       'simulate', '--strategies', `random,${loop},random,random`, '--games', '2000', '--seed', '4', '--workers', '1', '--no-progress',
       '--decision-timeout', '0.5', '--out', join(tmp, 'loop'),
     ]);
-    const cmd = /replay: mjlab (replay [^;]*);/.exec(oneLine(sim))?.[1];
+    const cmd = /replay: node bin\/mjlab\.js (replay [^;]*);/.exec(oneLine(sim))?.[1];
     expect(cmd).toMatch(/--decision-timeout 0\.5$/);
     const line = oneLine(run(cmd!.split(' ')));
     expect(line).toMatch(new RegExp(`^mjlab: strategy "${loop}" at seat \\d took longer than 0.5 s over one decision \\(seed 4, game \\d+\\); it was stopped`));
