@@ -36,6 +36,7 @@ import { greedy } from './greedy.js';
 import { harr } from './harr.js';
 import { defendTurn } from './modes.js';
 import { type InferenceStats, inferenceGuide, noStats } from '../src/infer/guide.js';
+import { pairedSums } from './paired-sums.js';
 import { opponentGuide } from './opponent-model.js';
 import { random } from './random.js';
 import { suitHunter } from './suit-hunter.js';
@@ -257,16 +258,7 @@ export const search: Strategy & { create(init: AgentInit, bound?: BoundPolicies)
         let bestZ = -Infinity;
         for (const ci of alive) {
           if (ci === 0) continue;
-          const a = nets[ci]!;
-          const b = nets[0]!;
-          const n = Math.min(a.length, b.length);
-          let sum = 0;
-          let sq = 0;
-          for (let i = 0; i < n; i++) {
-            const d = a[i]! - b[i]!;
-            sum += d;
-            sq += d * d;
-          }
+          const { n, sum, sq } = pairedSums(nets[ci]!, nets[0]!);
           if (n === 0 || sum <= 0) continue;
           const mean = sum / n;
           const sd = n > 1 ? Math.sqrt(Math.max(0, (sq - n * mean * mean) / (n - 1))) : 0;

@@ -5,6 +5,7 @@
  * worlds' luck cancels, so the difference is far tighter than the two intervals side by side suggest). Pure
  * functions of the nets: two candidates with the same net in every world get the same values.
  */
+import { pairedSums } from '../../strategies/paired-sums.js';
 
 /** The normal quantile of a two-sided 95% interval. */
 export const Z95 = 1.96;
@@ -38,14 +39,7 @@ export function meanInterval(xs: readonly number[]): Interval {
 
 /** The mean of a[i] − b[i] over the worlds both met, with its 95% interval. */
 export function pairedInterval(a: readonly number[], b: readonly number[]): Interval {
-  const n = Math.min(a.length, b.length);
-  let sum = 0;
-  let sq = 0;
-  for (let i = 0; i < n; i++) {
-    const d = a[i]! - b[i]!;
-    sum += d;
-    sq += d * d;
-  }
+  const { n, sum, sq } = pairedSums(a, b);
   return interval(sum, sq, n);
 }
 

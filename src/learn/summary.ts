@@ -15,6 +15,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { benchDecisions } from '../bench/decisions.js';
 import { csv } from '../io/csv.js';
+import { csvRows } from '../report/csv-read.js';
 
 interface Row {
   readonly rules: string;
@@ -27,40 +28,12 @@ interface Row {
   readonly timingHands: number;
 }
 
-/** Unquoted CSV (pairwise.csv quotes only fields holding commas, which a lineup entry may). */
-function parse(text: string): Record<string, string>[] {
-  const rows: string[][] = [];
-  for (const line of text.trim().split('\n')) {
-    const out: string[] = [];
-    let cur = '';
-    let q = false;
-    for (let i = 0; i < line.length; i++) {
-      const ch = line[i]!;
-      if (q) {
-        if (ch === '"' && line[i + 1] === '"') {
-          cur += '"';
-          i++;
-        } else if (ch === '"') q = false;
-        else cur += ch;
-      } else if (ch === '"') q = true;
-      else if (ch === ',') {
-        out.push(cur);
-        cur = '';
-      } else cur += ch;
-    }
-    out.push(cur);
-    rows.push(out);
-  }
-  const [head, ...body] = rows;
-  return body.map((r) => Object.fromEntries(head!.map((h, i) => [h, r[i] ?? ''])));
-}
-
 export async function summarise(planPath: string): Promise<string> {
   const base = dirname(planPath);
   const plan = JSON.parse(readFileSync(planPath, 'utf8')) as Row[];
   const out: string[][] = [['rules', 'agent', 'baseline', 'wall_sets', 'diff_mean', 'ci_low', 'ci_high', 'ms_per_decision', 'baseline_ms_per_decision']];
   for (const r of plan) {
-    const pairs = parse(readFileSync(join(base, r.run, 'pairwise.csv'), 'utf8'));
+    const pairs = csvRows(readFileSync(join(base, r.run, 'pairwise.csv'), 'utf8'));
     const fwd = pairs.find((p) => p.strategy_a === r.a && p.strategy_b === r.b);
     const rev = pairs.find((p) => p.strategy_a === r.b && p.strategy_b === r.a);
     const p = fwd ?? rev;
