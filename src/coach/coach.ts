@@ -4,14 +4,15 @@
  * strategy as written on the command line (`--coach`):
  * - `search[:budget=B,policy=P,model=M,tries=T]`: the policy P (default harr) rolls out, in B worlds per candidate
  *   (as coach, `budget` counts the rollouts of each candidate, not of the decision: every legal answer is valued),
- *   with search's opponent model unless model=false;
+ *   dealt by the inference over worlds (guideOf) unless model=false (uniform deals); `tries` counts the opponent
+ *   model's deals when the inference is off (MJLAB_COACH_INFER=0);
  * - any other strategy, a plug-in included: it is the rollout policy itself, in DEFAULT_WORLDS worlds per candidate,
- *   with the opponent model (so `--coach harr` values each answer by harr playing on).
+ *   dealt by the inference over worlds (so `--coach harr` values each answer by harr playing on).
  * The coach's move is the candidate of highest mean: a one-step improvement of its policy (Tesauro & Galperin 1996),
  * as search is, without search's pruning, so that every legal answer gets a value.
  */
 import type { AgentView, HandGuide, ParamValue, Strategy, StrategyInstance } from '../agent/types.js';
-import { inferenceGuide } from '../infer/guide.js';
+import { INFER_STEPS, INFER_TRIES, inferenceGuide } from '../infer/guide.js';
 import { UserError } from '../errors.js';
 import { isPlugin } from '../runner/contract.js';
 import { opponentGuide } from '../infer/opponent-model.js';
@@ -38,11 +39,20 @@ export interface Coach {
 
 /**
  * Worlds as the table reads them (issue 25, src/infer/guide.ts): each other seat's hand weighed by the likelihood of
- * its discards and passes, on the opponent model's prior; `infer` false: the opponent model alone.
+ * its discards and passes and by the shanten prior, INFER_TRIES deals then INFER_STEPS Metropolis swaps toward that
+ * posterior, as the danger estimate deals its worlds; `infer` false: the opponent model alone, `tries` deals.
+ * The swaps are what make the values honest (issue 30, point 5): weighing a handful of uniform deals alone (no walk)
+ * left the other hands farther from complete than real ones late in a hand, and the dealer's values about 90 points
+ * too high; with the walk the worlds give what the true hands with a re-dealt wall give, within noise
+ * (docs/replay.md "How honest are the values?", test/coach/honest.test.ts).
  */
 function guideOf(tries: number, infer: boolean): (view: AgentView) => HandGuide {
-  const prior = opponentGuide(tries);
-  return infer ? (view) => inferenceGuide(view, tries, prior) : () => prior;
+  if (!infer) {
+    const prior = opponentGuide(tries);
+    return () => prior;
+  }
+  const prior = opponentGuide(INFER_TRIES);
+  return (view) => inferenceGuide(view, INFER_TRIES, prior, { steps: INFER_STEPS });
 }
 
 export function coachOf(inst: StrategyInstance): Coach {
