@@ -18,6 +18,8 @@ import { mergeRuns } from '../runner/merge.js';
 import { simulate } from '../runner/run.js';
 import { formatShard } from '../runner/plan.js';
 import { seatsOf } from '../runner/wall-sets.js';
+import { LUCK_FILE, luckFormatOf } from '../runner/luck-file.js';
+import type { LuckFormat } from '../game/luck.js';
 import { leagueShardOf, runLabelsOf } from './read.js';
 import { analyseLeague, leaderboard, leagueChart, leagueCsv, matrixCsv, type LeagueCell, type LeagueResult } from './analyse.js';
 
@@ -104,6 +106,18 @@ function runEntry(p: { lineup: string; dir: string }, m: Manifest): object {
   return { lineup: p.lineup, dir: p.dir, ranges: m.ranges, games: m.gamesPlayed, hands: m.handsPlayed, durationSeconds: m.durationSeconds };
 }
 
+/**
+ * The luck.bin format all the league's pairings share (a league made before format 2 reads as format 1); null when
+ * some pairing has none. Pairings of different formats cannot be adjusted together: refused.
+ */
+function leagueLuckFormat(cells: readonly LeagueCell[]): LuckFormat | null {
+  if (!cells.every((c) => existsSync(join(c.dir, LUCK_FILE)))) return null;
+  const formats = cells.map((c) => luckFormatOf(c.dir));
+  const first = formats[0] ?? null;
+  if (formats.some((f) => f?.version !== first?.version)) throw new UserError(`the league's pairings hold luck.bin files of different formats (some made before format 2); play it afresh`);
+  return first;
+}
+
 async function finishLeague(
   o: Pick<LeagueOptions, 'rules' | 'strategies' | 'games' | 'seed' | 'command'>, out: RunDir, members: readonly string[], cells: readonly LeagueCell[], runs: readonly object[],
 ): Promise<LeagueRunResult> {
@@ -113,7 +127,7 @@ async function finishLeague(
     }
   }
   const walls = o.games / PLAYERS;
-  const result = analyseLeague(o.rules, members, cells, PLAYERS, walls, cells.every((c) => existsSync(join(c.dir, 'luck.bin'))));
+  const result = analyseLeague(o.rules, members, cells, PLAYERS, walls, leagueLuckFormat(cells));
   const board = leaderboard(result);
   const seconds = runs.reduce<number>((a, r) => a + ((r as { durationSeconds?: number }).durationSeconds ?? 0), 0);
   const hands = runs.reduce<number>((a, r) => a + ((r as { hands?: number }).hands ?? 0), 0);

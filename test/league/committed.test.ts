@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { linearRatings } from '../../src/stats/ratings.js';
 import { fixedDelta, PAIRS } from '../../src/league/sequential-table.js';
 import { csvRows } from '../../src/report/csv-read.js';
+import { luckFormatOf } from '../../src/runner/luck-file.js';
 import { parseCsv, ROOT } from '../runner/helpers.js';
 
 const LEAGUE = join(ROOT, 'results', 'league');
@@ -83,6 +84,18 @@ describe('results/league/sequential.csv', () => {
         : search.find((r) => r.rules === p.rules && r.budget === '256' && r.table === 'harr,harr,harr')!;
       const [mean, low, high] = m ? [src.mean_net, src.ci_low, src.ci_high] : [src.search_mean_net, src.ci_low, src.ci_high];
       expect([p.fixed.mean, p.fixed.low, p.fixed.high]).toEqual([Number(mean), Number(low), Number(high)]);
+    }
+  });
+
+  it("adjusts each sequential run with its own luck.bin format, the adjusted mean inside the raw interval", () => {
+    for (const p of PAIRS) {
+      const sprt = join(ROOT, p.dir, 'sprt.csv');
+      if (!existsSync(sprt)) continue;
+      const r = parseCsv(readFileSync(sprt, 'utf8'))[0]!;
+      expect(Number(r.mean_net_adjusted)).toBeGreaterThanOrEqual(Number(r.ci_low));
+      expect(Number(r.mean_net_adjusted)).toBeLessThanOrEqual(Number(r.ci_high));
+      // Re-played with format 2 (six channels): the committed table's narrowing is measured on it.
+      expect(luckFormatOf(join(ROOT, p.dir))?.version).toBe(2);
     }
   });
 });
