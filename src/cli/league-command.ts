@@ -6,7 +6,7 @@
  */
 import { UserError } from '../errors.js';
 import { commandLine } from '../io/manifest.js';
-import { mergeLeague, runLeague } from '../league/run.js';
+import { mergeLeague, runLeague, UNTIL_GAMES } from '../league/run.js';
 import { resolveShard } from '../runner/plan.js';
 import { SIGNAL_EXIT } from '../runner/signals.js';
 import { CLI } from '../text.js';
@@ -14,7 +14,8 @@ import { CLI } from '../text.js';
 export interface LeagueArgs {
   rules: string;
   strategies?: string;
-  games: number;
+  games?: number;
+  until?: number;
   seed: number;
   workers?: number;
   out?: string;
@@ -31,6 +32,7 @@ export async function leagueHandler(a: LeagueArgs): Promise<void> {
   const command = commandLine();
   if (a.merge !== undefined) {
     if (a.out === undefined) throw new UserError('--merge needs --out');
+    if (a.until !== undefined) throw new UserError('--until plays; --merge only joins shards: give one or the other');
     const r = await mergeLeague({ inputs: a.merge.split(',').map((d) => d.trim()).filter((d) => d !== ''), out: a.out, force: a.force, command });
     if (r.board) process.stdout.write(`${r.board}\n`);
     return;
@@ -38,7 +40,8 @@ export async function leagueHandler(a: LeagueArgs): Promise<void> {
   if (a.strategies === undefined) throw new UserError('--strategies is required: the league\'s members, comma-separated');
   const out = a.out ?? `results/league/${a.rules}`;
   const r = await runLeague({
-    rules: a.rules, strategies: a.strategies, games: a.games, seed: a.seed, ...(a.workers !== undefined ? { workers: a.workers } : {}),
+    rules: a.rules, strategies: a.strategies, games: a.games ?? (a.until !== undefined ? UNTIL_GAMES : 400), seed: a.seed,
+    ...(a.until !== undefined ? { until: a.until } : {}), ...(a.workers !== undefined ? { workers: a.workers } : {}),
     out, shard: resolveShard(a.shard, a.shards, process.env), resume: a.resume, force: a.force, progress: a.progress ? 'auto' : 'none',
     ...(a['decision-timeout'] !== undefined ? { decisionTimeout: a['decision-timeout'] } : {}), command,
   });

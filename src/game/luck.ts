@@ -13,16 +13,52 @@
  * a draw ends with: a bonus tile is replaced) is therefore uniform over the suit and honour tiles still in the
  * wall, and E[f(t)] is f's mean over them. A sum of such terms over any hands is a martingale with mean zero.
  *
- * Two channels per seat: 0 every draw; 1 only draws at shanten 0 (the tile that completes the hand or not).
+ * luck.bin format 2 (LUCK_FORMAT 2, identity `luck: 2`), six channels per seat:
+ *   0  its draws: f(t) = 1 when t lowers its shanten;
+ *   1  the same, its draws at shanten 0 only;
+ *   2  its draws at shanten 0, valued: f(t) = what it would collect winning on t (its score, capped at the limit,
+ *      from each loser, East paying and receiving double: docs/rules.md "Settling"), 0 when t does not complete it;
+ *   3  another seat's draws, while it is at shanten 0 (a tile it waited on, taken by someone else, is its luck
+ *      too): f(t) = what it would collect winning on t by discard, 0 when t does not complete its hand;
+ *   4  its draws: f(t) = what t adds to its hand's score as it stands (a loser's score: the sets and doubles
+ *      docs/rules.md "Scoring" counts), for kinds it already holds (0 for the others);
+ *   5  its draws: channel 3's f summed over the others (it drew a tile another waited on: the risk is its own).
+ * Channels 2 to 5 are in points (stored times LUCK_SCALES[c]). Each term is still f(t) − E[f] at one chance event
+ * with f fixed before the draw (it reads only the state before it), so each has mean zero whatever the strategies
+ * do. Format 1 (identity `luck: true`, the runs made before format 2, among them the committed leagues) holds
+ * channels 0 and 1 only; both are read (luckFormat), each with its own coefficients (luckBeta).
  */
 import type { Seat } from '../core/seat.js';
-import { NO_OBSERVER, type HandObserver, type HandState } from '../engine/state.js';
+import { bonusOf, meldsOf, NO_OBSERVER, type HandObserver, type HandState } from '../engine/state.js';
 import { HandAnalyser } from '../hand/shanten.js';
+import { scoreSummary, scoreValue, type ScoreContext, type WinBy } from '../scoring/index.js';
+import type { HandSpec } from '../tiles/index.js';
 import { KINDS } from '../tiles/index.js';
 
-export const LUCK_CHANNELS = 2;
-/** luck.bin stores each sum times this, rounded: its unit is 1/LUCK_SCALE of a useful draw. */
+/** The format LuckMeter writes (the run identity's `luck`: 2; format 1 wrote `luck: true`). */
+export const LUCK_FORMAT = 2;
+export const LUCK_CHANNELS = 6;
+/** The adjustment's integer unit: 1/(players · LUCK_SCALE) of a point (runner/luck-adjust.ts). */
 export const LUCK_SCALE = 100_000;
+/**
+ * luck.bin stores channel c's sum times LUCK_SCALES[c], rounded: 1/100,000 of a useful draw for the counting
+ * channels, 1/100 of a point for the valued ones (a game's valued luck can reach thousands of points; an Int32
+ * holds ±21 million of them at this scale).
+ */
+export const LUCK_SCALES: readonly number[] = Object.freeze([LUCK_SCALE, LUCK_SCALE, 100, 100, 100, 100]);
+
+/** A luck.bin format as read back: its channel count (the record's width per label). */
+export interface LuckFormat {
+  readonly version: 1 | 2;
+  readonly channels: number;
+}
+
+/** The format of a run's luck.bin from its identity's `luck` field (true: format 1; 2: format 2). */
+export function luckFormat(luck: unknown): LuckFormat | null {
+  if (luck === true) return { version: 1, channels: 2 };
+  if (luck === LUCK_FORMAT) return { version: 2, channels: LUCK_CHANNELS };
+  return null;
+}
 
 export class LuckMeter {
   /** seat-major: luck[seat * LUCK_CHANNELS + channel], summed over the game's draws. */
@@ -34,8 +70,11 @@ export class LuckMeter {
 
   constructor(players: number) {
     this.luck = new Float64Array(players * LUCK_CHANNELS);
-    const drew = (s: HandState, seat: Seat, t: number): void => this.drew(s, seat, t);
-    this.observer = { ...NO_OBSERVER, draw: drew, loose: drew };
+    this.observer = {
+      ...NO_OBSERVER,
+      draw: (s: HandState, seat: Seat, t: number): void => this.drew(s, seat, t, 'self-draw'),
+      loose: (s: HandState, seat: Seat, t: number): void => this.drew(s, seat, t, 'loose-tile'),
+    };
   }
 
   /** A new game. */
@@ -43,8 +82,8 @@ export class LuckMeter {
     this.luck.fill(0);
   }
 
-  /** `seat` has just drawn `t` (already in its hand, already gone from the wall). */
-  private drew(s: HandState, seat: Seat, t: number): void {
+  /** `seat` has just drawn `t` (already in its hand, already gone from the wall), from the wall or loose. */
+  private drew(s: HandState, seat: Seat, t: number, by: WinBy): void {
     const hand = s.priv.hand;
     const before = this.before;
     for (let k = 0; k < KINDS; k++) before[k] = hand[seat * KINDS + k]!;
@@ -64,37 +103,105 @@ export class LuckMeter {
     const sh = a.shanten();
     let useful = 0;
     let got = 0;
+    let value = 0;
+    let valueGot = 0;
     for (let k = 0; k < KINDS; k++) {
       if (wall[k] === 0) continue;
       if (a.shantenWith(k, 1) < sh) {
         useful += wall[k]!;
         if (k === t) got = 1;
+        if (sh === 0) {
+          const v = winValue(s, seat, before, k, by);
+          value += wall[k]! * v;
+          if (k === t) valueGot = v;
+        }
       }
     }
+    // What the tile adds to the hand's score as it stands (a loser's score: sets and doubles), for the kinds it
+    // holds already (a tile of a kind it holds none of adds no set).
+    const held = loserScore(s, seat, before, -1);
+    let gain = 0;
+    let gainGot = 0;
+    for (let k = 0; k < KINDS; k++) {
+      if (wall[k] === 0 || before[k] === 0) continue;
+      const g = loserScore(s, seat, before, k) - held;
+      gain += wall[k]! * g;
+      if (k === t) gainGot = g;
+    }
+    this.luck[seat * LUCK_CHANNELS + 4]! += gainGot - gain / n;
     const term = got - useful / n;
-    this.luck[seat * LUCK_CHANNELS]! += term;
-    if (sh === 0) this.luck[seat * LUCK_CHANNELS + 1]! += term;
+    const base = seat * LUCK_CHANNELS;
+    this.luck[base]! += term;
+    if (sh === 0) {
+      this.luck[base + 1]! += term;
+      this.luck[base + 2]! += valueGot - value / n;
+    }
+    // The others' waits: the same tile, drawn by `seat`, is a tile each of them did or did not need.
+    for (let j = 0; j < s.players; j++) {
+      if (j === seat) continue;
+      for (let k = 0; k < KINDS; k++) before[k] = hand[j * KINDS + k]!;
+      const b = this.analyser.load(before, s.pub.meldCount[j]!);
+      if (b.shanten() !== 0) continue;
+      let other = 0;
+      let otherGot = 0;
+      for (let k = 0; k < KINDS; k++) {
+        if (wall[k] === 0 || b.shantenWith(k, 1) >= 0) continue;
+        const v = winValue(s, j, before, k, 'discard');
+        other += wall[k]! * v;
+        if (k === t) otherGot = v;
+      }
+      this.luck[j * LUCK_CHANNELS + 3]! += otherGot - other / n;
+      this.luck[seat * LUCK_CHANNELS + 5]! += otherGot - other / n;
+    }
   }
+}
+
+/** The seat's hand as the scorer takes it: concealed counts (plus one `plus`, -1 none), its melds and bonus tiles. */
+function scored(s: HandState, seat: Seat, concealed: Uint8Array, plus: number, winning: number | null, win: WinBy | null): [HandSpec, ScoreContext] {
+  const tiles: number[] = [];
+  for (let x = 0; x < KINDS; x++) for (let c = concealed[x]! + (x === plus ? 1 : 0); c > 0; c--) tiles.push(x);
+  return [
+    { concealed: tiles, melds: meldsOf(s, seat), bonus: bonusOf(s, seat), winning },
+    { seatWind: s.pub.seatWind[seat]!, prevailingWind: s.rules.prevailingWind ? s.pub.prevailing : null, win, lastTile: false, lastOfKind: false, firstTurn: false, limit: s.limit },
+  ];
+}
+
+function loserScore(s: HandState, seat: Seat, concealed: Uint8Array, plus: number): number {
+  return scoreValue(s.rules, ...scored(s, seat, concealed, plus, null, null));
+}
+
+/**
+ * What `seat` would collect winning on `k` with concealed counts `concealed` (k not among them), `by` as given:
+ * its score (the scorer, docs/rules.md "Scoring"), capped at the limit, from each loser, East paying and receiving
+ * double (docs/rules.md "Settling"). The losers' own settlement and penalties are left out: a fixed function of the
+ * state and the tile is all the construction needs, and this is the part of a win that depends on the tile.
+ */
+function winValue(s: HandState, seat: Seat, concealed: Uint8Array, k: number, by: WinBy): number {
+  const score = scoreSummary(s.rules, ...scored(s, seat, concealed, -1, k, by), true).score;
+  const capped = s.limit === null ? score : Math.min(score, s.limit);
+  const east = s.pub.dealer;
+  let pay = 0;
+  for (let o = 0; o < s.players; o++) if (o !== seat) pay += o === east || seat === east ? 2 * capped : capped;
+  return pay;
 }
 
 /**
  * One game's luck.bin record at `offset`: for each label (aggregate label order) and channel, the sum over the seats
- * it holds, times LUCK_SCALE, rounded (the rounding, at most 1/200,000 of a draw a game, is the only departure from
- * an exact mean of zero).
+ * it holds of each seat's luck times LUCK_SCALES[c], rounded seat by seat. Rounding each seat before summing keeps a
+ * strategy against itself at exactly zero (its rotations hold the same integers, only relabelled); the rounding,
+ * at most half a stored unit a seat and game, is the only departure from an exact mean of zero.
  */
 export function addLuckRecord(out: Int32Array, offset: number, labels: readonly string[], seats: readonly string[], meter: LuckMeter): void {
   for (let i = 0; i < labels.length * LUCK_CHANNELS; i++) out[offset + i] = 0;
-  const sums = new Float64Array(labels.length * LUCK_CHANNELS);
   for (let seat = 0; seat < seats.length; seat++) {
     const l = labels.indexOf(seats[seat]!);
     if (l < 0) throw new Error(`luck: label "${seats[seat]}" is not in the lineup`);
-    for (let c = 0; c < LUCK_CHANNELS; c++) sums[l * LUCK_CHANNELS + c]! += meter.luck[seat * LUCK_CHANNELS + c]!;
+    for (let c = 0; c < LUCK_CHANNELS; c++) out[offset + l * LUCK_CHANNELS + c]! += Math.round(meter.luck[seat * LUCK_CHANNELS + c]! * LUCK_SCALES[c]!);
   }
-  for (let i = 0; i < sums.length; i++) out[offset + i] = Math.round(sums[i]! * LUCK_SCALE);
 }
 
 /**
- * The adjustment's coefficients, points of net per unit of relative luck by channel (a seat's luck less the table's
+ * Format 1's coefficients (kept for the luck.bin files written in it), points of net per unit of relative luck by channel (a seat's luck less the table's
  * mean, runner/luck-adjust.ts), fixed before any run they adjust: the least-squares slope of a seat's net per hand
  * on its two relative luck channels in a pilot of 2,000 duplicate hands of chow-mixer,suit-hunter,defender,harr
  * on seed 9001 (no committed result plays that seed), rounded to integers so the adjusted sums stay exact. In
@@ -102,14 +209,35 @@ export function addLuckRecord(out: Int32Array, offset: number, labels: readonly 
  * variance. Any fixed coefficients leave the adjusted mean unbiased (the luck has mean zero); good ones narrow
  * its interval. Rule sets not listed are not adjusted.
  */
-export const LUCK_BETA: Readonly<Record<string, readonly [number, number]>> = Object.freeze({
+export const LUCK_BETA_V1: Readonly<Record<string, readonly number[]>> = Object.freeze({
   harr: [24, 144],
   'harr-limit': [15, 127],
   babcock: [20, 139],
   code500: [38, 342],
 });
 
-/** The coefficients for a rule set (zero: no adjustment). */
-export function luckBeta(rules: string): readonly [number, number] {
-  return LUCK_BETA[rules] ?? [0, 0];
+/**
+ * Format 2's coefficients, in adjusted units per stored unit (a point per useful draw for channels 0 and 1, a
+ * thousandth of a point per point for the valued channels 2 to 5), fixed before the runs they adjust: the pooled
+ * least-squares slopes of a label's net over a wall set on its six relative luck channels (each label's own mean
+ * removed), in pilots of 4,000 duplicate games on seed 9001, which no committed result plays: under harr the tuned
+ * harr and suit-hunter plans each against three of their defaults and chow-mixer,suit-hunter,defender,harr; under
+ * harr-limit the tuned harr plan against three harr and the same mix; under babcock and code500 the mix. In
+ * those pilots they explain 12-21% (harr), 21-25% (harr-limit), 17% (babcock) and 25% (code500) of a label's
+ * variance over wall sets (format 1's two channels: 10-13% and 12%). docs/statistics.md "The luck adjustment".
+ */
+export const LUCK_BETA: Readonly<Record<string, readonly number[]>> = Object.freeze({
+  harr: [27, 138, 85, 52, 7270, -77],
+  'harr-limit': [12, 36, 515, 239, 4410, -44],
+  babcock: [18, 29, 525, 263, 3999, -44],
+  code500: [36, 2, 757, 184, 3247, -26],
+});
+
+/**
+ * The coefficients for a rule set and a luck.bin format, one per channel of that format (zero: no adjustment):
+ * a run's luck.bin is adjusted with the coefficients of the format it was written in.
+ */
+export function luckBeta(rules: string, format: 1 | 2 = LUCK_FORMAT): readonly number[] {
+  const table = format === 1 ? LUCK_BETA_V1 : LUCK_BETA;
+  return table[rules] ?? new Array<number>(format === 1 ? 2 : LUCK_CHANNELS).fill(0);
 }

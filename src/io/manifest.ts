@@ -25,8 +25,11 @@ export interface RunIdentity {
   readonly gamesCsv: boolean;
   /** nets.bin written (experiments' and --duplicate's paired statistics); absent when not. */
   readonly nets?: boolean;
-  /** luck.bin written (the luck of the draw, src/game/luck.ts; `simulate --duplicate`, league, sprt); absent when not. */
-  readonly luck?: boolean;
+  /**
+   * luck.bin written (the luck of the draw, src/game/luck.ts; `simulate --duplicate`, league, sprt), and its
+   * format: 2 now, true for format 1 (runs made before it); absent when not written.
+   */
+  readonly luck?: true | 2;
   /** SHA-256 of every plug-in strategy file, by its path as given in `strategies`; absent without plug-ins. */
   readonly plugins?: Readonly<Record<string, string>>;
 }

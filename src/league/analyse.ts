@@ -8,7 +8,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { num } from '../io/csv.js';
 import { csv } from '../experiments/tables.js';
-import { luckBeta } from '../game/luck.js';
+import { luckBeta, type LuckFormat } from '../game/luck.js';
 import { labelLuck, luckUnit } from '../runner/luck-adjust.js';
 import { forEachWall, labelHandsPerWall, WallMoments, type NetsCell } from '../runner/wall-sets.js';
 import type { PairedInterval } from '../stats/paired.js';
@@ -38,10 +38,11 @@ function ratingScale(n: number): number {
   return 6 * n;
 }
 
-export function analyseLeague(rules: string, members: readonly string[], cells: readonly LeagueCell[], wallGames: number, walls: number, luck: boolean): LeagueResult {
+/** `luck`: the format of every cell's luck.bin (null: not all of them hold one). */
+export function analyseLeague(rules: string, members: readonly string[], cells: readonly LeagueCell[], wallGames: number, walls: number, luck: LuckFormat | null): LeagueResult {
   const n = members.length;
-  const beta = luckBeta(rules);
-  const adjust = luck && beta.some((b) => b !== 0);
+  const beta = luck ? luckBeta(rules, luck.version) : [];
+  const adjust = beta.some((b) => b !== 0);
   // A wall set is one game per seat rotation: wallGames is the table's seat count.
   const unit = luckUnit(wallGames);
   const at = (i: number, j: number) => cells.findIndex((c) => c.i === i && c.j === j);
@@ -75,7 +76,7 @@ export function analyseLeague(rules: string, members: readonly string[], cells: 
       rateM[i]!.add(4 * s);
       if (adjust) rateA[i]!.add(4 * sa);
     }
-  }, adjust);
+  }, adjust ? beta.length : 0);
   const h = hands[0]!;
   const matrix = members.map((_, i) => members.map((__, j) => (i === j ? null : cellM[idx[i]![j]!]!.result(hands[idx[i]![j]!]!))));
   const matrixAdjusted = adjust

@@ -5,6 +5,13 @@
  * once every pairing is complete, the league's files (analyse.ts): league.csv, matrix.csv, league.svg, README.md
  * and manifest.json, and the leaderboard printed. The directory is owned as an experiment's is
  * (experiments/run.ts claimDir); `mergeLeague` merges the shards' pairings one by one with simulate's merge.
+ *
+ * `--until H` plays in blocks of UNTIL_BLOCK wall sets: after each block every pairing holds the same first walls,
+ * the ratings are computed over exactly those, and the league stops at the first block where every rating's 95%
+ * interval is at most H points per hand wide either side (or at --games, the cap). The decision reads only whole
+ * blocks of the first wall sets, never what a batch played past them, so it is the same for any worker count;
+ * a resume replays the blocks from the start (nothing already played is played again) and stops where the
+ * uninterrupted run would have.
  */
 import { CLI } from '../text.js';
 import { existsSync } from 'node:fs';
@@ -14,10 +21,13 @@ import { renderSvg } from '../charts/render.js';
 import { claimDir } from '../experiments/run.js';
 import { commandLine, experimentProvenance, type Manifest, type Shard } from '../io/manifest.js';
 import type { RunDir } from '../io/run-dir.js';
+import type { RunMonitor } from '../runner/options.js';
 import { mergeRuns } from '../runner/merge.js';
 import { simulate } from '../runner/run.js';
 import { formatShard } from '../runner/plan.js';
 import { seatsOf } from '../runner/wall-sets.js';
+import { LUCK_FILE, luckFormatOf } from '../runner/luck-file.js';
+import type { LuckFormat } from '../game/luck.js';
 import { leagueShardOf, runLabelsOf } from './read.js';
 import { analyseLeague, leaderboard, leagueChart, leagueCsv, matrixCsv, type LeagueCell, type LeagueResult } from './analyse.js';
 
@@ -35,9 +45,31 @@ export interface LeagueOptions {
   readonly progress: 'auto' | 'none';
   readonly decisionTimeout?: number;
   readonly command?: string;
+  /** Stop at the first block of UNTIL_BLOCK wall sets after which every rating's 95% half-width is at most this. */
+  readonly until?: number;
 }
 
 const PLAYERS = 4;
+/** Wall sets per --until block (the precision is checked after each). */
+export const UNTIL_BLOCK = 100;
+/** --until's cap on games per pairing when --games is not given. */
+export const UNTIL_GAMES = 40_000;
+
+/** Stops a pairing's run once it holds `games` games (the wall sets past them in the last batch are not read). */
+class GamesMonitor implements RunMonitor {
+  private seen = 0;
+  constructor(private readonly games: number, private readonly width: number) {}
+
+  batch(nets: Uint8Array): { note: string; stop: boolean } {
+    this.seen += nets.byteLength / this.width;
+    return { note: '', stop: this.seen >= this.games };
+  }
+}
+
+/** The widest 95% half-width among the ratings, points per hand. */
+export function widestRating(r: LeagueResult): number {
+  return Math.max(...r.ratings.map((x) => (x.high - x.low) / 2));
+}
 
 export function leagueMembers(strategies: string): string[] {
   const members = strategies.split(',').map((s) => s.trim());
@@ -63,8 +95,9 @@ function identityOf(o: Pick<LeagueOptions, 'rules' | 'strategies' | 'shard'>): s
   return `league ${o.rules} ${leagueMembers(o.strategies).join(',')}${o.shard ? ` shard ${formatShard(o.shard)}` : ''}`;
 }
 
-export function reproduceLeague(o: Pick<LeagueOptions, 'rules' | 'strategies' | 'games' | 'seed'>): string {
-  return `${CLI} league --rules ${o.rules} --strategies ${leagueMembers(o.strategies).join(',')} --games ${o.games} --seed ${o.seed}`;
+export function reproduceLeague(o: Pick<LeagueOptions, 'rules' | 'strategies' | 'games' | 'seed' | 'until'>): string {
+  const until = o.until !== undefined ? ` --until ${o.until}` : '';
+  return `${CLI} league --rules ${o.rules} --strategies ${leagueMembers(o.strategies).join(',')}${until} --games ${o.games} --seed ${o.seed}`;
 }
 
 export interface LeagueRunResult {
@@ -79,44 +112,90 @@ export async function runLeague(o: LeagueOptions): Promise<LeagueRunResult> {
   if (!Number.isSafeInteger(o.games) || o.games < 2 * PLAYERS || o.games % PLAYERS !== 0) {
     throw new UserError(`--games must be a multiple of ${PLAYERS} (whole wall sets), at least ${2 * PLAYERS}, got ${o.games}`);
   }
+  if (o.until !== undefined) {
+    if (!(Number.isFinite(o.until) && o.until > 0)) throw new UserError(`--until must be a positive number of points per hand, got ${o.until}`);
+    if (o.shard !== null) throw new UserError('--until cannot be sharded: the precision is known only over every game (play it without --shard)');
+    if (o.games % (UNTIL_BLOCK * PLAYERS) !== 0) {
+      throw new UserError(`with --until, --games is the cap per pairing and must be a multiple of ${UNTIL_BLOCK * PLAYERS} (whole blocks of ${UNTIL_BLOCK} wall sets), got ${o.games}`);
+    }
+    return runUntil(o, members, o.until);
+  }
   const out = claimDir(o.out, { experiment: identityOf(o), games: o.games, seed: o.seed }, o);
+  const played = await playTo(o, o.games, o.resume, false);
+  if (!('cells' in played)) return { status: 'interrupted', ...(played.signal ? { signal: played.signal } : {}) };
+  const { cells, runs } = played;
+  if (o.shard !== null) return { status: 'partial' };
+  return finishLeague(o, out, members, cells, runs);
+}
+
+/** Play every pairing up to `games` games of a run capped at o.games (see GamesMonitor); the signal when one stopped it. */
+async function playTo(o: LeagueOptions, games: number, resume: boolean, quiet: boolean): Promise<{ cells: LeagueCell[]; runs: object[] } | { signal?: 'SIGINT' | 'SIGTERM' }> {
+  const members = leagueMembers(o.strategies);
   const plan = pairings(members);
   const cells: LeagueCell[] = [];
   const runs: object[] = [];
   for (const [k, p] of plan.entries()) {
-    if (o.progress !== 'none') process.stderr.write(`mjlab: league ${o.rules} pairing ${k + 1}/${plan.length}: ${p.lineup}\n`);
+    if (o.progress !== 'none' && !quiet) process.stderr.write(`mjlab: league ${o.rules} pairing ${k + 1}/${plan.length}: ${p.lineup}\n`);
     const r = await simulate({
       rules: o.rules, strategies: p.lineup, games: o.games, seed: o.seed, ...(o.workers !== undefined ? { workers: o.workers } : {}),
       out: join(o.out, p.dir), outExplicit: false, gamesCsv: false, players: PLAYERS, unit: 'hand', duplicate: true, flowers: false,
-      shard: o.shard, resume: o.resume, force: false, parentOwned: true, progress: o.progress, nets: true, luck: true,
+      shard: o.shard, resume, force: false, parentOwned: true, progress: quiet ? 'none' : o.progress, nets: true, luck: true,
+      ...(games < o.games ? { monitor: new GamesMonitor(games, 2 * 4) } : {}),
       ...(o.decisionTimeout !== undefined ? { decisionTimeout: o.decisionTimeout } : {}),
       command: o.command ?? commandLine(),
     });
-    if (r.status !== 'complete') return { status: 'interrupted', ...(r.signal ? { signal: r.signal } : {}) };
+    // A run the monitor stopped says 'interrupted' with no signal: it holds its games (and a batch's more).
+    if (r.signal) return { signal: r.signal };
     cells.push({ i: p.i, j: p.j, dir: join(o.out, p.dir), labels: r.aggregate.labels, seats: seatsOf(r.aggregate) });
     runs.push(runEntry(p, r.manifest));
   }
-  if (o.shard !== null) return { status: 'partial' };
-  return finishLeague(o, out, members, cells, runs);
+  return { cells, runs };
+}
+
+async function runUntil(o: LeagueOptions, members: readonly string[], until: number): Promise<LeagueRunResult> {
+  const out = claimDir(o.out, { experiment: `${identityOf(o)} until ${until}`, games: o.games, seed: o.seed }, o);
+  const blockGames = UNTIL_BLOCK * PLAYERS;
+  for (let games = blockGames; ; games += blockGames) {
+    // Every block after the first continues the pairings' runs; the first resumes them only on --resume.
+    const played = await playTo(o, games, o.resume || games > blockGames, games > blockGames);
+    if (!('cells' in played)) return { status: 'interrupted', ...(played.signal ? { signal: played.signal } : {}) };
+    const walls = games / PLAYERS;
+    const widest = widestRating(analyseLeague(o.rules, members, played.cells, PLAYERS, walls, null));
+    if (o.progress !== 'none') process.stderr.write(`mjlab: league after ${walls} wall sets a pairing: widest rating ±${widest.toFixed(2)} (--until ${until})\n`);
+    if (widest <= until || games >= o.games) return finishLeague(o, out, members, played.cells, played.runs, walls);
+  }
 }
 
 function runEntry(p: { lineup: string; dir: string }, m: Manifest): object {
   return { lineup: p.lineup, dir: p.dir, ranges: m.ranges, games: m.gamesPlayed, hands: m.handsPlayed, durationSeconds: m.durationSeconds };
 }
 
+/**
+ * The luck.bin format all the league's pairings share (a league made before format 2 reads as format 1); null when
+ * some pairing has none. Pairings of different formats cannot be adjusted together: refused.
+ */
+function leagueLuckFormat(cells: readonly LeagueCell[]): LuckFormat | null {
+  if (!cells.every((c) => existsSync(join(c.dir, LUCK_FILE)))) return null;
+  const formats = cells.map((c) => luckFormatOf(c.dir));
+  const first = formats[0] ?? null;
+  if (formats.some((f) => f?.version !== first?.version)) throw new UserError(`the league's pairings hold luck.bin files of different formats (some made before format 2); play it afresh`);
+  return first;
+}
+
 async function finishLeague(
-  o: Pick<LeagueOptions, 'rules' | 'strategies' | 'games' | 'seed' | 'command'>, out: RunDir, members: readonly string[], cells: readonly LeagueCell[], runs: readonly object[],
+  o: Pick<LeagueOptions, 'rules' | 'strategies' | 'games' | 'seed' | 'command' | 'until'>, out: RunDir, members: readonly string[], cells: readonly LeagueCell[], runs: readonly object[],
+  walls = o.games / PLAYERS,
 ): Promise<LeagueRunResult> {
   for (const c of cells) {
     if (c.labels.length !== 2 || c.seats[0] !== 1 || c.seats[1] !== 3) {
       throw new UserError(`${c.dir}: the pairing seats ${c.labels.join(',')} as ${c.seats.join(',')}, not one against three (two members share a label?)`);
     }
   }
-  const walls = o.games / PLAYERS;
-  const result = analyseLeague(o.rules, members, cells, PLAYERS, walls, cells.every((c) => existsSync(join(c.dir, 'luck.bin'))));
+  const result = analyseLeague(o.rules, members, cells, PLAYERS, walls, leagueLuckFormat(cells));
   const board = leaderboard(result);
   const seconds = runs.reduce<number>((a, r) => a + ((r as { durationSeconds?: number }).durationSeconds ?? 0), 0);
-  const hands = runs.reduce<number>((a, r) => a + ((r as { hands?: number }).hands ?? 0), 0);
+  // With --until the league is the first `walls` wall sets of every pairing, whatever a last batch played past them.
+  const hands = o.until !== undefined ? walls * PLAYERS * runs.length : runs.reduce<number>((a, r) => a + ((r as { hands?: number }).hands ?? 0), 0);
   const reproduce = reproduceLeague(o);
   out.write('league.csv', leagueCsv(result));
   out.write('matrix.csv', matrixCsv(result, PLAYERS));
@@ -145,7 +224,7 @@ async function finishLeague(
   );
   out.write(
     'manifest.json',
-    `${JSON.stringify({ ...experimentProvenance('league', o.command ?? commandLine(), reproduce), rules: o.rules, members, seed: o.seed, gamesPerPairing: o.games, wallSets: walls, hands, durationSeconds: Number(seconds.toFixed(3)), runs }, null, 2)}\n`,
+    `${JSON.stringify({ ...experimentProvenance('league', o.command ?? commandLine(), reproduce), rules: o.rules, members, seed: o.seed, gamesPerPairing: o.games, ...(o.until !== undefined ? { until: o.until } : {}), wallSets: walls, hands, durationSeconds: Number(seconds.toFixed(3)), runs }, null, 2)}\n`,
   );
   return { status: 'complete', result, board };
 }

@@ -5,12 +5,21 @@
  * sets decides exactly as `mjlab sprt` would on those walls) and the fixed experiment's hands and verdict. The
  * intervals are at equal hands: both over every wall set the run holds, raw and luck-adjusted.
  *
+ * H1's gain D is the fixed experiment's own sensitivity, not a round number: the gain its test (95% interval off
+ * zero) detects with the sequential test's power 1 − beta, D = (z(0.975) + z(1 − beta)) · SE, SE its interval's
+ * half-width over z(0.975). Both tests then answer the same question at the same error rates; with a D larger
+ * than the pair's gain (the first table used D = 3 throughout), the sequential test accepts H0 for gains the fixed
+ * experiment calls real (harr tuned for harr-limit: +3.26 there, D = 3: H0). Units: D, the fixed experiment's
+ * numbers and the blocks the test reads are all A's one-seat mean net per hand (its gain over B), not
+ * pairwise.csv's A − B, which is 4/3 of it (docs/statistics.md).
+ *
  *   node dist/src/league/sequential-table.js results/league/sequential.csv
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { csv, num } from '../experiments/tables.js';
 import { NETS_FILE } from '../runner/nets-file.js';
+import { normalQuantile, zCritical } from '../stats/erf.js';
 import { runSprt } from '../stats/sprt.js';
 import { challengerIntervals, LOOK_EVERY } from './sprt-run.js';
 
@@ -18,7 +27,8 @@ interface Pair {
   readonly pair: string;
   readonly rules: string;
   readonly dir: string;
-  readonly delta: number;
+  /** The fixed experiment's estimate of A's gain per hand and its 95% interval (D is computed from it: fixedDelta). */
+  readonly fixed: { readonly mean: number; readonly low: number; readonly high: number };
   /** Hands of the committed fixed-size experiment for this pair, and where. */
   readonly handsFixed: number;
   readonly fixedVerdict: 'H1' | 'H0';
@@ -27,22 +37,36 @@ interface Pair {
 
 export const PAIRS: readonly Pair[] = [
   {
-    pair: 'search vs harr', rules: 'harr-limit', dir: 'results/search-vs-harr-held-out/harr-limit', delta: 5, handsFixed: 2400, fixedVerdict: 'H1',
+    pair: 'search vs harr', rules: 'harr-limit', dir: 'results/search-vs-harr-held-out/harr-limit', fixed: { mean: 6.195, low: 2.931888, high: 9.458112 }, handsFixed: 2400, fixedVerdict: 'H1',
     fixedFrom: 'results/search-vs-harr/summary.csv (harr-limit, budget 256: +6.2, 2.9 to 9.5)',
   },
   {
-    pair: 'harr tuned for harr vs harr', rules: 'harr', dir: 'results/league/sequential/harr-tuned-harr', delta: 3, handsFixed: 48000, fixedVerdict: 'H1',
+    pair: 'harr tuned for harr vs harr', rules: 'harr', dir: 'results/league/sequential/harr-tuned-harr', fixed: { mean: 6.889167, low: 5.632411, high: 8.145922 }, handsFixed: 48000, fixedVerdict: 'H1',
     fixedFrom: 'results/tuned-plans/cross-play.csv (harr, harr, seed 1: +6.89, 5.63 to 8.15)',
   },
   {
-    pair: 'harr tuned for harr-limit vs harr', rules: 'harr-limit', dir: 'results/league/sequential/harr-tuned-harr-limit', delta: 3, handsFixed: 48000, fixedVerdict: 'H1',
+    pair: 'harr tuned for harr-limit vs harr', rules: 'harr-limit', dir: 'results/league/sequential/harr-tuned-harr-limit', fixed: { mean: 3.25875, low: 2.361051, high: 4.156449 }, handsFixed: 48000, fixedVerdict: 'H1',
     fixedFrom: 'results/tuned-plans/cross-play.csv (harr, harr-limit, seed 1: +3.26, 2.36 to 4.16)',
   },
   {
-    pair: 'suit-hunter tuned for harr vs suit-hunter', rules: 'harr', dir: 'results/league/sequential/suit-hunter-tuned-harr', delta: 3, handsFixed: 48000, fixedVerdict: 'H1',
+    pair: 'suit-hunter tuned for harr vs suit-hunter', rules: 'harr', dir: 'results/league/sequential/suit-hunter-tuned-harr', fixed: { mean: 28.793625, low: 26.554997, high: 31.032253 }, handsFixed: 48000, fixedVerdict: 'H1',
     fixedFrom: 'results/tuned-plans/cross-play.csv (suit-hunter, harr, seed 1: +28.79, 26.55 to 31.03)',
   },
 ];
+
+/** The sequential test's error rates (both ways), as `mjlab sprt` defaults them. */
+const ALPHA = 0.05;
+const BETA = 0.05;
+
+/**
+ * H1's gain for a pair: what the fixed experiment detects with power 1 − BETA, to two decimals (the value the
+ * pair's `mjlab sprt --delta` was given).
+ */
+export function fixedDelta(fixed: Pair['fixed'], beta = BETA): number {
+  const z = zCritical(0.95);
+  const se = (fixed.high - fixed.low) / 2 / z;
+  return Math.round((z + normalQuantile(1 - beta)) * se * 100) / 100;
+}
 
 export const SEQUENTIAL_COLUMNS = [
   'pair', 'rules', 'delta', 'verdict', 'fixed_verdict', 'agrees', 'hands_sequential', 'hands_fixed', 'ratio', 'hands_compared',
@@ -66,14 +90,15 @@ export function sequentialRows(pairs: readonly Pair[], root = '.'): string[][] {
     .map((p) => {
       const dir = join(root, p.dir);
       const blocks = wallSetNets(dir);
-      const s = runSprt({ mu0: 0, mu1: p.delta, alpha: 0.05, beta: 0.05 }, blocks, LOOK_EVERY);
+      const delta = fixedDelta(p.fixed);
+      const s = runSprt({ mu0: 0, mu1: delta, alpha: ALPHA, beta: BETA }, blocks, LOOK_EVERY);
       const verdict = s.verdict === 'continue' ? 'undecided' : s.verdict;
       const ci = challengerIntervals(dir, p.rules, blocks.length, existsSync(join(dir, 'luck.bin')));
       const raw = (ci.raw.high - ci.raw.low) / 2;
       const adj = ci.adjusted ? (ci.adjusted.high - ci.adjusted.low) / 2 : NaN;
       const hs = s.n * 4;
       return [
-        p.pair, p.rules, num(p.delta), verdict, p.fixedVerdict, verdict === 'undecided' ? '' : verdict === p.fixedVerdict ? 'yes' : 'no', String(hs), String(p.handsFixed), num(hs / p.handsFixed),
+        p.pair, p.rules, num(delta), verdict, p.fixedVerdict, verdict === 'undecided' ? '' : verdict === p.fixedVerdict ? 'yes' : 'no', String(hs), String(p.handsFixed), num(hs / p.handsFixed),
         String(blocks.length * 4), num(raw), Number.isNaN(adj) ? '' : num(adj), Number.isNaN(adj) ? '' : num(1 - adj / raw), p.dir, p.fixedFrom,
       ];
     });

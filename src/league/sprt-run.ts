@@ -11,6 +11,7 @@
 import { UserError } from '../errors.js';
 import { csv, num } from '../experiments/tables.js';
 import { luckBeta } from '../game/luck.js';
+import { luckFormatOf } from '../runner/luck-file.js';
 import { RunDir } from '../io/run-dir.js';
 import { labelLuck, luckUnit } from '../runner/luck-adjust.js';
 import { forEachWall, WallMoments } from '../runner/wall-sets.js';
@@ -73,15 +74,16 @@ export interface SprtOptions {
 
 /** A's mean net per hand over the first `walls` wall sets of a one-against-three run, raw and luck-adjusted. */
 export function challengerIntervals(dir: string, rules: string, walls: number, luck: boolean): { raw: PairedInterval; adjusted: PairedInterval | null } {
-  const beta = luckBeta(rules);
-  const adjust = luck && beta.some((x) => x !== 0);
+  const format = luck ? luckFormatOf(dir) : null;
+  const beta = format ? luckBeta(rules, format.version) : [];
+  const adjust = beta.some((x) => x !== 0);
   const raw = new WallMoments();
   const adj = new WallMoments();
   const cell = { dir, labels: ['a', 'b'], seats: [1, 3] };
   forEachWall([cell], PLAYERS, walls, (sums, lk) => {
     raw.add(sums[0]![0]!);
     if (adjust) adj.add(sums[0]![0]! * luckUnit(PLAYERS) - labelLuck([cell], [lk[0]!], 'a', beta, PLAYERS));
-  }, adjust);
+  }, adjust ? beta.length : 0);
   return { raw: raw.result(PLAYERS), adjusted: adjust ? adj.result(PLAYERS * luckUnit(PLAYERS)) : null };
 }
 

@@ -8,7 +8,7 @@
  * each seat's relative luck sums to nothing; luck.bin's rounding leaves at most a few 1/LUCK_SCALE of a draw). Kept in exact integers: values are in units of
  * 1/(players · LUCK_SCALE) of a point.
  */
-import { LUCK_CHANNELS, LUCK_SCALE } from '../game/luck.js';
+import { LUCK_SCALE } from '../game/luck.js';
 import type { WallSums } from './wall-sets.js';
 
 /** How many adjusted units make a point at a table of `players`. */
@@ -16,13 +16,17 @@ export function luckUnit(players: number): number {
   return players * LUCK_SCALE;
 }
 
-/** A cell's relative luck part of a label over one wall set, in adjusted units (an exact integer). */
+/**
+ * A cell's relative luck part of a label over one wall set, in adjusted units (an exact integer). `beta` has one
+ * coefficient per channel of the luck.bin's format (game/luck.ts luckBeta), in adjusted units per stored unit.
+ */
 function relativeLuck(luck: WallSums, label: number, seats: number, labels: number, players: number, beta: readonly number[]): number {
+  const channels = beta.length;
   let x = 0;
-  for (let c = 0; c < LUCK_CHANNELS; c++) {
+  for (let c = 0; c < channels; c++) {
     let table = 0;
-    for (let l = 0; l < labels; l++) table += luck[l * LUCK_CHANNELS + c]!;
-    x += beta[c]! * (players * luck[label * LUCK_CHANNELS + c]! - seats * table);
+    for (let l = 0; l < labels; l++) table += luck[l * channels + c]!;
+    x += beta[c]! * (players * luck[label * channels + c]! - seats * table);
   }
   return x;
 }

@@ -21,7 +21,7 @@ import { pairwiseCsv, pairwiseTests } from './pairwise.js';
 import { seatsOf } from './wall-sets.js';
 import type { StreamedName } from './protocol.js';
 import { LUCK_FILE } from './luck-file.js';
-import { LUCK_CHANNELS, luckBeta } from '../game/luck.js';
+import { luckBeta, luckFormat } from '../game/luck.js';
 import { duplicateSummaryCsv } from './duplicate-summary.js';
 
 interface Input {
@@ -101,7 +101,7 @@ function readAt(fd: number, path: string, buf: Buffer, pos: number, max: number)
 function segmentsOf(inp: Input, name: StreamedName, fd: number, path: string, size: number): { header: number; parts: Segment[] } {
   const ranges = inp.manifest.ranges;
   if (!name.endsWith('.csv')) {
-    const record = inp.agg.labels.length * 4 * (name === LUCK_FILE ? LUCK_CHANNELS : 1);
+    const record = inp.agg.labels.length * 4 * (name === LUCK_FILE ? (luckFormat(inp.manifest.identity.luck)?.channels ?? 0) : 1);
     let at = 0;
     const parts = ranges.map((range) => {
       const from = at;
@@ -243,7 +243,7 @@ export function mergeRuns(o: MergeOptions): Manifest {
     const extra: Record<string, string> = {};
     if (identity.duplicate && outDir.has('nets.bin')) {
       const cell = { dir: o.out, labels: agg.labels, seats: seatsOf(agg) };
-      extra['pairwise.csv'] = pairwiseCsv(pairwiseTests([cell], new Map([[identity.rules, [cell]]]), identity.players, Math.floor(agg.games / identity.players), identity.luck && outDir.has(LUCK_FILE) ? luckBeta(identity.rules) : undefined));
+      extra['pairwise.csv'] = pairwiseCsv(pairwiseTests([cell], new Map([[identity.rules, [cell]]]), identity.players, Math.floor(agg.games / identity.players), luckFormat(identity.luck) && outDir.has(LUCK_FILE) ? luckBeta(identity.rules, luckFormat(identity.luck)!.version) : undefined));
       if (identity.unit === 'hand') extra['summary.csv'] = duplicateSummaryCsv(cell, agg, identity.players, Math.floor(agg.games / identity.players));
     }
     const seconds = inputs.reduce((s, i) => s + i.manifest.durationSeconds, 0);

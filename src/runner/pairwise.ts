@@ -71,7 +71,7 @@ export function pairwiseTests<C extends NetsCell>(
       const l = p.idx.map((i) => luck[i]!);
       p.adj.add(d * unit - (labelLuck(p.cells, l, p.a, beta, players) * p.hb - labelLuck(p.cells, l, p.b, beta, players) * p.ha));
     }
-  }, adjust);
+  }, adjust ? beta.length : 0);
   const results = pairs.filter((p) => p.m.n >= 2).map((p) => ({ ...p, r: p.m.result(p.ha * p.hb) }));
   const adj = holm(results.map((t) => t.r.p));
   return results.map((t, i) => ({

@@ -10,7 +10,6 @@
 import { join } from 'node:path';
 import { NETS_FILE, NetsReader } from './nets-file.js';
 import { LUCK_FILE } from './luck-file.js';
-import { LUCK_CHANNELS } from '../game/luck.js';
 import { addSum, emptySums, totalSum, totalSumSq, type Aggregate, type ExactSums } from '../stats/aggregate.js';
 import { pairedFromSums, type PairedInterval } from '../stats/paired.js';
 
@@ -38,13 +37,14 @@ export type WallSums = readonly number[];
 
 /**
  * Call fn once per wall set with every cell's per-label sums (cells in the given order). Every cell must hold
- * `walls × wallGames` records. With `luck`, fn also gets every cell's luck.bin sums over the wall set
- * (luck[c][label * LUCK_CHANNELS + channel], in luck.bin's integer unit); every cell must then hold a luck.bin.
+ * `walls × wallGames` records. With `luckChannels` (the channels of the cells' luck.bin format, 0: none), fn also
+ * gets every cell's luck.bin sums over the wall set (luck[c][label * luckChannels + channel], in luck.bin's
+ * integer unit); every cell must then hold a luck.bin of that format.
  */
 export function forEachWall<C extends NetsCell>(
-  cells: readonly C[], wallGames: number, walls: number, fn: (sums: readonly WallSums[], luck: readonly WallSums[]) => void, luck = false,
+  cells: readonly C[], wallGames: number, walls: number, fn: (sums: readonly WallSums[], luck: readonly WallSums[]) => void, luckChannels = 0,
 ): void {
-  const files = [{ name: NETS_FILE, per: 1 }, ...(luck ? [{ name: LUCK_FILE, per: LUCK_CHANNELS }] : [])];
+  const files = [{ name: NETS_FILE, per: 1 }, ...(luckChannels > 0 ? [{ name: LUCK_FILE, per: luckChannels }] : [])];
   const readers = files.map((f) => cells.map((c) => new NetsReader(join(c.dir, f.name), c.labels.length * f.per, wallGames)));
   const sums = files.map((f) => cells.map((c) => new Array<number>(c.labels.length * f.per).fill(0)));
   try {

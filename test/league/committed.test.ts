@@ -7,6 +7,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { linearRatings } from '../../src/stats/ratings.js';
+import { fixedDelta, PAIRS } from '../../src/league/sequential-table.js';
+import { csvRows } from '../../src/report/csv-read.js';
+import { luckFormatOf } from '../../src/runner/luck-file.js';
 import { parseCsv, ROOT } from '../runner/helpers.js';
 
 const LEAGUE = join(ROOT, 'results', 'league');
@@ -53,6 +56,46 @@ describe('results/league/sequential.csv', () => {
       expect(r.agrees).toBe(r.verdict === 'undecided' ? '' : r.verdict === r.fixed_verdict ? 'yes' : 'no');
       expect(Number(r.ratio)).toBeCloseTo(Number(r.hands_sequential) / Number(r.hands_fixed), 5);
       expect(existsSync(join(ROOT, r.run!, 'nets.bin'))).toBe(true);
+    }
+  });
+
+  it("tests each pair at the fixed experiment's own sensitivity, with the runs played at that delta", () => {
+    // D = (z(0.975) + z(0.95)) · SE of the fixed experiment: at a gain of D both tests say H1 95% of the time. A D
+    // chosen apart from it (3 for every pair) asked the sequential test another question than the fixed one.
+    const rows = csvOf('sequential.csv');
+    for (const p of PAIRS) {
+      const row = rows.find((r) => r.pair === p.pair);
+      if (!row) continue;
+      const d = fixedDelta(p.fixed);
+      expect(Number(row.delta)).toBeCloseTo(d, 6);
+      expect(d).toBeGreaterThan(0);
+      const sprt = join(ROOT, p.dir, 'sprt.csv');
+      if (existsSync(sprt)) expect(Number(parseCsv(readFileSync(sprt, 'utf8'))[0]!.delta)).toBeCloseTo(d, 6);
+    }
+  });
+
+  it('takes each fixed interval from the file it cites, in the one-seat unit', () => {
+    const cross = parseCsv(readFileSync(join(ROOT, 'results', 'tuned-plans', 'cross-play.csv'), 'utf8'));
+    const search = csvRows(readFileSync(join(ROOT, 'results', 'search-vs-harr', 'summary.csv'), 'utf8'));
+    for (const p of PAIRS) {
+      const m = /^results\/tuned-plans\/cross-play.csv \(([^,]+), ([^,]+), seed 1/.exec(p.fixedFrom);
+      const src = m
+        ? cross.find((r) => r.strategy === m[1] && r.evaluated_under === m[2] && r.plan_tuned_under === m[2] && r.seed === '1')!
+        : search.find((r) => r.rules === p.rules && r.budget === '256' && r.table === 'harr,harr,harr')!;
+      const [mean, low, high] = m ? [src.mean_net, src.ci_low, src.ci_high] : [src.search_mean_net, src.ci_low, src.ci_high];
+      expect([p.fixed.mean, p.fixed.low, p.fixed.high]).toEqual([Number(mean), Number(low), Number(high)]);
+    }
+  });
+
+  it("adjusts each sequential run with its own luck.bin format, the adjusted mean inside the raw interval", () => {
+    for (const p of PAIRS) {
+      const sprt = join(ROOT, p.dir, 'sprt.csv');
+      if (!existsSync(sprt)) continue;
+      const r = parseCsv(readFileSync(sprt, 'utf8'))[0]!;
+      expect(Number(r.mean_net_adjusted)).toBeGreaterThanOrEqual(Number(r.ci_low));
+      expect(Number(r.mean_net_adjusted)).toBeLessThanOrEqual(Number(r.ci_high));
+      // Re-played with format 2 (six channels): the committed table's narrowing is measured on it.
+      expect(luckFormatOf(join(ROOT, p.dir))?.version).toBe(2);
     }
   });
 });

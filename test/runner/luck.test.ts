@@ -5,9 +5,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LUCK_CHANNELS, LUCK_SCALE } from '../../src/game/luck.js';
+import { LUCK_CHANNELS, LUCK_FORMAT, LUCK_SCALE, luckBeta } from '../../src/game/luck.js';
+import { luckFormatOf } from '../../src/runner/luck-file.js';
+import { pairwiseCsv, pairwiseTests } from '../../src/runner/pairwise.js';
+import { runLabelsOf } from '../../src/league/read.js';
 import { zCritical } from '../../src/stats/erf.js';
-import { mjlab, parseCsv, read, tempDir } from './helpers.js';
+import { mjlab, parseCsv, read, ROOT, tempDir } from './helpers.js';
 
 const tmp = tempDir('luck');
 const GAMES = 800;
@@ -43,13 +46,32 @@ describe('luck of the draw', () => {
     }
   });
 
-  it('a strategy against itself comes out at zero: raw exactly, adjusted up to luck.bin\'s rounding', () => {
+  it('a strategy against itself comes out at exactly zero, raw and adjusted', () => {
     const rows = parseCsv(read(join(tmp, 'self'), 'pairwise.csv'));
     expect(rows).toHaveLength(1);
     for (const k of ['mean_net_diff', 'diff_low', 'diff_high']) expect(Number(rows[0]![k])).toBe(0);
-    // Each label's luck is rounded to 1/LUCK_SCALE per game: a wall set's relative luck then sums to within a few
-    // such units of zero, where unrounded it would be exactly zero.
-    for (const k of ['mean_net_diff_adjusted', 'adjusted_low', 'adjusted_high']) expect(Math.abs(Number(rows[0]![k]))).toBeLessThan(1e-3);
+    // Each seat's luck is rounded before a label's are summed, so the rotations of one wall hold the same
+    // integers, relabelled, and a wall set's relative luck is exactly zero.
+    for (const k of ['mean_net_diff_adjusted', 'adjusted_low', 'adjusted_high']) expect(Math.abs(Number(rows[0]![k]))).toBe(0);
+  });
+
+  it('writes format 2: six channels, the valued ones in points, named in the identity', () => {
+    expect(JSON.parse(read(join(tmp, 'mix'), 'manifest.json')).identity.luck).toBe(LUCK_FORMAT);
+    expect(luckFormatOf(join(tmp, 'mix'))).toEqual({ version: 2, channels: 6 });
+    const luck = ints(join(tmp, 'mix', 'luck.bin'));
+    // Every channel moves: a tenpai seat's completing draws (2), the others' waits drawn (3 and 5), set gains (4).
+    for (let c = 0; c < LUCK_CHANNELS; c++) expect(luck.some((x, i) => i % LUCK_CHANNELS === c && x !== 0)).toBe(true);
+    expect(luckBeta('harr-limit')).toHaveLength(LUCK_CHANNELS);
+  });
+
+  it('still reads format 1 (the committed leagues), with format 1 coefficients', () => {
+    const dir = join(ROOT, 'results', 'league', 'harr-limit', 'runs', '0-1');
+    const format = luckFormatOf(dir)!;
+    expect(format).toEqual({ version: 1, channels: 2 });
+    const { labels, seats } = runLabelsOf(dir);
+    const cell = { dir, labels, seats };
+    const again = pairwiseCsv(pairwiseTests([cell], new Map([['harr-limit', [cell]]]), 4, 50, luckBeta('harr-limit', format.version)));
+    expect(again).toBe(readFileSync(join(dir, 'pairwise.csv'), 'utf8'));
   });
 
   it('adjusts every pair, and the adjusted difference lies within the raw interval', () => {

@@ -10,7 +10,8 @@ export const leagueCommand: CommandModule<object, LeagueArgs> = {
     y
       .option('rules', { type: 'string', default: 'harr', describe: `rule set: ${ruleSetChoices()}` })
       .option('strategies', { type: 'string', describe: 'the members, comma-separated (name, name:param=value, ./preset.json, ./file.js)' })
-      .option('games', { type: 'number', default: 400, describe: 'games per pairing, a multiple of 4 (each wall once per rotation)' })
+      .option('games', { type: 'number', describe: 'games per pairing, a multiple of 4 (each wall once per rotation; default 400); with --until, the cap (default 40,000)' })
+      .option('until', { type: 'number', describe: 'play blocks of 100 wall sets until every rating\'s 95% interval is within this many points per hand' })
       .option('seed', { type: 'number', default: 1, describe: 'master seed (every pairing plays the same walls)' })
       .option('workers', { type: 'number', describe: 'worker threads (default: all cores)' })
       .option('out', { type: 'string', describe: 'output directory (default results/league/<rules>)' })

@@ -12,6 +12,7 @@ import { ruleSet } from '../../rules/index.js';
 import { uniqueLabels } from '../../stats/aggregate.js';
 import { NETS_FILE } from '../nets-file.js';
 import { LUCK_FILE } from '../luck-file.js';
+import { LUCK_FORMAT } from '../../game/luck.js';
 import { DEFAULT_DECISION_TIMEOUT, type SimulateOptions } from '../options.js';
 import { batchCount, batchSizeFor, formatShard, shardRange } from '../plan.js';
 import { pluginHashes } from '../plugins.js';
@@ -124,7 +125,7 @@ export async function planRun(o: SimulateOptions): Promise<RunPlan> {
     limit: spec.limit,
     gamesCsv: o.gamesCsv,
     ...(nets ? { nets: true } : {}),
-    ...(luck ? { luck: true } : {}),
+    ...(luck ? { luck: LUCK_FORMAT } : {}),
     ...(plugins ? { plugins } : {}),
   };
   const align = spec.duplicate ? spec.players : 1;

@@ -1,0 +1,50 @@
+// search-vs-harr's p_holm (issue 27, point 5): the committed summary.csv carries Holm over every row's p, computed
+// from its own p column as the report computes it on a re-run, and its README's findings are the ones the report's
+// verdict() reads off those adjusted p-values (so the words cannot drift from the numbers).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { verdict } from '../../src/experiments/search-vs-harr.js';
+import { csvRows } from '../../src/report/csv-read.js';
+import { holm } from '../../src/stats/paired.js';
+import { ROOT } from '../runner/helpers.js';
+
+const DIR = join(ROOT, 'results', 'search-vs-harr');
+const rowsOf = (f: string) => csvRows(readFileSync(join(DIR, f), 'utf8'));
+
+describe('results/search-vs-harr', () => {
+  it("has p_holm, Holm over every row's p", () => {
+    const rows = rowsOf('summary.csv');
+    const adj = holm(rows.map((r) => Number(r.p)));
+    rows.forEach((r, i) => expect(Number(r.p_holm)).toBeCloseTo(adj[i]!, 6));
+  });
+
+  it('states the findings its adjusted p-values give', () => {
+    const rows = rowsOf('summary.csv');
+    const own = rows
+      .filter((r) => r.table === 'harr,harr,harr')
+      .map((r) => ({ rules: r.rules!, budget: Number(r.budget), wallSets: Number(r.wall_sets), mean: Number(r.search_mean_net), low: Number(r.ci_low), high: Number(r.ci_high), pHolm: Number(r.p_holm) }));
+    const away = rowsOf('away-from-policy.csv').map((r) => ({ rules: r.rules!, budget: Number(r.budget), table: r.table!, mean: Number(r.search_minus_harr), low: Number(r.ci_low), high: Number(r.ci_high) }));
+    const readme = readFileSync(join(DIR, 'README.md'), 'utf8');
+    expect(readme).toContain(verdict(own, away, 256));
+    expect(readme).toContain(`Holm-adjusted p-value (over the ${rows.length} tests of summary.csv, column p_holm)`);
+  });
+});
+
+describe('results/tuned-plans', () => {
+  it("quotes the Holm-adjusted p of each verdict's two tests (over the twelve), from plan-loss.csv", () => {
+    const loss = csvRows(readFileSync(join(ROOT, 'results', 'tuned-plans', 'plan-loss.csv'), 'utf8'));
+    const p = (s: string, under: string, other: string) => Number(loss.find((r) => r.strategy === s && r.evaluated_under === under && r.plan_tuned_under === other && r.seed === 'all')!.p);
+    const tests = ['harr', 'suit-hunter'].flatMap((s) => ['harr-300', 'harr-limit', 'babcock'].map((L) => ({ s, L, own: p(s, L, 'harr'), back: p(s, 'harr', L) })));
+    const adj = holm(tests.flatMap((t) => [t.own, t.back]));
+    const readme = readFileSync(join(ROOT, 'results', 'tuned-plans', 'README.md'), 'utf8');
+    expect(readme).toContain("above zero both ways at 5% after Holm's correction over the twelve tests");
+    tests.forEach((t, k) => {
+      const section = readme.slice(readme.indexOf(`**${t.s}.**`));
+      const line = section.split('\n').find((l) => l.startsWith(`- *${t.L}*:`))!;
+      expect(line).toContain(`Holm-adjusted p: ${adj[2 * k]!.toPrecision(2)} and ${adj[2 * k + 1]!.toPrecision(2)}.`);
+    });
+    // harr's babcock verdict rested on p = 0.027 alone, 0.081 after Holm: it no longer says the plans differ.
+    expect(readme).toContain('- harr, harr vs babcock: the best plan **does not differ: the plan tuned for harr is best under both**.');
+  });
+});
