@@ -4,7 +4,6 @@
  * Regenerate the committed constants: `node dist/src/game/inference-fit.js [hands per rule set]`.
  */
 import { pathToFileURL } from 'node:url';
-import { couldBeComplete } from '../engine/agari.js';
 import { specialShapesOf } from '../rules/special.js';
 import { ruleSet, RULESET_IDS } from '../rules/index.js';
 import { shanten } from '../hand/index.js';
@@ -25,11 +24,12 @@ export function fitPolicyModel(hands: number, seed = FIT_SEED): PolicyModel {
   // Per temperature and age, the summed log likelihood of the true discards; and of a uniform pick, per age.
   const ll = TAUS.map(() => new Array<number>(RECENT).fill(0));
   const llFlat = new Array<number>(RECENT).fill(0);
-  const lik = TAUS.map((tau) => new Likelihood({ ...POLICY_MODEL, tau }, []));
+  const lik = TAUS.map((tau) => new Likelihood({ ...POLICY_MODEL, tau }, [], 'any'));
   const f = { passed: 0, passWin: 0, passPair: 0, ref: 0, refWin: 0, refPair: 0, seats: 0, fourT: 0, fourU: 0, pungT: 0, pungU: 0, pungSeats: 0 };
   const c = new Uint8Array(34);
   for (const id of RULESET_IDS) {
     const specials = specialShapesOf(ruleSet(id).table);
+    const passes = new Likelihood(POLICY_MODEL, specials, ruleSet(id).outOfTurnMahjong);
     selfPlay(id, hands, seed, (s, view, g) => {
       if (view.phase !== 'turn') return;
       const w = worldStateCopy(view.sampleWorld(makeStream(seed, g, `fit:${id}:${view.discardCount}`)));
@@ -57,15 +57,13 @@ export function fitPolicyModel(hands: number, seed = FIT_SEED): PolicyModel {
           llFlat[n - 1 - i]! -= Math.log(kinds);
           c[d]!--;
         }
-        const feature = (t: number): [number, number] => {
+        // A tile it could have claimed for Mah-Jongg (as the likelihood reads a pass), or of which it holds two.
+        const feature = (t: number, next: boolean): [number, number] => {
           if (c[t]! >= 4) return [0, 0];
-          c[t]!++;
-          const win = couldBeComplete(c, total + 1, specials) ? 1 : 0;
-          c[t]!--;
-          return [win, c[t]! >= 2 ? 1 : 0];
+          return [passes.passedWin(c, total, t, next) ? 1 : 0, c[t]! >= 2 ? 1 : 0];
         };
-        for (const t of rec.passed) {
-          const [win, pair] = feature(t);
+        for (let i = 0; i < rec.passed.length; i++) {
+          const [win, pair] = feature(rec.passed[i]!, rec.passedNext[i]!);
           f.passed++;
           f.passWin += win;
           f.passPair += pair;
@@ -75,7 +73,7 @@ export function fitPolicyModel(hands: number, seed = FIT_SEED): PolicyModel {
           if (o === q) continue;
           const ds = view.table[o]!.discards;
           for (let i = 0; i < ds.length - 1; i++) {
-            const [win, pair] = feature(ds[i]!.tile);
+            const [win, pair] = feature(ds[i]!.tile, (o + 1) % 4 === q);
             f.ref++;
             f.refWin += win;
             f.refPair += pair;

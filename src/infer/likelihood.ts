@@ -2,7 +2,8 @@
  * The likelihood of what one other seat did, given a candidate concealed hand (issue 25, point 1), under a softened
  * policy model of it (model.ts): each of its recent discards a draw from a softmax over the kinds it would then have
  * held, by their shape value (src/hand/shape-value.ts: what the built-in strategies rank discards by beyond shanten),
- * at the fitted temperature; each tile it let pass since its last discard, each four it keeps concealed and each
+ * at the fitted temperature; each tile it let pass since its last discard (record.ts, in the order of play) that it
+ * could have claimed for Mah-Jongg or of which it holds two, each four it keeps concealed and each
  * fourth tile of an exposed pung it keeps in hand weighed by the likelihood ratio fitted on self-play. Claims it made
  * and kongs it declared are in its exposed sets: the hand is dealt around them, and under this model they say nothing
  * more of the tiles still concealed.
@@ -11,6 +12,8 @@
  * known (the decay of older discards stands for that).
  */
 import { couldBeComplete } from '../engine/agari.js';
+import { completesPungOrPair } from '../hand/decompose.js';
+import type { RuleSet } from '../rules/index.js';
 import type { SpecialShape } from '../hand/special.js';
 import { shapeValue } from '../hand/shape-value.js';
 import type { PolicyModel } from './model.js';
@@ -22,18 +25,35 @@ const MAX_VALUE = 48;
 export class Likelihood {
   readonly #model: PolicyModel;
   readonly #specials: readonly SpecialShape[];
+  readonly #anyOutOfTurn: boolean;
   /** exp(-v / tau) by shape value v. */
   readonly #soft = new Float64Array(MAX_VALUE + 1);
   readonly #c = new Uint8Array(34);
   readonly #base = new Float64Array(34);
   readonly #decay: Float64Array;
 
-  constructor(model: PolicyModel, specials: readonly SpecialShape[]) {
+  /** `outOfTurn`: the rule set's out-of-turn Mah-Jongg (RuleSet.outOfTurnMahjong). */
+  constructor(model: PolicyModel, specials: readonly SpecialShape[], outOfTurn: RuleSet['outOfTurnMahjong']) {
     this.#model = model;
     this.#specials = specials;
+    this.#anyOutOfTurn = outOfTurn === 'any';
     for (let v = 0; v <= MAX_VALUE; v++) this.#soft[v] = Math.exp(-v / model.tau);
     this.#decay = new Float64Array(Math.max(1, model.recent));
     for (let k = 0; k < this.#decay.length; k++) this.#decay[k] = model.decay ** k;
+  }
+
+  /**
+   * Could the concealed tiles `c` (`total` of them; left unchanged) have gone Mah-Jongg on the discard `t` they let
+   * pass? Only where the rules let it be claimed (docs/rules.md "Claims", **Reading**: in harr and harr-limit a seat
+   * not next in turn after the discarder only where it completes a pung or the pair; src/engine/legal.ts
+   * mayClaimMahjong). `next`: the seat sat next in turn after the discarder.
+   */
+  passedWin(c: Uint8Array, total: number, t: number, next: boolean): boolean {
+    if (c[t]! >= 4) return false;
+    c[t]!++;
+    const win = couldBeComplete(c, total + 1, this.#specials) && (next || this.#anyOutOfTurn || completesPungOrPair(c, t));
+    c[t]!--;
+    return win;
   }
 
   /** log P(discard `d` | the hand `c` held before it) under the softmax; `c` holds `d`. */
@@ -85,12 +105,11 @@ export class Likelihood {
       ll += this.#decay[n - 1 - i]! * Math.log(own / z);
       c[d]!--;
     }
-    for (const t of rec.passed) {
+    for (let i = 0; i < rec.passed.length; i++) {
+      const t = rec.passed[i]!;
       if (c[t]! >= 4) continue;
       if (c[t]! >= 2) ll += m.passPair;
-      c[t]!++;
-      if (couldBeComplete(c, total + 1, this.#specials)) ll += m.passWin;
-      c[t]!--;
+      if (this.passedWin(c, total, t, rec.passedNext[i]!)) ll += m.passWin;
     }
     for (let t = 0; t < 34; t++) if (c[t] === 4) ll += m.four;
     for (const t of rec.pungs) if (c[t]! > 0) ll += m.addKong;

@@ -9,9 +9,10 @@
  *   uses (the hand before a discard taken as the hand now plus the tile discarded).
  * - `decay`, `recent`: a discard `k` discards ago counts `decay^k` (the hand has changed since; `decay` from how fast
  *   the fitted discards' information falls with age), the last `recent` only.
- * - log likelihood ratios of what the table shows: a tile passed since the seat's last discard that would complete
- *   the hand (`passWin`) or of which it holds two (`passPair`), against the same for the other tiles discarded
- *   earlier; each four of a kind held concealed (`four`) and a held fourth tile of an exposed pung (`addKong`),
+ * - log likelihood ratios of what the table shows: a tile passed since the seat's last discard (in the order of play,
+ *   src/infer/order.ts) that it could have claimed for Mah-Jongg (`passWin`: about -5.4, as good as never, since harr
+ *   takes every Mah-Jongg it may) or of which it holds two (`passPair`), against the same for the other tiles
+ *   discarded earlier; each four of a kind held concealed (`four`) and a held fourth tile of an exposed pung (`addKong`),
  *   true hands against uniformly dealt ones.
  * - `shantenPrior[melds][turn band][shanten]`: log of the true hands' share of each shanten over the share among
  *   hands dealt uniformly from what the seat cannot see, by declared sets (0-4) and discards (bands of TURN_BAND);
@@ -40,8 +41,8 @@ export const POLICY_MODEL: PolicyModel = Object.freeze({
   tau: 2.5,
   decay: 0.976,
   recent: 8,
-  passWin: -0.701,
-  passPair: -0.344,
+  passWin: -5.423,
+  passPair: -0.389,
   four: 0.235,
   addKong: -2.156,
   shantenPrior: [

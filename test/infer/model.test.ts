@@ -16,6 +16,9 @@ describe('the policy model', () => {
     expect(m.passWin).toBeLessThan(0);
     expect(POLICY_MODEL.passWin).toBeLessThan(0);
     expect(Math.abs(m.passWin - POLICY_MODEL.passWin)).toBeLessThan(0.6);
+    // Read in the order of play, and only where the rules let it be claimed, a winning tile is almost never let
+    // pass (harr always takes a Mah-Jongg it may): far below the seating order's reading (about -1).
+    expect(m.passWin).toBeLessThan(-3);
     expect(m.passPair).toBeLessThan(0);
     // The prior favours hands near complete late in a hand with sets declared, as real ones are.
     const cell = m.shantenPrior[2]![2]!;
