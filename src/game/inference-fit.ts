@@ -5,7 +5,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { specialShapesOf } from '../rules/special.js';
-import { ruleSet, RULESET_IDS } from '../rules/index.js';
+import { ruleSet, RULESET_IDS, type RuleSetId } from '../rules/index.js';
 import { shanten } from '../hand/index.js';
 import { Likelihood } from '../infer/likelihood.js';
 import { FIT_SEED, MAX_PRIOR_SHANTEN, POLICY_MODEL, type PolicyModel, TURN_BANDS, priorColumn, turnBand } from '../infer/model.js';
@@ -15,12 +15,18 @@ import { worldStateCopy } from '../view/world.js';
 import { selfPlay } from './self-play.js';
 
 const TAUS = [0.5, 0.75, 1, 1.25, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10, 13, 16, 20, 30];
+/** Weights of a step of shanten in the newest discard's ranking (0: shape value alone). */
+const BETAS = [0, 1, 2, 4, 6, 8, 12, 16, 24, 32, 48, 64];
 const RECENT = 8;
 
 export function fitPolicyModel(hands: number, seed = FIT_SEED): PolicyModel {
   const cols = MAX_PRIOR_SHANTEN + 2;
-  const histT = Array.from({ length: 5 }, () => Array.from({ length: TURN_BANDS }, () => new Array<number>(cols).fill(0)));
-  const histU = Array.from({ length: 5 }, () => Array.from({ length: TURN_BANDS }, () => new Array<number>(cols).fill(0)));
+  const table = (): number[][][] => Array.from({ length: 5 }, () => Array.from({ length: TURN_BANDS }, () => new Array<number>(cols).fill(0)));
+  const histT = Object.fromEntries(RULESET_IDS.map((id) => [id, table()])) as Record<RuleSetId, number[][][]>;
+  const histU = Object.fromEntries(RULESET_IDS.map((id) => [id, table()])) as Record<RuleSetId, number[][][]>;
+  // Per temperature and shanten weight, the summed log likelihood of the newest true discards by harr's ranking.
+  const ranked = TAUS.map(() => new Array<number>(BETAS.length).fill(0));
+  const cost = new Int8Array(34);
   // Per temperature and age, the summed log likelihood of the true discards; and of a uniform pick, per age.
   const ll = TAUS.map(() => new Array<number>(RECENT).fill(0));
   const llFlat = new Array<number>(RECENT).fill(0);
@@ -39,8 +45,8 @@ export function fitPolicyModel(hands: number, seed = FIT_SEED): PolicyModel {
         const band = turnBand(view.table[q]!.discards.length);
         const truth = s.priv.hand.subarray(q * 34, q * 34 + 34);
         const dealt = w.priv.hand.subarray(q * 34, q * 34 + 34);
-        histT[Math.min(m, 4)]![band]![priorColumn(shanten(truth, m))]!++;
-        histU[Math.min(m, 4)]![band]![priorColumn(shanten(dealt, m))]!++;
+        histT[id][Math.min(m, 4)]![band]![priorColumn(shanten(truth, m))]!++;
+        histU[id][Math.min(m, 4)]![band]![priorColumn(shanten(dealt, m))]!++;
         const rec = seatRecord(view, q, RECENT);
         let total = 0;
         for (let t = 0; t < 34; t++) {
@@ -54,6 +60,10 @@ export function fitPolicyModel(hands: number, seed = FIT_SEED): PolicyModel {
           let kinds = 0;
           for (let t = 0; t < 34; t++) if (c[t]! > 0) kinds++;
           for (let k = 0; k < TAUS.length; k++) ll[k]![n - 1 - i]! += lik[k]!.discardLog(c, d);
+          if (i === n - 1) {
+            passes.shantenCosts(c, m, cost);
+            for (let k = 0; k < TAUS.length; k++) for (let b = 0; b < BETAS.length; b++) ranked[k]![b]! += passes.rankedLog(c, d, cost, BETAS[b]!, TAUS[k]!);
+          }
           llFlat[n - 1 - i]! -= Math.log(kinds);
           c[d]!--;
         }
@@ -109,17 +119,29 @@ export function fitPolicyModel(hands: number, seed = FIT_SEED): PolicyModel {
   }
   const logRatio = (a: number, na: number, b: number, nb: number): number => Math.log(((a + 0.5) / (na + 1)) / ((b + 0.5) / (nb + 1)));
   const round = (x: number): number => Math.round(x * 1000) / 1000;
-  const prior = histT.map((row, m) =>
-    row.map((col, b) => {
-      const nt = col.reduce((x, y) => x + y, 0);
-      const nu = histU[m]![b]!.reduce((x, y) => x + y, 0);
-      // Cells seen too rarely to measure stay flat.
-      if (nt < 30 || nu < 30) return col.map(() => 0);
-      return col.map((x, s) => round(logRatio(x, nt, histU[m]![b]![s]!, nu)));
-    }),
-  );
+  // Each rule set its own prior: how near complete a harr hand is by sets and discards differs between the books.
+  const prior = Object.fromEntries(
+    RULESET_IDS.map((id) => [
+      id,
+      histT[id].map((row, m) =>
+        row.map((col, b) => {
+          const u = histU[id][m]![b]!;
+          const nt = col.reduce((x, y) => x + y, 0);
+          const nu = u.reduce((x, y) => x + y, 0);
+          // Cells seen too rarely to measure stay flat.
+          if (nt < 30 || nu < 30) return col.map(() => 0);
+          return col.map((x, s) => round(logRatio(x, nt, u[s]!, nu)));
+        }),
+      ),
+    ]),
+  ) as Record<RuleSetId, number[][][]>;
+  let rk = 0;
+  let rb = 0;
+  for (let k = 0; k < TAUS.length; k++) for (let b = 0; b < BETAS.length; b++) if (ranked[k]![b]! > ranked[rk]![rb]!) [rk, rb] = [k, b];
   return {
     tau: TAUS[best]!,
+    rankTau: TAUS[rk]!,
+    beta: BETAS[rb]!,
     decay: round(ages > 0 ? decay / ages : 0),
     recent: RECENT,
     passWin: round(logRatio(f.passWin, f.passed, f.refWin, f.ref)),

@@ -68,7 +68,7 @@ export function inferenceGuide(
   for (let q = 0; q < view.players; q++) {
     const m = view.meldCount(q);
     melds.push(m);
-    priors.push(model.shantenPrior[Math.min(m, 4)]![turnBand(view.table[q]!.discards.length)]!);
+    priors.push(model.shantenPrior[view.rules.id][Math.min(m, 4)]![turnBand(view.table[q]!.discards.length)]!);
   }
   return {
     tries,

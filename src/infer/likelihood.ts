@@ -2,7 +2,8 @@
  * The likelihood of what one other seat did, given a candidate concealed hand (issue 25, point 1), under a softened
  * policy model of it (model.ts): each of its recent discards a draw from a softmax over the kinds it would then have
  * held, by their shape value (src/hand/shape-value.ts: what the built-in strategies rank discards by beyond shanten),
- * at the fitted temperature; each tile it let pass since its last discard (record.ts, in the order of play) that it
+ * at the fitted temperature, the newest by harr's own ranking (the shanten each discard would cost, at the fitted
+ * weight `beta`, then the shape value: it alone was made from exactly the hand now plus its tile); each tile it let pass since its last discard (record.ts, in the order of play) that it
  * could have claimed for Mah-Jongg or of which it holds two, each four it keeps concealed and each
  * fourth tile of an exposed pung it keeps in hand weighed by the likelihood ratio fitted on self-play. Claims it made
  * and kongs it declared are in its exposed sets: the hand is dealt around them, and under this model they say nothing
@@ -16,6 +17,7 @@ import { completesPungOrPair } from '../hand/decompose.js';
 import type { RuleSet } from '../rules/index.js';
 import type { SpecialShape } from '../hand/special.js';
 import { shapeValue } from '../hand/shape-value.js';
+import { HandAnalyser } from '../hand/shanten.js';
 import type { PolicyModel } from './model.js';
 import type { SeatRecord } from './record.js';
 
@@ -31,6 +33,8 @@ export class Likelihood {
   readonly #c = new Uint8Array(34);
   readonly #base = new Float64Array(34);
   readonly #decay: Float64Array;
+  readonly #a = new HandAnalyser(new ArrayBuffer(HandAnalyser.BYTES), 0);
+  readonly #cost = new Int8Array(34);
 
   /** `outOfTurn`: the rule set's out-of-turn Mah-Jongg (RuleSet.outOfTurnMahjong). */
   constructor(model: PolicyModel, specials: readonly SpecialShape[], outOfTurn: RuleSet['outOfTurnMahjong']) {
@@ -54,6 +58,38 @@ export class Likelihood {
     const win = couldBeComplete(c, total + 1, this.#specials) && (next || this.#anyOutOfTurn || completesPungOrPair(c, t));
     c[t]!--;
     return win;
+  }
+
+  /**
+   * For each kind held in `c` (with `melds` sets declared), the shanten its discard would cost over the least any
+   * discard leaves, into `out` (the other kinds left as they were). `c` is left unchanged.
+   */
+  shantenCosts(c: Uint8Array, melds: number, out: Int8Array): void {
+    const a = this.#a.load(c, melds);
+    let least = Infinity;
+    for (let t = 0; t < 34; t++) {
+      if (c[t] === 0) continue;
+      out[t] = a.shantenWith(t, -1);
+      if (out[t]! < least) least = out[t]!;
+    }
+    for (let t = 0; t < 34; t++) if (c[t] !== 0) out[t]! -= least;
+  }
+
+  /**
+   * log P(discard `d` | the hand `c` held before it) under harr's own ranking, softened: a softmax at temperature
+   * `tau` over each held kind's shape value plus `beta` for each step of shanten its discard would cost (`cost`, from
+   * shantenCosts; harr discards at the least shanten first, then by shape: strategies/common.ts pickDiscard).
+   */
+  rankedLog(c: Uint8Array, d: number, cost: Int8Array, beta: number, tau: number): number {
+    let z = 0;
+    let own = 0;
+    for (let t = 0; t < 34; t++) {
+      if (c[t] === 0) continue;
+      const e = Math.exp(-(shapeValue(c, t) + beta * cost[t]!) / tau);
+      z += e;
+      if (t === d) own = e;
+    }
+    return Math.log(own / z);
   }
 
   /** log P(discard `d` | the hand `c` held before it) under the softmax; `c` holds `d`. */
@@ -102,7 +138,11 @@ export class Likelihood {
         z += e - base[t]!;
         if (t === d) own = e;
       }
-      ll += this.#decay[n - 1 - i]! * Math.log(own / z);
+      // The newest discard was made from exactly this hand: read it by harr's ranking, shanten first.
+      if (i === n - 1 && m.beta > 0) {
+        this.shantenCosts(c, rec.melds, this.#cost);
+        ll += this.rankedLog(c, d, this.#cost, m.beta, m.rankTau);
+      } else ll += this.#decay[n - 1 - i]! * Math.log(own / z);
       c[d]!--;
     }
     for (let i = 0; i < rec.passed.length; i++) {

@@ -25,6 +25,8 @@ export interface SeatRecord {
   readonly passedNext: readonly boolean[];
   /** Kinds of its exposed pungs (a fourth held would be added as a kong). */
   readonly pungs: readonly number[];
+  /** Its declared sets (the hand's shanten counts them). */
+  readonly melds: number;
 }
 
 /** `order`: discardOrder(view), when the caller has read it already (null: it could not be read). */
@@ -60,5 +62,5 @@ export function seatRecord(view: AgentView, q: Seat, recent: number, order: read
   }
   const pungs: number[] = [];
   for (const m of table[q]!.melds) if (m.type === 'pung') pungs.push(m.tile);
-  return { seat: q, discards, passed, passedNext, pungs };
+  return { seat: q, discards, passed, passedNext, pungs, melds: view.meldCount(q) };
 }

@@ -12,6 +12,11 @@ describe('the policy model', () => {
     expect(m.tau).toBeGreaterThanOrEqual(POLICY_MODEL.tau / 2);
     expect(m.tau).toBeLessThanOrEqual(POLICY_MODEL.tau * 2);
     expect(Math.abs(m.decay - POLICY_MODEL.decay)).toBeLessThan(0.1);
+    // harr's own ranking, shanten first, fits its newest discard better than the shape value alone (beta 0).
+    expect(m.beta).toBeGreaterThan(0);
+    expect(POLICY_MODEL.beta).toBeGreaterThan(0);
+    expect(m.beta).toBeGreaterThanOrEqual(POLICY_MODEL.beta / 4);
+    expect(m.beta).toBeLessThanOrEqual(POLICY_MODEL.beta * 4);
     // A tile let pass is less likely to complete the hand, or to be held twice, than another tile discarded.
     expect(m.passWin).toBeLessThan(0);
     expect(POLICY_MODEL.passWin).toBeLessThan(0);
@@ -21,8 +26,11 @@ describe('the policy model', () => {
     expect(m.passWin).toBeLessThan(-3);
     expect(m.passPair).toBeLessThan(0);
     // The prior favours hands near complete late in a hand with sets declared, as real ones are.
-    const cell = m.shantenPrior[2]![2]!;
+    const cell = m.shantenPrior['harr-limit'][2]![2]!;
     expect(cell[0]!).toBeGreaterThan(cell[3]!);
-    expect(Math.abs(cell[0]! - POLICY_MODEL.shantenPrior[2]![2]![0]!)).toBeLessThan(1.5);
+    expect(Math.abs(cell[0]! - POLICY_MODEL.shantenPrior['harr-limit'][2]![2]![0]!)).toBeLessThan(1.5);
+    // Each rule set its own prior: harr (no limit) hands with no set declared stay farther from complete in mid-hand.
+    // (at shanten 3, 8 to 11 discards, no set declared: log ratio -0.83 under harr against -2.47 under babcock).
+    expect(m.shantenPrior.harr[0]![2]![3]!).toBeGreaterThan(m.shantenPrior.babcock[0]![2]![3]! + 0.5);
   }, 120_000);
 });
