@@ -1,6 +1,6 @@
 /**
  * How well sampled worlds predict the hidden hands (issue 25, point 2), where the truth is known: four `harr` play
- * hands under each rule set; at sampled turns, worlds are drawn from the mover's view three ways (uniformly; by the
+ * hands under each rule set; at sampled turns (one in three, and every turn once the live wall is below 25), worlds are drawn from the mover's view three ways (uniformly; by the
  * opponent model, strategies/search.ts's worlds today; with the inference over worlds, src/infer/guide.ts) and scored
  * against the other seats' true hands:
  * - `loglik_per_tile`: the log likelihood per hidden tile of each true concealed hand under the worlds' per-kind
@@ -206,7 +206,7 @@ export interface ReliabilityRow {
   realised: number;
 }
 
-/** One turn in `every` of the hands' turns is measured (all seats take turns being the mover). */
+/** One turn in `every` of the hands' turns is measured, and every late one (all seats take turns being the mover). */
 export function predictionQuality(hands: number, worlds: number, every = 3, seed = QUALITY_SEED, rules = RULESET_IDS): { rows: QualityRow[]; bins: ReliabilityRow[]; aucs: AucRow[] } {
   const rows: QualityRow[] = [];
   const bins: ReliabilityRow[] = [];
@@ -216,7 +216,8 @@ export function predictionQuality(hands: number, worlds: number, every = 3, seed
     let decisions = 0;
     let turn = 0;
     selfPlay(id, hands, seed, (s, view, g) => {
-      if (view.phase !== 'turn' || turn++ % every !== 0) return;
+      // Every turn once the live wall is below 25: few hands last that long, and the late stage needs the samples.
+      if (view.phase !== 'turn' || (turn++ % every !== 0 && stageOf(view.wallCount) !== 2)) return;
       decisions++;
       for (const m of METHODS) measure(acc[m], m, s, view, makeStream(seed, g, `quality:${id}:${m}:${turn}`), worlds, g);
     });
