@@ -9,6 +9,8 @@ import { ruleSet, RULESET_IDS, type RuleSetId } from '../rules/index.js';
 import { shanten } from '../hand/index.js';
 import { Likelihood } from '../infer/likelihood.js';
 import { FIT_SEED, MAX_PRIOR_SHANTEN, POLICY_MODEL, type PolicyModel, TURN_BANDS, priorColumn, turnBand } from '../infer/model.js';
+import { INFER_STEPS, INFER_TRIES, inferenceGuide } from '../infer/guide.js';
+import { opponentGuide } from '../infer/opponent-model.js';
 import { seatRecord } from '../infer/record.js';
 import { makeStream } from '../rng/streams.js';
 import { worldStateCopy } from '../view/world.js';
@@ -33,12 +35,17 @@ export function fitPolicyModel(hands: number, seed = FIT_SEED): PolicyModel {
   const lik = TAUS.map((tau) => new Likelihood({ ...POLICY_MODEL, tau }, [], 'any'));
   const f = { passed: 0, passWin: 0, passPair: 0, ref: 0, refWin: 0, refPair: 0, seats: 0, fourT: 0, fourU: 0, pungT: 0, pungU: 0, pungSeats: 0 };
   const c = new Uint8Array(34);
+  const flat: PolicyModel = { ...POLICY_MODEL, shantenPrior: Object.fromEntries(RULESET_IDS.map((id) => [id, table()])) as Record<RuleSetId, number[][][]> };
   for (const id of RULESET_IDS) {
     const specials = specialShapesOf(ruleSet(id).table);
     const passes = new Likelihood(POLICY_MODEL, specials, ruleSet(id).outOfTurnMahjong);
     selfPlay(id, hands, seed, (s, view, g) => {
       if (view.phase !== 'turn') return;
       const w = worldStateCopy(view.sampleWorld(makeStream(seed, g, `fit:${id}:${view.discardCount}`)));
+      // The prior's reference: worlds drawn by the inference with the record alone (no prior), so that with the prior
+      // the worlds' shanten is as near the true hands' as the record allows, not pushed by both at once.
+      const guide = inferenceGuide(view, INFER_TRIES, opponentGuide(INFER_TRIES), { model: flat, steps: INFER_STEPS });
+      const wl = worldStateCopy(view.sampleWorld(makeStream(seed, g, `fit-record:${id}:${view.discardCount}`), undefined, guide));
       for (let q = 0; q < 4; q++) {
         if (q === view.seat) continue;
         const m = view.meldCount(q);
@@ -46,7 +53,7 @@ export function fitPolicyModel(hands: number, seed = FIT_SEED): PolicyModel {
         const truth = s.priv.hand.subarray(q * 34, q * 34 + 34);
         const dealt = w.priv.hand.subarray(q * 34, q * 34 + 34);
         histT[id][Math.min(m, 4)]![band]![priorColumn(shanten(truth, m))]!++;
-        histU[id][Math.min(m, 4)]![band]![priorColumn(shanten(dealt, m))]!++;
+        histU[id][Math.min(m, 4)]![band]![priorColumn(shanten(wl.priv.hand.subarray(q * 34, q * 34 + 34), m))]!++;
         const rec = seatRecord(view, q, RECENT);
         let total = 0;
         for (let t = 0; t < 34; t++) {
