@@ -3,7 +3,7 @@
  * (src/infer/guide.ts) against `search` without it, each as one seat against three `harr` on the same duplicate
  * walls, under the four rule sets, and once against three of the `harr` presets that results/tuned-plans tuned
  * under that rule set (seed family 1; code500 has none). Both searches at budget 64 (a quarter of the default: the
- * machine this ran on was shared). How the sizes were chosen: the spec's sizing line (printed in the README).
+ * machine this runs on is shared). How the sizes were chosen: WALLS and the spec's sizing line (printed in the README).
  */
 import type { ExperimentSpec } from '../src/experiments/types.js';
 
@@ -15,13 +15,21 @@ const preset = (r: string): string => `results/tuned-plans/tunes/harr/${r}/seed-
 const field = (x: string): string => [x, x, x].join(',');
 
 /**
- * Wall sets (four games each) per cell: the pilot's (sizing below). Its SD of a wall set's paired difference (against
- * three harr): harr 68.6, harr-limit 19.7, babcock 7.8, code500 183 (one wall set's outlier); for 80% power at
- * δ = 2 points per hand ((1.96 + 0.84)·σ/δ)² asks for about 9,200, 760, 120 and 66,000 wall sets. A full run for
- * the issue's targets (harr-limit and babcock) is 800 wall sets of those two cells (6,400 hands, about 2.5 hours
- * here at the pilot's pace); the others cannot be settled at this budget in a session.
+ * Wall sets (four games each) per cell of the full run, from the pilot's standard deviations of a wall set's paired
+ * difference (results/inference/: 20 wall sets per cell, `--games 1120` of this spec when every share was 20, with
+ * the inference as it was before the record was read in the order of play). Against three harr: harr 68.6,
+ * harr-limit 19.7, babcock 7.8, code500 183; against the tuned presets: harr 73.9, harr-limit 46.3, babcock 26.5. For 80% power at δ = 2 points per hand, ((1.96 + 0.84)·σ/δ)²
+ * wall sets: harr-limit 760 and babcock 120 against harr (the issue's two targets: 800 and 200 here, a margin for
+ * an SD measured on 20 wall sets); every other cell needs 1,380 to 66,000, which no session can play at this
+ * budget, and gets 200 (its 95% interval about ±1.96·σ/√200: harr ±9.5, code500 ±25, the tuned fields ±3.7 to
+ * ±10): enough to see a loss of that size ("not below zero"), not to settle a gain.
  */
-export const WALLS = 20;
+export const WALLS = {
+  harr: { harr: 200, tuned: 200 },
+  'harr-limit': { harr: 800, tuned: 200 },
+  babcock: { harr: 200, tuned: 200 },
+  code500: { harr: 200 },
+} as const;
 
 export const spec: ExperimentSpec = {
   name: 'inference',
@@ -37,17 +45,20 @@ export const spec: ExperimentSpec = {
     ...TUNED.flatMap((r) => [`${PLAIN},${field(preset(r))}`, `${INFER},${field(preset(r))}`]),
   ],
   cells: [
-    ...RULES.flatMap((variant) => [0, 1].map((lineup) => ({ variant, lineup, share: WALLS }))),
-    ...TUNED.flatMap((variant, i) => [2 + 2 * i, 3 + 2 * i].map((lineup) => ({ variant, lineup, share: WALLS }))),
+    ...RULES.flatMap((variant) => [0, 1].map((lineup) => ({ variant, lineup, share: WALLS[variant].harr }))),
+    ...TUNED.flatMap((variant, i) => [2 + 2 * i, 3 + 2 * i].map((lineup) => ({ variant, lineup, share: WALLS[variant].tuned }))),
   ],
   seating:
     'One search (with or without the inference) in the first lineup place, rotated through the four seats by ' +
     '--duplicate; both searches meet the same walls of seed 1 from the same seats against the same three, so their ' +
     'difference per hand is paired wall set by wall set.',
   sizing:
-    'A pilot: 20 wall sets per cell, to measure the standard deviation of the paired difference of a wall set, from ' +
-    'which the full run\'s wall sets ((1.96 + 0.84)·σ/δ)² for 80% power at δ = 2 points per hand are computed.',
-  games: 4 * WALLS * (2 * RULES.length + 2 * TUNED.length),
+    'A pilot (20 wall sets per cell, 1,120 hands) measured the standard deviation σ of a wall set\'s paired ' +
+    'difference: against three harr, harr 68.6, harr-limit 19.7, babcock 7.8, code500 183; against the tuned ' +
+    'presets, harr 73.9, harr-limit 46.3, babcock 26.5. ((1.96 + 0.84)·σ/δ)² wall sets give 80% power at δ = 2 ' +
+    'points per hand: harr-limit 760 and babcock 120 against harr, the issue\'s two targets, which play 800 and ' +
+    '200; every other cell would need 1,380 to 66,000 and plays 200, enough to see a loss, not to settle a gain.',
+  games: 4 * 2 * (RULES.reduce((a, r) => a + WALLS[r].harr, 0) + TUNED.reduce((a, r) => a + WALLS[r].tuned, 0)),
   seed: 1,
   duplicate: true,
   players: 4,
@@ -56,8 +67,9 @@ export const spec: ExperimentSpec = {
   caveats: [
     'Both searches at budget 64, not the default 256: the run shared two cores with five other developers.',
     'The inference\'s record of a seat is read from the view: its discards, the tiles passed since its last discard ' +
-      '(from the seating order, which a claim that skipped seats can make wrong) and its exposed pungs; the policy ' +
-      'model is a softmax over the shape value of each held kind, not harr\'s own ranking.',
+      '(in the order of play, read back from the discards, their claims and the sets) and its exposed pungs; the ' +
+      'policy model reads the newest discard by harr\'s own ranking (shanten first, then shape) and older ones by ' +
+      'shape alone, fitted on self-play against harr, so it reads a tuned preset with harr\'s defaults.',
     'ms_per_decision is timed on a few hands after the runs, on this machine under whatever load it had.',
   ],
 };

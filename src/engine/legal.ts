@@ -5,7 +5,7 @@
  * questions behind them: a cheap prefilter on the cached counts (agari.ts), then the scorer's verdict.
  */
 import type { Seat } from '../core/seat.js';
-import { arrangements } from '../hand/index.js';
+import { completesPungOrPair } from '../hand/index.js';
 import { isWinningHand } from '../scoring/index.js';
 import type { HandSpec, Tile } from '../tiles/index.js';
 import { liveCount } from '../wall/wall.js';
@@ -45,12 +45,10 @@ function winsWith(s: HandState, seat: Seat, tile: Tile): boolean {
 }
 
 /** docs/rules.md Claims, **Reading**: in harr / harr-limit an out-of-turn Mah-Jongg must complete a pung or the pair. */
-function completesPungOrPair(s: HandState, seat: Seat, tile: Tile): boolean {
+function completesWithPungOrPair(s: HandState, seat: Seat, tile: Tile): boolean {
   const counts = s.priv.hand.slice(seat * 34, seat * 34 + 34);
   counts[tile]!++;
-  const arr = arrangements(counts);
-  if (arr.length === 0) return true; // a special (non-standard) hand: the tile completes its pair or its shape
-  return arr.some((a) => a.pair === tile || a.sets.some((x) => x.type === 'pung' && x.tile === tile));
+  return completesPungOrPair(counts, tile);
 }
 
 /**
@@ -117,7 +115,7 @@ export function chowRuns(s: HandState, seat: Seat, tile: Tile): number {
  * danger of a discard: src/infer/danger.ts.)
  */
 export function mayClaimMahjong(s: HandState, seat: Seat, tile: Tile, next: boolean): boolean {
-  return winsWith(s, seat, tile) && (s.rules.outOfTurnMahjong === 'any' || next || completesPungOrPair(s, seat, tile));
+  return winsWith(s, seat, tile) && (s.rules.outOfTurnMahjong === 'any' || next || completesWithPungOrPair(s, seat, tile));
 }
 
 /**

@@ -4,43 +4,56 @@
  * Regenerate the committed constants: `node dist/src/game/inference-fit.js [hands per rule set]`.
  */
 import { pathToFileURL } from 'node:url';
-import { couldBeComplete } from '../engine/agari.js';
 import { specialShapesOf } from '../rules/special.js';
-import { ruleSet, RULESET_IDS } from '../rules/index.js';
+import { ruleSet, RULESET_IDS, type RuleSetId } from '../rules/index.js';
 import { shanten } from '../hand/index.js';
 import { Likelihood } from '../infer/likelihood.js';
 import { FIT_SEED, MAX_PRIOR_SHANTEN, POLICY_MODEL, type PolicyModel, TURN_BANDS, priorColumn, turnBand } from '../infer/model.js';
+import { INFER_STEPS, INFER_TRIES, inferenceGuide } from '../infer/guide.js';
+import { opponentGuide } from '../infer/opponent-model.js';
 import { seatRecord } from '../infer/record.js';
 import { makeStream } from '../rng/streams.js';
 import { worldStateCopy } from '../view/world.js';
 import { selfPlay } from './self-play.js';
 
 const TAUS = [0.5, 0.75, 1, 1.25, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10, 13, 16, 20, 30];
+/** Weights of a step of shanten in the newest discard's ranking (0: shape value alone). */
+const BETAS = [0, 1, 2, 4, 6, 8, 12, 16, 24, 32, 48, 64];
 const RECENT = 8;
 
 export function fitPolicyModel(hands: number, seed = FIT_SEED): PolicyModel {
   const cols = MAX_PRIOR_SHANTEN + 2;
-  const histT = Array.from({ length: 5 }, () => Array.from({ length: TURN_BANDS }, () => new Array<number>(cols).fill(0)));
-  const histU = Array.from({ length: 5 }, () => Array.from({ length: TURN_BANDS }, () => new Array<number>(cols).fill(0)));
+  const table = (): number[][][] => Array.from({ length: 5 }, () => Array.from({ length: TURN_BANDS }, () => new Array<number>(cols).fill(0)));
+  const histT = Object.fromEntries(RULESET_IDS.map((id) => [id, table()])) as Record<RuleSetId, number[][][]>;
+  const histU = Object.fromEntries(RULESET_IDS.map((id) => [id, table()])) as Record<RuleSetId, number[][][]>;
+  // Per temperature and shanten weight, the summed log likelihood of the newest true discards by harr's ranking.
+  const ranked = TAUS.map(() => new Array<number>(BETAS.length).fill(0));
+  const cost = new Int8Array(34);
   // Per temperature and age, the summed log likelihood of the true discards; and of a uniform pick, per age.
   const ll = TAUS.map(() => new Array<number>(RECENT).fill(0));
   const llFlat = new Array<number>(RECENT).fill(0);
-  const lik = TAUS.map((tau) => new Likelihood({ ...POLICY_MODEL, tau }, []));
+  const lik = TAUS.map((tau) => new Likelihood({ ...POLICY_MODEL, tau }, [], 'any'));
   const f = { passed: 0, passWin: 0, passPair: 0, ref: 0, refWin: 0, refPair: 0, seats: 0, fourT: 0, fourU: 0, pungT: 0, pungU: 0, pungSeats: 0 };
   const c = new Uint8Array(34);
+  const flat: PolicyModel = { ...POLICY_MODEL, shantenPrior: Object.fromEntries(RULESET_IDS.map((id) => [id, table()])) as Record<RuleSetId, number[][][]> };
   for (const id of RULESET_IDS) {
     const specials = specialShapesOf(ruleSet(id).table);
+    const passes = new Likelihood(POLICY_MODEL, specials, ruleSet(id).outOfTurnMahjong);
     selfPlay(id, hands, seed, (s, view, g) => {
       if (view.phase !== 'turn') return;
       const w = worldStateCopy(view.sampleWorld(makeStream(seed, g, `fit:${id}:${view.discardCount}`)));
+      // The prior's reference: worlds drawn by the inference with the record alone (no prior), so that with the prior
+      // the worlds' shanten is as near the true hands' as the record allows, not pushed by both at once.
+      const guide = inferenceGuide(view, INFER_TRIES, opponentGuide(INFER_TRIES), { model: flat, steps: INFER_STEPS });
+      const wl = worldStateCopy(view.sampleWorld(makeStream(seed, g, `fit-record:${id}:${view.discardCount}`), undefined, guide));
       for (let q = 0; q < 4; q++) {
         if (q === view.seat) continue;
         const m = view.meldCount(q);
         const band = turnBand(view.table[q]!.discards.length);
         const truth = s.priv.hand.subarray(q * 34, q * 34 + 34);
         const dealt = w.priv.hand.subarray(q * 34, q * 34 + 34);
-        histT[Math.min(m, 4)]![band]![priorColumn(shanten(truth, m))]!++;
-        histU[Math.min(m, 4)]![band]![priorColumn(shanten(dealt, m))]!++;
+        histT[id][Math.min(m, 4)]![band]![priorColumn(shanten(truth, m))]!++;
+        histU[id][Math.min(m, 4)]![band]![priorColumn(shanten(wl.priv.hand.subarray(q * 34, q * 34 + 34), m))]!++;
         const rec = seatRecord(view, q, RECENT);
         let total = 0;
         for (let t = 0; t < 34; t++) {
@@ -54,18 +67,20 @@ export function fitPolicyModel(hands: number, seed = FIT_SEED): PolicyModel {
           let kinds = 0;
           for (let t = 0; t < 34; t++) if (c[t]! > 0) kinds++;
           for (let k = 0; k < TAUS.length; k++) ll[k]![n - 1 - i]! += lik[k]!.discardLog(c, d);
+          if (i === n - 1) {
+            passes.shantenCosts(c, m, cost);
+            for (let k = 0; k < TAUS.length; k++) for (let b = 0; b < BETAS.length; b++) ranked[k]![b]! += passes.rankedLog(c, d, cost, BETAS[b]!, TAUS[k]!);
+          }
           llFlat[n - 1 - i]! -= Math.log(kinds);
           c[d]!--;
         }
-        const feature = (t: number): [number, number] => {
+        // A tile it could have claimed for Mah-Jongg (as the likelihood reads a pass), or of which it holds two.
+        const feature = (t: number, next: boolean): [number, number] => {
           if (c[t]! >= 4) return [0, 0];
-          c[t]!++;
-          const win = couldBeComplete(c, total + 1, specials) ? 1 : 0;
-          c[t]!--;
-          return [win, c[t]! >= 2 ? 1 : 0];
+          return [passes.passedWin(c, total, t, next) ? 1 : 0, c[t]! >= 2 ? 1 : 0];
         };
-        for (const t of rec.passed) {
-          const [win, pair] = feature(t);
+        for (let i = 0; i < rec.passed.length; i++) {
+          const [win, pair] = feature(rec.passed[i]!, rec.passedNext[i]!);
           f.passed++;
           f.passWin += win;
           f.passPair += pair;
@@ -75,7 +90,7 @@ export function fitPolicyModel(hands: number, seed = FIT_SEED): PolicyModel {
           if (o === q) continue;
           const ds = view.table[o]!.discards;
           for (let i = 0; i < ds.length - 1; i++) {
-            const [win, pair] = feature(ds[i]!.tile);
+            const [win, pair] = feature(ds[i]!.tile, (o + 1) % 4 === q);
             f.ref++;
             f.refWin += win;
             f.refPair += pair;
@@ -111,17 +126,29 @@ export function fitPolicyModel(hands: number, seed = FIT_SEED): PolicyModel {
   }
   const logRatio = (a: number, na: number, b: number, nb: number): number => Math.log(((a + 0.5) / (na + 1)) / ((b + 0.5) / (nb + 1)));
   const round = (x: number): number => Math.round(x * 1000) / 1000;
-  const prior = histT.map((row, m) =>
-    row.map((col, b) => {
-      const nt = col.reduce((x, y) => x + y, 0);
-      const nu = histU[m]![b]!.reduce((x, y) => x + y, 0);
-      // Cells seen too rarely to measure stay flat.
-      if (nt < 30 || nu < 30) return col.map(() => 0);
-      return col.map((x, s) => round(logRatio(x, nt, histU[m]![b]![s]!, nu)));
-    }),
-  );
+  // Each rule set its own prior: how near complete a harr hand is by sets and discards differs between the books.
+  const prior = Object.fromEntries(
+    RULESET_IDS.map((id) => [
+      id,
+      histT[id].map((row, m) =>
+        row.map((col, b) => {
+          const u = histU[id][m]![b]!;
+          const nt = col.reduce((x, y) => x + y, 0);
+          const nu = u.reduce((x, y) => x + y, 0);
+          // Cells seen too rarely to measure stay flat.
+          if (nt < 30 || nu < 30) return col.map(() => 0);
+          return col.map((x, s) => round(logRatio(x, nt, u[s]!, nu)));
+        }),
+      ),
+    ]),
+  ) as Record<RuleSetId, number[][][]>;
+  let rk = 0;
+  let rb = 0;
+  for (let k = 0; k < TAUS.length; k++) for (let b = 0; b < BETAS.length; b++) if (ranked[k]![b]! > ranked[rk]![rb]!) [rk, rb] = [k, b];
   return {
     tau: TAUS[best]!,
+    rankTau: TAUS[rk]!,
+    beta: BETAS[rb]!,
     decay: round(ages > 0 ? decay / ages : 0),
     recent: RECENT,
     passWin: round(logRatio(f.passWin, f.passed, f.refWin, f.ref)),

@@ -1,6 +1,6 @@
 /**
  * How well sampled worlds predict the hidden hands (issue 25, point 2), where the truth is known: four `harr` play
- * hands under each rule set; at sampled turns, worlds are drawn from the mover's view three ways (uniformly; by the
+ * hands under each rule set; at sampled turns (one in three, and every turn once the live wall is below 25), worlds are drawn from the mover's view three ways (uniformly; by the
  * opponent model, strategies/search.ts's worlds today; with the inference over worlds, src/infer/guide.ts) and scored
  * against the other seats' true hands:
  * - `loglik_per_tile`: the log likelihood per hidden tile of each true concealed hand under the worlds' per-kind
@@ -42,7 +42,7 @@ export function methodGuide(m: Method, view: AgentView, stats: InferenceStats): 
 interface Acc {
   ll: number;
   tiles: number;
-  auc: { p: number; y: number }[][];
+  auc: { p: number; y: number; g: number }[][];
   danger: { p: number; y: number }[];
   stats: InferenceStats;
   ms: number;
@@ -72,7 +72,7 @@ export function rocAuc(xs: readonly { p: number; y: number }[]): number {
   return pos === 0 || neg === 0 ? NaN : (rankSum - (pos * (pos + 1)) / 2) / (pos * neg);
 }
 
-function measure(acc: Acc, m: Method, s: HandState, view: AgentView, rng: Rng, worlds: number): void {
+function measure(acc: Acc, m: Method, s: HandState, view: AgentView, rng: Rng, worlds: number, game: number): void {
   const seat = view.seat;
   const guide = methodGuide(m, view, acc.stats);
   const mean = new Float64Array(4 * 34);
@@ -122,7 +122,7 @@ function measure(acc: Acc, m: Method, s: HandState, view: AgentView, rng: Rng, w
       acc.ll += k * Math.log(p);
       acc.tiles += k;
     }
-    acc.auc[stage]!.push({ p: ready[q]!, y: shanten(s.priv.hand.subarray(q * 34, q * 34 + 34), s.pub.meldCount[q]!) <= 0 ? 1 : 0 });
+    acc.auc[stage]!.push({ g: game, p: ready[q]!, y: shanten(s.priv.hand.subarray(q * 34, q * 34 + 34), s.pub.meldCount[q]!) <= 0 ? 1 : 0 });
   }
   for (let t = 0; t < 34; t++) {
     if (s.priv.hand[seat * 34 + t] === 0) continue;
@@ -148,6 +148,55 @@ export interface QualityRow {
   ms_per_world: number;
 }
 
+/** The ROC area of the inference against the opponent model's, by stage, with a 95% interval over hands. */
+export interface AucRow {
+  rules: string;
+  stage: string;
+  seats: number;
+  ready: number;
+  hands: number;
+  auc_model: number;
+  auc_infer: number;
+  diff: number;
+  ci_low: number;
+  ci_high: number;
+}
+
+export const STAGES = ['early', 'mid', 'late'] as const;
+const BOOTSTRAP = 400;
+
+/**
+ * Infer's ROC area minus the model's at one stage, and its 95% percentile interval from resampling whole hands with
+ * replacement (the seats of one hand are not independent); both methods' samples come in the same order (the same
+ * seats at the same turns), so each resample is paired.
+ */
+export function aucDifference(model: readonly { p: number; y: number; g: number }[], infer: readonly { p: number; y: number; g: number }[], rng: Rng): { hands: number; diff: number; lo: number; hi: number } {
+  const byHand = new Map<number, number[]>();
+  model.forEach((x, i) => {
+    const l = byHand.get(x.g);
+    if (l) l.push(i);
+    else byHand.set(x.g, [i]);
+  });
+  const hands = [...byHand.values()];
+  const diff = rocAuc(infer) - rocAuc(model);
+  const ds: number[] = [];
+  for (let b = 0; b < BOOTSTRAP; b++) {
+    const mi: { p: number; y: number }[] = [];
+    const ii: { p: number; y: number }[] = [];
+    for (let k = 0; k < hands.length; k++) {
+      for (const i of hands[rng.int(hands.length)]!) {
+        mi.push(model[i]!);
+        ii.push(infer[i]!);
+      }
+    }
+    const d = rocAuc(ii) - rocAuc(mi);
+    if (Number.isFinite(d)) ds.push(d);
+  }
+  ds.sort((a, b) => a - b);
+  const q = (f: number): number => (ds.length ? ds[Math.min(ds.length - 1, Math.floor(f * ds.length))]! : NaN);
+  return { hands: hands.length, diff, lo: q(0.025), hi: q(0.975) };
+}
+
 export interface ReliabilityRow {
   rules: string;
   method: Method;
@@ -157,18 +206,20 @@ export interface ReliabilityRow {
   realised: number;
 }
 
-/** One turn in `every` of the hands' turns is measured (all seats take turns being the mover). */
-export function predictionQuality(hands: number, worlds: number, every = 3, seed = QUALITY_SEED, rules = RULESET_IDS): { rows: QualityRow[]; bins: ReliabilityRow[] } {
+/** One turn in `every` of the hands' turns is measured, and every late one (all seats take turns being the mover). */
+export function predictionQuality(hands: number, worlds: number, every = 3, seed = QUALITY_SEED, rules = RULESET_IDS): { rows: QualityRow[]; bins: ReliabilityRow[]; aucs: AucRow[] } {
   const rows: QualityRow[] = [];
   const bins: ReliabilityRow[] = [];
+  const aucs: AucRow[] = [];
   for (const id of rules) {
     const acc = Object.fromEntries(METHODS.map((m) => [m, { ll: 0, tiles: 0, auc: [[], [], []], danger: [], stats: noStats(), ms: 0, worlds: 0 } as Acc])) as Record<Method, Acc>;
     let decisions = 0;
     let turn = 0;
     selfPlay(id, hands, seed, (s, view, g) => {
-      if (view.phase !== 'turn' || turn++ % every !== 0) return;
+      // Every turn once the live wall is below 25: few hands last that long, and the late stage needs the samples.
+      if (view.phase !== 'turn' || (turn++ % every !== 0 && stageOf(view.wallCount) !== 2)) return;
       decisions++;
-      for (const m of METHODS) measure(acc[m], m, s, view, makeStream(seed, g, `quality:${id}:${m}:${turn}`), worlds);
+      for (const m of METHODS) measure(acc[m], m, s, view, makeStream(seed, g, `quality:${id}:${m}:${turn}`), worlds, g);
     });
     for (const m of METHODS) {
       const a = acc[m];
@@ -202,8 +253,15 @@ export function predictionQuality(hands: number, worlds: number, every = 3, seed
         ms_per_world: a.ms / a.worlds,
       });
     }
+    STAGES.forEach((stage, k) => {
+      const model = acc.model.auc[k]!;
+      const infer = acc.infer.auc[k]!;
+      const d = aucDifference(model, infer, makeStream(seed, 0, `quality:${id}:bootstrap:${stage}`));
+      const ready = model.reduce((n, x) => n + x.y, 0);
+      aucs.push({ rules: id, stage, seats: model.length, ready, hands: d.hands, auc_model: rocAuc(model), auc_infer: rocAuc(infer), diff: d.diff, ci_low: d.lo, ci_high: d.hi });
+    });
   }
-  return { rows, bins };
+  return { rows, bins, aucs };
 }
 
 function csv<T extends object>(rows: readonly T[]): string {
@@ -217,13 +275,14 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const worlds = Number(process.argv[3] ?? 16);
   const out = process.argv[4];
   const t0 = Date.now();
-  const { rows, bins } = predictionQuality(hands, worlds);
+  const { rows, bins, aucs } = predictionQuality(hands, worlds);
   const secs = (Date.now() - t0) / 1000;
   if (out) {
     mkdirSync(out, { recursive: true });
     writeFileSync(join(out, 'prediction.csv'), csv(rows));
     writeFileSync(join(out, 'reliability.csv'), csv(bins));
+    writeFileSync(join(out, 'auc-intervals.csv'), csv(aucs));
   }
-  process.stdout.write(csv(rows));
+  process.stdout.write(csv(rows) + csv(aucs));
   process.stderr.write(`${hands} hands per rule set, ${worlds} worlds, ${secs.toFixed(0)} s\n`);
 }

@@ -101,3 +101,14 @@ export function arrangements(c: Counts): Arrangement[] {
   }
   return out;
 }
+
+/**
+ * Does `tile` complete a pung or the pair of some arrangement of the complete tiles `c` (which hold it)? docs/rules.md
+ * Claims, **Reading**: in harr and harr-limit an out-of-turn Mah-Jongg must. Tiles with no standard arrangement (a
+ * special hand) count as completed by it: the tile completes its pair or its shape.
+ */
+export function completesPungOrPair(c: Counts, tile: Tile): boolean {
+  const arr = arrangements(c);
+  if (arr.length === 0) return true;
+  return arr.some((a) => a.pair === tile || a.sets.some((x) => x.type === 'pung' && x.tile === tile));
+}

@@ -18,6 +18,7 @@ import { specialShapesOf } from '../rules/special.js';
 import { Likelihood } from './likelihood.js';
 import { HandAnalyser } from '../hand/shanten.js';
 import { POLICY_MODEL, type PolicyModel, priorColumn, turnBand } from './model.js';
+import { discardOrder } from './order.js';
 import { type SeatRecord, seatRecord } from './record.js';
 
 /** The shanten prior a guide builds on: misfit ≤ 0 is a plausible hand (strategies/opponent-model.ts). */
@@ -56,9 +57,10 @@ export function inferenceGuide(
   opts: { model?: PolicyModel; stats?: InferenceStats; likelihood?: Likelihood; steps?: number } = {},
 ): InferenceGuide {
   const model = opts.model ?? POLICY_MODEL;
-  const lik = opts.likelihood ?? new Likelihood(model, specialShapesOf(view.rules.table));
+  const lik = opts.likelihood ?? new Likelihood(model, specialShapesOf(view.rules.table), view.rules.outOfTurnMahjong);
+  const order = discardOrder(view);
   const records: (SeatRecord | null)[] = [];
-  for (let q = 0; q < view.players; q++) records.push(q === view.seat ? null : seatRecord(view, q, model.recent));
+  for (let q = 0; q < view.players; q++) records.push(q === view.seat ? null : seatRecord(view, q, model.recent, order));
   const stats = opts.stats ?? noStats();
   const a = new HandAnalyser(new ArrayBuffer(HandAnalyser.BYTES), 0);
   const priors: (readonly number[])[] = [];
@@ -66,7 +68,7 @@ export function inferenceGuide(
   for (let q = 0; q < view.players; q++) {
     const m = view.meldCount(q);
     melds.push(m);
-    priors.push(model.shantenPrior[Math.min(m, 4)]![turnBand(view.table[q]!.discards.length)]!);
+    priors.push(model.shantenPrior[view.rules.id][Math.min(m, 4)]![turnBand(view.table[q]!.discards.length)]!);
   }
   return {
     tries,

@@ -9,23 +9,31 @@
  *   uses (the hand before a discard taken as the hand now plus the tile discarded).
  * - `decay`, `recent`: a discard `k` discards ago counts `decay^k` (the hand has changed since; `decay` from how fast
  *   the fitted discards' information falls with age), the last `recent` only.
- * - log likelihood ratios of what the table shows: a tile passed since the seat's last discard that would complete
- *   the hand (`passWin`) or of which it holds two (`passPair`), against the same for the other tiles discarded
- *   earlier; each four of a kind held concealed (`four`) and a held fourth tile of an exposed pung (`addKong`),
+ * - log likelihood ratios of what the table shows: a tile passed since the seat's last discard (in the order of play,
+ *   src/infer/order.ts) that it could have claimed for Mah-Jongg (`passWin`: about -5.4, as good as never, since harr
+ *   takes every Mah-Jongg it may) or of which it holds two (`passPair`), against the same for the other tiles
+ *   discarded earlier; each four of a kind held concealed (`four`) and a held fourth tile of an exposed pung (`addKong`),
  *   true hands against uniformly dealt ones.
- * - `shantenPrior[melds][turn band][shanten]`: log of the true hands' share of each shanten over the share among
- *   hands dealt uniformly from what the seat cannot see, by declared sets (0-4) and discards (bands of TURN_BAND);
- *   the prior that makes a world's hands as near complete as real ones (in place of a median, issue 15).
+ * - `shantenPrior[rules][melds][turn band][shanten]`: log of the true hands' share of each shanten over its share
+ *   among the hands the inference deals with the record alone (this model without the prior: 4 weighed deals and 40
+ *   Metropolis swaps), by rule set, declared sets (0-4) and discards (bands of TURN_BAND); the prior that makes a
+ *   world's hands as near complete as real ones (in place of a median, issue 15). Against uniform deals instead,
+ *   the record's own pull toward complete hands was counted twice: worlds too often one tile from complete, and the
+ *   danger of a discard over-predicted (0.14 predicted against 0.08-0.12 realised in the 0.1-0.2 bin).
  */
+import type { RuleSetId } from '../rules/types.js';
+
 export interface PolicyModel {
   readonly tau: number;
+  readonly rankTau: number;
+  readonly beta: number;
   readonly decay: number;
   readonly recent: number;
   readonly passWin: number;
   readonly passPair: number;
   readonly four: number;
   readonly addKong: number;
-  readonly shantenPrior: readonly (readonly (readonly number[])[])[];
+  readonly shantenPrior: Readonly<Record<RuleSetId, readonly (readonly (readonly number[])[])[]>>;
 }
 
 export const FIT_HANDS = 400;
@@ -38,49 +46,164 @@ export const MAX_PRIOR_SHANTEN = 6;
 
 export const POLICY_MODEL: PolicyModel = Object.freeze({
   tau: 2.5,
+  rankTau: 4,
+  beta: 16,
   decay: 0.976,
   recent: 8,
-  passWin: -0.701,
-  passPair: -0.344,
+  passWin: -5.423,
+  passPair: -0.389,
   four: 0.235,
   addKong: -2.156,
-  shantenPrior: [
-    [
-      [3.703, 1.866, 0.827, 0.139, -0.361, -0.69, -0.833, -0.847],
-      [6.092, 3.327, 1.221, -0.397, -1.987, -3.209, -7.064, -4.007],
-      [6.709, 3.524, 0.68, -1.552, -2.619, -4.736, -5.624, -3.219],
-      [7.387, 3.418, -0.381, -1.704, -2.294, -5.861, -3.85, -1.946],
-      [4.575, 2.157, -1.755, -1.302, -4.875, -3.045, 0, 0],
+  shantenPrior: {
+    harr: [
+      [
+        [-0.3, -0.246, -0.17, -0.014, 0.116, 0.191, 0.23, 1.066],
+        [0.867, 0.002, -0.288, 0.077, 0.998, 1.031, 0, 0],
+        [1.617, 0.091, -0.438, -0.283, 1.413, 0.747, 0, 0],
+        [2.261, -0.117, -1, -0.437, 2.01, -1.099, 0, 0],
+        [2.197, -0.251, -1.858, 0.336, -1.609, 0, 0, 0],
+      ],
+      [
+        [-0.455, -0.122, -0.159, 0.244, 0.216, -0.906, -1.609, 0],
+        [0.476, -0.352, -0.155, 0.978, 1.187, -1.946, 0, 0],
+        [0.998, -0.381, -0.474, 1.537, 2.944, 0, 0, 0],
+        [1.564, -0.691, -0.9, 0.847, 1.768, 2.565, 0, 0],
+        [1.424, -0.89, -1.013, 0.389, -1.099, 0, 0, 0],
+      ],
+      [
+        [0.361, -0.294, 0.052, 0.64, -1.609, 0, 0, 0],
+        [-0.264, -0.291, 0.659, 1.921, 1.946, 0, 0, 0],
+        [0.198, -0.436, 0.932, 3.095, 3.497, 0, 0, 0],
+        [0.532, -0.895, 0.841, 2.364, 3.045, 0, 0, 0],
+        [0.542, -1.027, 0.621, 1.335, 1.946, 0, 0, 0],
+      ],
+      [
+        [0, 0, 0, 0, 0, 0, 0, 0],
+        [-0.146, -0.097, 3.892, 0, 0, 0, 0, 0],
+        [-0.156, 0.101, 3.945, 0, 0, 0, 0, 0],
+        [-0.094, 0.136, 2.473, 0, 0, 0, 0, 0],
+        [-0.038, 0.065, 2.708, 0, 0, 0, 0, 0],
+      ],
+      [
+        [0, 0, 0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0],
+      ],
     ],
-    [
-      [3.586, 1.987, 0.661, -0.374, -1.175, -2.332, -4.234, 0],
-      [5.284, 2.702, 0.474, -1.433, -3.042, -5.344, -4.934, 0],
-      [6.68, 2.65, -0.361, -2.353, -3.59, -7.268, -4.078, 0],
-      [6.355, 2.106, -1.157, -2.555, -3.301, -2.928, -1.609, 0],
-      [4.992, 1.08, -1.702, -2.748, -2.777, -3.045, -1.099, 0],
+    'harr-limit': [
+      [
+        [0.671, -0.116, -0.007, -0.013, 0.013, 0.097, -0.071, -2.037],
+        [1.194, 0.163, -0.102, -0.161, -0.004, -0.193, -1.099, 0],
+        [2.136, 0.196, -0.589, -1.391, -3.434, 0, 0, 0],
+        [2.352, -0.011, -1.853, -0.847, 1.946, -1.099, 0, 0],
+        [1.655, -0.43, -2.024, -0.31, 0, 0, 0, 0],
+      ],
+      [
+        [-0.336, 0.03, 0.077, -0.108, -0.088, -0.177, 0, 0],
+        [0.603, -0.012, -0.092, -0.176, -0.037, -2.197, 0, 0],
+        [1.145, -0.126, -0.725, -0.835, 1.299, 0, 0, 0],
+        [1.57, -0.425, -1.612, -1.285, 2.335, 1.946, 0, 0],
+        [1.778, -1.187, -1.9, 0.588, 2.565, 0, 0, 0],
+      ],
+      [
+        [-0.392, -0.121, 0.105, 0.217, 1.946, 0, 0, 0],
+        [0.153, -0.154, 0.308, 0.123, 0, 0, 0, 0],
+        [0.566, -0.602, 0.123, 0.143, 0, 0, 0, 0],
+        [0.654, -0.928, 0.103, 3.367, 1.946, 0, 0, 0],
+        [0.527, -0.98, 0.717, 1.609, 1.946, 0, 0, 0],
+      ],
+      [
+        [0, 0, 0, 0, 0, 0, 0, 0],
+        [-0.245, 0.412, 1.551, 0, 0, 0, 0, 0],
+        [0.015, -0.057, 0, 0, 0, 0, 0, 0],
+        [0.02, -0.13, 1.946, 0, 0, 0, 0, 0],
+        [0.113, -0.619, 0, 0, 0, 0, 0, 0],
+      ],
+      [
+        [0, 0, 0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0],
+      ],
     ],
-    [
-      [4.654, 1.613, -0.088, -1.195, -2.745, 0, 0, 0],
-      [4.42, 1.605, -0.763, -2.385, -3.489, 0, 0, 0],
-      [5.259, 1.315, -1.624, -3.377, -3.846, 0, 0, 0],
-      [4.957, 0.652, -1.914, -3.117, -3.034, 0, 0, 0],
-      [4.132, 0.158, -1.972, -2.401, -2.145, 0, 0, 0],
+    babcock: [
+      [
+        [0.668, -0.034, -0.018, -0.02, 0.033, 0.027, 0.151, -1.466],
+        [1.156, 0.21, -0.105, -0.154, -0.224, -0.947, -1.609, 0],
+        [2.031, 0.372, -0.819, -1.541, -1.946, -1.609, 0, 0],
+        [2.77, -0.122, -1.632, -4.554, -2.398, 0, 0, 0],
+        [2.398, 0.083, -3.664, -2.708, 0, 0, 0, 0],
+      ],
+      [
+        [0.36, 0.121, -0.081, -0.044, 0.247, -0.534, 0, 0],
+        [0.359, 0.057, -0.155, 0.078, 0, 1.099, 0, 0],
+        [1.136, -0.033, -0.918, -0.847, 0.435, 0, 0, 0],
+        [1.6, -0.386, -3.176, -3.045, -1.099, 0, 0, 0],
+        [2.279, -1.12, -3.892, -1.099, 0, 0, 0, 0],
+      ],
+      [
+        [1.053, -0.372, -0.143, 0.722, 0, 0, 0, 0],
+        [0.082, -0.224, 0.567, 0.456, -1.099, 0, 0, 0],
+        [0.403, -0.309, -0.155, -2.197, 0, 0, 0, 0],
+        [0.732, -0.848, -0.867, -1.099, 0, 0, 0, 0],
+        [0.7, -2.681, -1.099, 0, 0, 0, 0, 0],
+      ],
+      [
+        [0, 0, 0, 0, 0, 0, 0, 0],
+        [-0.269, 0.181, 2.944, 0, 0, 0, 0, 0],
+        [-0.084, 0.209, 2.335, 0, 0, 0, 0, 0],
+        [0.045, -0.242, 0, 0, 0, 0, 0, 0],
+        [0.382, -3.045, 0, 0, 0, 0, 0, 0],
+      ],
+      [
+        [0, 0, 0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0],
+      ],
     ],
-    [
-      [0, 0, 0, 0, 0, 0, 0, 0],
-      [2.883, -0.317, -2.007, 0, 0, 0, 0, 0],
-      [3.081, -0.764, -2.666, 0, 0, 0, 0, 0],
-      [3.174, -0.951, -2.942, 0, 0, 0, 0, 0],
-      [2.802, -1.194, -3.476, 0, 0, 0, 0, 0],
+    code500: [
+      [
+        [-0.255, 0.05, 0.015, -0.051, 0.044, 0.059, -0.099, 0.534],
+        [0.881, 0.247, -0.132, -0.134, 0.064, 0.036, 0, 0],
+        [1.875, 0.366, -0.752, -1.264, -3.367, 0, 0, 0],
+        [2.676, 0, -1.682, -2.372, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0],
+      ],
+      [
+        [0.971, 0.032, -0.058, -0.001, -0.058, 0.108, -1.099, 0],
+        [0.667, -0.049, -0.16, 0.26, -0.329, 0, 0, 0],
+        [1.18, -0.139, -0.784, -0.913, -1.609, 0, 0, 0],
+        [1.401, -0.262, -1.731, -2.708, -1.099, 0, 0, 0],
+        [1.653, -0.671, -2.833, 0, 0, 0, 0, 0],
+      ],
+      [
+        [-1.099, -0.094, 0.242, -0.16, -1.609, 0, 0, 0],
+        [0.16, -0.251, 0.5, 0.668, 1.946, 0, 0, 0],
+        [0.317, -0.263, 0.203, 0.619, 0, 0, 0, 0],
+        [0.744, -0.815, -2.291, 0, 0, 0, 0, 0],
+        [0.614, -2.398, 0, 0, 0, 0, 0, 0],
+      ],
+      [
+        [0, 0, 0, 0, 0, 0, 0, 0],
+        [0.023, -0.021, -1.609, 0, 0, 0, 0, 0],
+        [-0.076, 0.199, 1.846, 0, 0, 0, 0, 0],
+        [0.095, -0.788, 2.565, 0, 0, 0, 0, 0],
+        [0.18, -2.708, 0, 0, 0, 0, 0, 0],
+      ],
+      [
+        [0, 0, 0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0],
+      ],
     ],
-    [
-      [0, 0, 0, 0, 0, 0, 0, 0],
-      [0, 0, 0, 0, 0, 0, 0, 0],
-      [0, 0, 0, 0, 0, 0, 0, 0],
-      [0, 0, 0, 0, 0, 0, 0, 0],
-      [0, 0, 0, 0, 0, 0, 0, 0],
-    ],
-  ],
+  },
 });
 
 /** The band of a seat with `turns` discards. */

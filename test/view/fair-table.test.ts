@@ -17,6 +17,7 @@ import { worldStateCopy } from '../../src/view/world.js';
 import { builtinStrategies } from '../../strategies/index.js';
 import { discardDanger } from '../../src/infer/danger.js';
 import { inferenceGuide, noStats } from '../../src/infer/guide.js';
+import { discardOrder } from '../../src/infer/order.js';
 import { opponentGuide } from '../../src/infer/opponent-model.js';
 import { secondTruth, stateBytes } from './second-truth.js';
 import { newHand, type Table } from '../engine/helpers.js';
@@ -146,6 +147,7 @@ describe('the inference over worlds reads the view alone (issue 25)', () => {
   it('inference-weighted worlds and the danger of each discard are the same on two truths with the same view', () => {
     let compared = 0;
     let weighed = 0;
+    let skipped = 0;
     for (const { s, seat, other, seed } of twoTruths(40, TABLES.length)) {
       const run = (x: HandState) => {
         const view = viewFor(x, seat);
@@ -159,9 +161,15 @@ describe('the inference over worlds reads the view alone (issue 25)', () => {
       expect(run(other)).toEqual(a);
       if (a.seats > 0) weighed++;
       compared++;
+      // The record of passes is read in the order of play (src/infer/order.ts), from the view alone.
+      const order = discardOrder(viewFor(s, seat));
+      expect(discardOrder(viewFor(other, seat))).toEqual(order);
+      if (order?.some((d) => d.claimedBy !== -1 && d.claimedBy !== (d.by + 1) % viewFor(s, seat).players)) skipped++;
     }
     expect(compared).toBeGreaterThan(30);
     expect(weighed).toBeGreaterThan(30);
+    // Positions where a claim skipped seats, which the seating order would have misread.
+    expect(skipped).toBeGreaterThan(5);
   });
 
   it('positive control: a weight that reads the true hands is caught', () => {

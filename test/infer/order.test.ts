@@ -1,0 +1,92 @@
+/**
+ * The record of passed claims in the order of play (issue 25, point 1; src/infer/order.ts, record.ts): the order of
+ * the discards read back from a view is the order in which they were truly made, with who claimed each, at every
+ * decision of self-play under every rule set; a seat's passes are every discard made since its own last one; and a
+ * pass counts as a passed Mah-Jongg only where the rules would have let the seat claim it.
+ */
+import { describe, expect, it } from 'vitest';
+import { selfPlay } from '../../src/game/self-play.js';
+import { Likelihood } from '../../src/infer/likelihood.js';
+import { POLICY_MODEL } from '../../src/infer/model.js';
+import { discardOrder, type PlayedDiscard } from '../../src/infer/order.js';
+import { seatRecord } from '../../src/infer/record.js';
+import { RULESET_IDS } from '../../src/rules/index.js';
+import { parseTiles } from '../../src/tiles/notation.js';
+
+describe('the order of play read from a view', () => {
+  it('is the true order of the discards and their claims, at every decision', () => {
+    let claims = 0;
+    let skips = 0;
+    for (const id of RULESET_IDS) {
+      let game = -1;
+      let truth: { by: number; tile: number; claimedBy: number }[] = [];
+      let lens: number[] = [];
+      let melds: number[] = [];
+      selfPlay(id, 12, 41, (s, view, g) => {
+        if (g !== game) {
+          game = g;
+          truth = [];
+          lens = [0, 0, 0, 0];
+          melds = [0, 0, 0, 0];
+        }
+        // From the true state: which seat's discards grew (at most one discard between two decisions), and which
+        // seat's exposed sets grew by a claim of the last one.
+        for (let q = 0; q < 4; q++) {
+          const open = view.table[q]!.melds.filter((m) => !m.concealed).length;
+          if (open > melds[q]!) {
+            const last = truth[truth.length - 1]!;
+            expect(view.table[last.by]!.discards.at(-1)!.claimed).toBe(true);
+            last.claimedBy = q;
+            claims++;
+            if (q !== (last.by + 1) % 4) skips++;
+          }
+          melds[q] = open;
+        }
+        for (let q = 0; q < 4; q++) {
+          const d = view.table[q]!.discards;
+          if (d.length > lens[q]!) truth.push({ by: q, tile: d[d.length - 1]!.tile, claimedBy: -1 });
+          lens[q] = d.length;
+        }
+        expect(s.pub.discardCount).toBe(truth.length);
+        const got = discardOrder(view);
+        expect(got).not.toBeNull();
+        expect(got!.map((x: PlayedDiscard) => [x.by, x.tile, x.claimedBy])).toEqual(truth.map((x) => [x.by, x.tile, x.claimedBy]));
+        // Each other seat's passes: every discard since its own last, less an open claim round's.
+        for (let q = 0; q < 4; q++) {
+          if (q === view.seat) continue;
+          let from = truth.length - 1;
+          while (from >= 0 && truth[from]!.by !== q) from--;
+          const end = view.phase === 'claim' ? truth.length - 1 : truth.length;
+          const want = truth.slice(from + 1, Math.max(from + 1, end));
+          const rec = seatRecord(view, q, 8, got);
+          expect(rec.passed).toEqual(want.map((x) => x.tile));
+          expect(rec.passedNext).toEqual(want.map((x) => (x.by + 1) % 4 === q));
+        }
+      });
+    }
+    // The seating order alone would misread these: claims that skipped seats.
+    expect(claims).toBeGreaterThan(20);
+    expect(skips).toBeGreaterThan(5);
+  }, 120_000);
+
+  it('a pass is a passed Mah-Jongg only where the seat could have claimed it', () => {
+    const counts = (text: string): Uint8Array => {
+      const c = new Uint8Array(34);
+      for (const t of parseTiles(text)) c[t]!++;
+      return c;
+    };
+    const harr = new Likelihood(POLICY_MODEL, [], 'pung-or-pair');
+    const any = new Likelihood(POLICY_MODEL, [], 'any');
+    // Waiting on a run (1s or 4s): out of turn only where a run may complete it.
+    const run = counts('123m 456m 789m 11p 23s');
+    const s1 = parseTiles('1s')[0]!;
+    expect(harr.passedWin(run, 13, s1, false)).toBe(false);
+    expect(harr.passedWin(run, 13, s1, true)).toBe(true);
+    expect(any.passedWin(run, 13, s1, false)).toBe(true);
+    // Waiting on a pung (1p or 9p): any seat may claim it.
+    const pung = counts('123m 456m 789m 11p 99p');
+    expect(harr.passedWin(pung, 13, parseTiles('9p')[0]!, false)).toBe(true);
+    expect(harr.passedWin(pung, 13, parseTiles('5p')[0]!, true)).toBe(false);
+    expect(Array.from(run)).toEqual(Array.from(counts('123m 456m 789m 11p 23s')));
+  });
+});
