@@ -177,10 +177,20 @@ export function drawsAfter(a: HandAnalyser, c: Counts, t: Tile, live: Counts, be
   return n;
 }
 
-/** Kinds with live copies that touch `c`, into `out`; returns how many. */
+/**
+ * Kinds with live copies that touch `c`, into `out` in kind order; returns how many. A suit's touched ranks are its
+ * held ranks' mask spread two ranks either way (touches, nine times over, read up to five counts per kind).
+ */
 export function drawCandidates(c: Counts, live: Counts, out: Uint8Array): number {
   let n = 0;
-  for (let u = 0; u < KINDS; u++) if (live[u]! > 0 && touches(c, u)) out[n++] = u;
+  for (let b = 0; b < 27; b += 9) {
+    let m = 0;
+    for (let r = 0; r < 9; r++) if (c[b + r]! > 0) m |= 1 << r;
+    if (m === 0) continue;
+    const near = (m | (m << 1) | (m >> 1) | (m << 2) | (m >> 2)) & 511;
+    for (let r = 0; r < 9; r++) if ((near & (1 << r)) !== 0 && live[b + r]! > 0) out[n++] = b + r;
+  }
+  for (let u = 27; u < KINDS; u++) if (c[u]! > 0 && live[u]! > 0) out[n++] = u;
   return n;
 }
 

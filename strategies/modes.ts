@@ -197,7 +197,9 @@ export function huntTurn(view: AgentView, s: Scratch, melds: number, suit: numbe
   if (mj) return mj;
   const c = s.counts;
   const p = project(c, suit, s.proj);
-  const a = s.a.load(p, melds);
+  // The projection goes to the second analyser: s.a keeps the whole hand, which the next decision loads again
+  // (a reload costs only the suits that changed) and whose draw masks prepareDraws reads.
+  const a = s.b.load(p, melds);
   const cost = s.cost;
   for (let t = 0; t < KINDS; t++) {
     if (c[t] === 0) continue;
@@ -220,7 +222,8 @@ export function huntClaim(view: AgentView, s: Scratch, melds: number, suit: numb
   const tile = view.lastDiscard!.tile;
   if (tile < 27 && ((tile / 9) | 0) !== suit) return PASS_ACTION;
   const p = project(s.counts, suit, s.proj);
-  const now = s.a.load(p, melds).shanten();
+  // s.b, as in huntTurn: s.a keeps the whole hand.
+  const now = s.b.load(p, melds).shanten();
   let best: Action | null = null;
   let bestSh = now;
   for (const act of view.legal) {
