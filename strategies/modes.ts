@@ -107,7 +107,7 @@ export function fastClaim(view: AgentView, s: Scratch, melds: number, allow: (a:
   // A claim gains one tile: no claim leaves the hand below now - 1, so the first to reach it is final.
   for (const act of view.legal) {
     if ((act.type !== 'pung' && act.type !== 'kong' && act.type !== 'chow') || !allow(act)) continue;
-    const sh = shantenAfterClaim(s, s.counts, melds, act, tile, now - 1);
+    const sh = shantenAfterClaim(s, s.counts, melds, act, tile, now - 1, s.a);
     // A kong keeps the distance but brings a loose tile: taken when not worse.
     if (sh < bestSh || (act.type === 'kong' && sh <= bestSh && best === null)) {
       best = act;
@@ -420,7 +420,7 @@ export function honoursClaim(view: AgentView, s: Scratch, melds: number): Action
   if (tile >= 27 && doublingHonour(view, tile)) {
     const now = s.a.load(s.counts, melds).shanten();
     for (const act of view.legal) {
-      if ((act.type === 'pung' || act.type === 'kong') && shantenAfterClaim(s, s.counts, melds, act, tile) <= now) return act;
+      if ((act.type === 'pung' || act.type === 'kong') && shantenAfterClaim(s, s.counts, melds, act, tile, -2, s.a) <= now) return act;
     }
   }
   return fastClaim(view, s, melds, () => true);
