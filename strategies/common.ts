@@ -82,6 +82,12 @@ export class Scratch {
   readonly candFrom = new Int32Array(this.#mem, LAYOUT.candFrom, 5);
   /** Entries in `memo` (drawsHelping); reset by prepareDraws. */
   memoN = 0;
+  /**
+   * The shanten whose helping draws `helps` bounds (helpBound, within the group prepareDraws started; -9: none), and
+   * the suits (a bit each) holding such a draw: drawsHelping at that shanten skips every other draw.
+   */
+  boundSh = -9;
+  helpSuits = 0;
 
   /** A second analyser (claims, projections). */
   get b(): HandAnalyser {
@@ -177,10 +183,20 @@ export function drawsAfter(a: HandAnalyser, c: Counts, t: Tile, live: Counts, be
   return n;
 }
 
-/** Kinds with live copies that touch `c`, into `out`; returns how many. */
+/**
+ * Kinds with live copies that touch `c`, into `out` in kind order; returns how many. A suit's touched ranks are its
+ * held ranks' mask spread two ranks either way (touches, nine times over, read up to five counts per kind).
+ */
 export function drawCandidates(c: Counts, live: Counts, out: Uint8Array): number {
   let n = 0;
-  for (let u = 0; u < KINDS; u++) if (live[u]! > 0 && touches(c, u)) out[n++] = u;
+  for (let b = 0; b < 27; b += 9) {
+    let m = 0;
+    for (let r = 0; r < 9; r++) if (c[b + r]! > 0) m |= 1 << r;
+    if (m === 0) continue;
+    const near = (m | (m << 1) | (m >> 1) | (m << 2) | (m >> 2)) & 511;
+    for (let r = 0; r < 9; r++) if ((near & (1 << r)) !== 0 && live[b + r]! > 0) out[n++] = b + r;
+  }
+  for (let u = 27; u < KINDS; u++) if (c[u]! > 0 && live[u]! > 0) out[n++] = u;
   return n;
 }
 
@@ -290,12 +306,14 @@ export function pickDiscard(
 export function helpBound(s: Scratch, a: HandAnalyser, live: Counts, baseSh: number): number {
   const helps = s.helps;
   for (let t = 0; t < KINDS; t++) helps[t] = 0;
+  s.boundSh = -9;
   if (a.shanten() < baseSh) return Infinity;
   const cand = s.cand;
   const dec = s.dec;
   const from = s.candFrom;
   const cost = baseSh + 1;
   let bound = 0;
+  let suits = 0;
   for (let su = 0; su < 4; su++) {
     if (from[su] === from[su + 1]) continue;
     const m = a.criticalLoaded(su, cost);
@@ -305,8 +323,11 @@ export function helpBound(s: Scratch, a: HandAnalyser, live: Counts, baseSh: num
       const u = cand[i]!;
       bound += live[u]!;
       helps[u] = live[u]!;
+      suits |= 1 << su;
     }
   }
+  s.boundSh = baseSh;
+  s.helpSuits = suits;
   return bound;
 }
 
@@ -353,6 +374,7 @@ export function prepareDraws(s: Scratch, c: Counts, live: Counts): number {
   }
   from[4] = n;
   s.memoN = 0;
+  s.boundSh = -9;
   return n;
 }
 
@@ -366,6 +388,12 @@ export function drawsHelping(s: Scratch, c: Counts, t: Tile, shT: number, live: 
   const a = s.a;
   const cand = s.cand;
   if (shT !== below) return drawsAfter(a, c, t, live, below, cand, ncand);
+  // At the shanten helpBound bounded, only its helping draws can help (HandAnalyser.criticalLoaded: a draw that
+  // helps after a discard at that shanten lowers a critical entry of the whole hand): the others, and the suits
+  // without one, are not looked at. They would add nothing.
+  const pruned = below === s.boundSh;
+  const helps = s.helps;
+  const helpSuits = pruned ? s.helpSuits : 15;
   const st = t < 27 ? (t / 9) | 0 : 3;
   const from = s.candFrom;
   const rb = a.reducedAt(t);
@@ -380,13 +408,13 @@ export function drawsHelping(s: Scratch, c: Counts, t: Tile, shT: number, live: 
   }
   if (other < 0) {
     let suits = 0;
-    for (let su = 0; su < 4; su++) if (su !== st && from[su] !== from[su + 1]) suits |= 1 << su;
+    for (let su = 0; su < 4; su++) if (su !== st && from[su] !== from[su + 1] && (helpSuits & (1 << su)) !== 0) suits |= 1 << su;
     a.selectDiscard(t, suits);
     const cost = below + 1;
     const dec = s.dec;
     other = 0;
     for (let su = 0; su < 4; su++) {
-      if (su === st || from[su] === from[su + 1]) continue;
+      if ((suits & (1 << su)) === 0) continue;
       const crit = a.critical(su, cost);
       if (crit === 0) continue;
       // t is of another suit: each u still touches the hand less t, and holds fewer than four (it is live).
@@ -407,7 +435,7 @@ export function drawsHelping(s: Scratch, c: Counts, t: Tile, shT: number, live: 
   let n = other;
   for (let i = from[st]!; i < from[st + 1]!; i++) {
     const u = cand[i]!;
-    if (c[u]! >= 4 || !touches(c, u)) continue;
+    if ((pruned && helps[u] === 0) || c[u]! >= 4 || !touches(c, u)) continue;
     if (a.afterDraw(u) < below) n += live[u]!;
   }
   c[t]!++;
@@ -428,9 +456,27 @@ function waitsNow(a: HandAnalyser, c: Counts, live: Counts): number {
  * Shanten after taking `tile` from `by` with `action` and making the best following discard (for a kong: after
  * the loose tile, i.e. the 3n+1 state). Uses `s.b`; `c` is the hand before the claim. The scan over discards
  * stops once it reaches `floor` (a caller that knows no lower answer can matter: a claim gains one tile, so the
- * result is never below the hand's shanten less one).
+ * result is never below the hand's shanten less one). `loaded`: an analyser already holding `c` with `melds` (the
+ * claims of one decision ask it for each of their claims), which answers a whole hand without loading `s.b`.
  */
-export function shantenAfterClaim(s: Scratch, c: Counts, melds: number, action: Action, tile: Tile, floor = -2): number {
+export function shantenAfterClaim(s: Scratch, c: Counts, melds: number, action: Action, tile: Tile, floor = -2, loaded: HandAnalyser | null = null): number {
+  if (loaded !== null) {
+    // `loaded` holds `c` with `melds`: the claimed hand is one or two kinds changed and a set more, one table read
+    // (min-plus combination is associative: the answer of the hand loaded afresh, below).
+    let held = 0;
+    for (let k = 0; k < KINDS; k++) held += c[k]!;
+    if (held === 3 * (4 - melds) + 1) {
+      if (action.type === 'kong') return loaded.shantenWith(tile, -3, 1);
+      let x = 99;
+      if (action.type === 'pung') x = loaded.shantenWith(tile, -2, 1);
+      else if (action.type === 'chow') {
+        const k1 = action.tile === tile ? tile + 1 : action.tile;
+        const k2 = action.tile + 2 === tile ? tile - 1 : action.tile + 2;
+        x = loaded.shantenWith2(k1, -1, k2, -1, 1);
+      } else return 99;
+      return x < 0 ? 0 : x;
+    }
+  }
   const t = s.tmp;
   for (let k = 0; k < KINDS; k++) t[k] = c[k]!;
   if (action.type === 'pung') t[tile]! -= 2;

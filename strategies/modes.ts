@@ -107,7 +107,7 @@ export function fastClaim(view: AgentView, s: Scratch, melds: number, allow: (a:
   // A claim gains one tile: no claim leaves the hand below now - 1, so the first to reach it is final.
   for (const act of view.legal) {
     if ((act.type !== 'pung' && act.type !== 'kong' && act.type !== 'chow') || !allow(act)) continue;
-    const sh = shantenAfterClaim(s, s.counts, melds, act, tile, now - 1);
+    const sh = shantenAfterClaim(s, s.counts, melds, act, tile, now - 1, s.a);
     // A kong keeps the distance but brings a loose tile: taken when not worse.
     if (sh < bestSh || (act.type === 'kong' && sh <= bestSh && best === null)) {
       best = act;
@@ -197,7 +197,9 @@ export function huntTurn(view: AgentView, s: Scratch, melds: number, suit: numbe
   if (mj) return mj;
   const c = s.counts;
   const p = project(c, suit, s.proj);
-  const a = s.a.load(p, melds);
+  // The projection goes to the second analyser: s.a keeps the whole hand, which the next decision loads again
+  // (a reload costs only the suits that changed) and whose draw masks prepareDraws reads.
+  const a = s.b.load(p, melds);
   const cost = s.cost;
   for (let t = 0; t < KINDS; t++) {
     if (c[t] === 0) continue;
@@ -220,7 +222,8 @@ export function huntClaim(view: AgentView, s: Scratch, melds: number, suit: numb
   const tile = view.lastDiscard!.tile;
   if (tile < 27 && ((tile / 9) | 0) !== suit) return PASS_ACTION;
   const p = project(s.counts, suit, s.proj);
-  const now = s.a.load(p, melds).shanten();
+  // s.b, as in huntTurn: s.a keeps the whole hand.
+  const now = s.b.load(p, melds).shanten();
   let best: Action | null = null;
   let bestSh = now;
   for (const act of view.legal) {
@@ -417,7 +420,7 @@ export function honoursClaim(view: AgentView, s: Scratch, melds: number): Action
   if (tile >= 27 && doublingHonour(view, tile)) {
     const now = s.a.load(s.counts, melds).shanten();
     for (const act of view.legal) {
-      if ((act.type === 'pung' || act.type === 'kong') && shantenAfterClaim(s, s.counts, melds, act, tile) <= now) return act;
+      if ((act.type === 'pung' || act.type === 'kong') && shantenAfterClaim(s, s.counts, melds, act, tile, -2, s.a) <= now) return act;
     }
   }
   return fastClaim(view, s, melds, () => true);

@@ -189,11 +189,10 @@ function computeSuit(table: Uint8Array, key: number): void {
 
 /** Base-5 key of suit `s` (0 m, 1 p, 2 s) or of the honours (s = 3). */
 export function suitKey(c: Counts, s: number): number {
-  const base = s * 9;
-  const n = s === 3 ? 7 : 9;
-  let key = 0;
-  for (let r = n - 1; r >= 0; r--) key = key * 5 + c[base + r]!;
-  return key;
+  const b = s * 9;
+  // Written out (Horner's rule): the loop cost twice as much, and every load of an analyser computes four keys.
+  const low = c[b]! + 5 * (c[b + 1]! + 5 * (c[b + 2]! + 5 * (c[b + 3]! + 5 * (c[b + 4]! + 5 * (c[b + 5]! + 5 * c[b + 6]!)))));
+  return s === 3 ? low : low + 78125 * (c[b + 7]! + 5 * c[b + 8]!);
 }
 
 /** Offset in `table` of the cost vector of suit `s` with key `key` (computed first if it is a rare one). */

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { countsOf, parseTiles, KINDS } from '../../src/tiles/index.js';
 import { HandAnalyser, shanten, waits } from '../../src/hand/index.js';
+import { suitKey } from '../../src/hand/shanten.js';
 import { refShanten, refWaits } from './reference.js';
 
 const c = (s: string) => countsOf(parseTiles(s));
@@ -162,6 +163,23 @@ describe('shanten against the brute-force definition', () => {
         return true;
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe('suitKey (written out, issue 24)', () => {
+  it('is the base-5 number of each suit\'s counts, lowest rank first', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 4 }), { minLength: KINDS, maxLength: KINDS }), (xs) => {
+        const counts = Uint8Array.from(xs);
+        for (let s = 0; s < 4; s++) {
+          let want = 0;
+          for (let r = 0, w = 1; r < (s === 3 ? 7 : 9); r++, w *= 5) want += counts[s * 9 + r]! * w;
+          expect(suitKey(counts, s)).toBe(want);
+        }
+        return true;
+      }),
+      { numRuns: 500 },
     );
   });
 });

@@ -105,6 +105,27 @@ describe('drawMasks kept by kind across loads (issue 24)', () => {
   });
 });
 
+describe('drawCandidates (held ranks by mask, issue 24)', () => {
+  it('lists the live kinds touching the hand, in kind order, as touches() finds them one by one', () => {
+    fc.assert(
+      fc.property(handArb, fc.integer({ min: 0, max: KINDS - 1 }), ({ c, live }, drop) => {
+        // The hand, and the hand less one kind (drawsAfter's hand after a discard).
+        const d = c.slice();
+        if (d[drop]! > 0) d[drop]!--;
+        for (const h of [c, d]) {
+          const want: number[] = [];
+          for (let u = 0; u < KINDS; u++) if (live[u]! > 0 && touches(h, u)) want.push(u);
+          const out = new Uint8Array(KINDS);
+          const n = drawCandidates(h, live, out);
+          expect(Array.from(out.subarray(0, n))).toEqual(want);
+        }
+        return true;
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
+
 describe('drawsHelping (ukeire by masks, shared across equal suit vectors)', () => {
   it('equals the brute-force count of helping draws for every discard, in one group', () => {
     fc.assert(

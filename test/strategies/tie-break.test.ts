@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { HandAnalyser, shanten } from '../../src/hand/index.js';
 import { KINDS } from '../../src/tiles/tile.js';
 import { handArb as hand, refDraws } from './reference.js';
-import { Scratch, pickDiscard, shapeValue } from '../../strategies/common.js';
+import { Scratch, drawsHelping, helpBound, pickDiscard, prepareDraws, shapeValue } from '../../strategies/common.js';
 import { helpTieBreak } from '../../strategies/modes.js';
 
 const handArb = hand([[0, 1, 2, 3], [0, 1, 2, 3], [0, 3], [1, 2]]);
@@ -85,5 +85,32 @@ describe('helpTieBreak', () => {
       { numRuns: 250 },
     );
     expect(ties).toBeGreaterThan(50);
+  });
+});
+
+describe('drawsHelping within the bound (issue 24)', () => {
+  it('skipping the draws helpBound does not count still counts every helping draw, after every discard at its shanten', () => {
+    let counted = 0;
+    fc.assert(
+      fc.property(handArb, ({ c, melds, live }) => {
+        const s = new Scratch();
+        s.counts.set(c);
+        const a = s.a.load(s.counts, melds);
+        let baseSh = 99;
+        for (let t = 0; t < KINDS; t++) if (c[t]! > 0) baseSh = Math.min(baseSh, a.shantenWith(t, -1));
+        const ncand = prepareDraws(s, s.counts, live);
+        helpBound(s, a, live, baseSh);
+        for (let t = 0; t < KINDS; t++) {
+          if (c[t] === 0 || a.shantenWith(t, -1) !== baseSh) continue;
+          const want = refDraws(c, melds, t, live, baseSh);
+          if (want > 0) counted++;
+          expect(drawsHelping(s, s.counts, t, baseSh, live, baseSh, ncand)).toBe(want);
+        }
+        expect(s.counts).toEqual(c);
+        return true;
+      }),
+      { numRuns: 300 },
+    );
+    expect(counted).toBeGreaterThan(300);
   });
 });
