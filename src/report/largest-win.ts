@@ -1,0 +1,53 @@
+/**
+ * The largest win of a run (issue 28, point 2), from its own files: the game of the highest winning score in
+ * games.csv or, without it, of the highest net in nets.bin. report.html names it, and the replay page of that game
+ * is written beside it (src/cli/largest-win.ts).
+ */
+import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { csvRows } from './csv-read.js';
+
+export interface LargestWin {
+  readonly game: number;
+  /** What happened in it, as a sentence's clause. */
+  readonly what: string;
+}
+
+/** The largest win, from games.csv (the game of the highest winning score) or, without it, nets.bin (the highest net). */
+export function largestWin(dir: string): LargestWin | null {
+  const summary = join(dir, 'summary.csv');
+  const labels = existsSync(summary) ? csvRows(readFileSync(summary, 'utf8')).map((r) => r.strategy ?? '') : [];
+  const games = join(dir, 'games.csv');
+  if (existsSync(games) && statSync(games).size < 512 * 1024 * 1024) {
+    let best: LargestWin & { score: number } | null = null;
+    for (const r of csvRows(readFileSync(games, 'utf8'))) {
+      const score = Number(r.winner_score);
+      if (r.winner_strategy && Number.isFinite(score) && (best === null || score > best.score)) {
+        best = { game: Number(r.game), score, what: `${r.winner_strategy} won with ${score} (${r.winner_pattern}, by ${r.win_by})` };
+      }
+    }
+    return best;
+  }
+  const nets = join(dir, 'nets.bin');
+  if (existsSync(nets) && labels.length > 0) {
+    const width = labels.length * 4;
+    const fd = openSync(nets, 'r');
+    try {
+      const buf = Buffer.alloc(width * 8192);
+      let best: LargestWin & { net: number } | null = null;
+      let game = 0;
+      for (let pos = 0, n; (n = readSync(fd, buf, 0, buf.length, pos)) > 0; pos += n) {
+        for (let o = 0; o + width <= n; o += width, game++) {
+          for (let i = 0; i < labels.length; i++) {
+            const v = buf.readInt32LE(o + 4 * i);
+            if (best === null || v > best.net) best = { game, net: v, what: `${labels[i]} gained ${v} points, the most any strategy gained in one game` };
+          }
+        }
+      }
+      return best;
+    } finally {
+      closeSync(fd);
+    }
+  }
+  return null;
+}
