@@ -34,20 +34,36 @@ export function largestWin(dir: string): LargestWin | null {
     const fd = openSync(nets, 'r');
     try {
       const buf = Buffer.alloc(width * 8192);
-      let best: LargestWin & { net: number } | null = null;
-      let game = 0;
-      for (let pos = 0, n; (n = readSync(fd, buf, 0, buf.length, pos)) > 0; pos += n) {
-        for (let o = 0; o + width <= n; o += width, game++) {
+      let best: { row: number; net: number; label: string } | null = null;
+      let row = 0;
+      for (let pos = 0, n; (n = readSync(fd, buf, 0, buf.length, pos)) > 0; pos += n - (n % width)) {
+        for (let o = 0; o + width <= n; o += width, row++) {
           for (let i = 0; i < labels.length; i++) {
             const v = buf.readInt32LE(o + 4 * i);
-            if (best === null || v > best.net) best = { game, net: v, what: `${labels[i]} gained ${v} points, the most any strategy gained in one game` };
+            if (best === null || v > best.net) best = { row, net: v, label: labels[i]! };
           }
         }
       }
-      return best;
+      if (best === null) return null;
+      return { game: gameOfRow(dir, best.row), what: `${best.label} gained ${best.net} points, the most any strategy gained in one game` };
     } finally {
       closeSync(fd);
     }
   }
   return null;
+}
+
+/**
+ * The game of nets.bin's row `row`: its rows are the games of the manifest's ranges, in order (a shard's start at
+ * game 4000, a merge's inputs one after another), so row 0 is game 0 only for a whole run from game 0.
+ */
+function gameOfRow(dir: string, row: number): number {
+  const manifest = join(dir, 'manifest.json');
+  const ranges = existsSync(manifest) ? ((JSON.parse(readFileSync(manifest, 'utf8')) as { ranges?: [number, number][] }).ranges ?? []) : [];
+  let left = row;
+  for (const [start, end] of ranges) {
+    if (left < end - start) return start + left;
+    left -= end - start;
+  }
+  return row;
 }

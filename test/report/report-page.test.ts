@@ -59,6 +59,18 @@ describe('report.html', () => {
       expect(readFileSync(join(d, 'largest-win.html'), 'utf8')).toBe(readFileSync(again, 'utf8'));
     }
   });
+
+  it('a shard\'s largest win from nets.bin is named by its game in the run, not by its row in the shard\'s file', () => {
+    const shard = join(tmp, 'shard');
+    mjlab(['simulate', '--games', '80', '--duplicate', '--shard', '2/2', '--workers', '1', '--out', shard, '--no-progress', '--quiet']);
+    const m = /<p id="largest-win">Game (\d+): (\S+) gained (-?\d+) points/.exec(readFileSync(join(shard, 'report.html'), 'utf8'))!;
+    const game = Number(m[1]);
+    expect(game).toBeGreaterThanOrEqual(40); // the shard's games are 40..79
+    const record = JSON.parse(mjlab(['replay', '--run', shard, '--game', String(game), '--json']));
+    const best = Math.max(...record.result.nets);
+    expect(best).toBe(Number(m[3]));
+    expect(record.strategies[record.result.nets.indexOf(best)]).toBe(m[2]);
+  });
 });
 
 const MISSING = existsSync(CHROMIUM) ? null : `${CHROMIUM} is missing`;
