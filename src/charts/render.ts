@@ -1,11 +1,13 @@
 /**
  * Vega-Lite → SVG, rendered in Node without a browser or canvas (issue 6: "SVG charts rendered in Node with
- * vega-lite"). Fonts are left to the viewer: the SVG names a generic family.
+ * vega-lite"). Fonts are left to the viewer: the SVG names a generic family. vega and vega-lite (about 700 modules,
+ * most of a second of CPU to load) are loaded by the first chart, not by every command that can draw one: a tune, a
+ * train or an experiment refused for bad input, or stopped before its charts, never pays for them (issue 28, point 3).
  */
-import { compile, type TopLevelSpec } from 'vega-lite';
-import { View, parse } from 'vega';
+import type { TopLevelSpec } from 'vega-lite';
 
 export async function renderSvg(spec: TopLevelSpec): Promise<string> {
+  const [{ compile }, { View, parse }] = await Promise.all([import('vega-lite'), import('vega')]);
   const vg = compile(spec).spec;
   const view = new View(parse(vg), { renderer: 'none' });
   try {

@@ -37,11 +37,13 @@ export interface DirState {
 
 /** The page made from a run's files (src/report/html.ts). */
 export const REPORT_FILE = 'report.html';
+/** The replay page of the largest win, beside it (src/cli/largest-win.ts). */
+export const LARGEST_WIN_PAGE = 'largest-win.html';
 
 /** Files a simulate or merge output may hold (every one is mjlab's). */
 export const RUN_FILES: ReadonlySet<string> = new Set([
   MARKER, 'checkpoint.jsonl', 'games.csv', 'matches.csv', 'nets.bin', 'luck.bin', 'sprt.csv', 'summary.csv', 'score-distribution.csv',
-  'totals.csv', 'pairwise.csv', 'aggregate.json', 'manifest.json', REPORT_FILE,
+  'totals.csv', 'pairwise.csv', 'aggregate.json', 'manifest.json', REPORT_FILE, LARGEST_WIN_PAGE,
 ]);
 
 /** Files a tune's output holds (src/tune/outputs.ts). */

@@ -2,15 +2,18 @@
  * report.html (issue 28, point 2): one self-contained page beside a run's CSVs, made from the run's own files only
  * (summary.csv, score-distribution.csv, totals.csv, pairwise.csv, games.csv or nets.bin where written, manifest.json),
  * so it says exactly what the files say: the leaderboard with its sentence, nets with their 95% intervals as a chart,
- * win and deal-in rates, each strategy's winning-score distribution, the drawn hands, the manifest, and the command
- * that replays the largest win. No script, no external resource: it opens from the disk, offline, anywhere.
+ * win and deal-in rates, each strategy's winning-score distribution, the drawn hands, the manifest, and the commands
+ * that replay the largest win, with a link to its replay page where one is written beside it. No script, no external
+ * resource: it opens from the disk, offline, anywhere.
  */
-import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLI } from '../text.js';
 import { csvRows } from './csv-read.js';
 import { type Board } from './leaderboard.js';
 import { runBoard } from './run-files.js';
+import { LARGEST_WIN_PAGE } from '../io/owned-dir.js';
+import { largestWin } from './largest-win.js';
 
 const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const signed = (x: number, d = 1): string => (Number.isFinite(x) ? `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(d)}` : '–');
@@ -85,67 +88,36 @@ function scoreCharts(dist: Record<string, string>[], order: readonly string[]): 
   }).join('');
 }
 
-/** The largest win, from games.csv (the game of the highest winning score) or, without it, nets.bin (the highest net). */
-function largestWin(dir: string, labels: readonly string[]): { game: number; what: string } | null {
-  const games = join(dir, 'games.csv');
-  if (existsSync(games) && statSync(games).size < 512 * 1024 * 1024) {
-    let best: { game: number; what: string; score: number } | null = null;
-    for (const r of csvRows(readFileSync(games, 'utf8'))) {
-      const score = Number(r.winner_score);
-      if (r.winner_strategy && Number.isFinite(score) && (best === null || score > best.score)) {
-        best = { game: Number(r.game), score, what: `${r.winner_strategy} won with ${score} (${r.winner_pattern}, by ${r.win_by})` };
-      }
-    }
-    return best;
-  }
-  const nets = join(dir, 'nets.bin');
-  if (existsSync(nets) && labels.length > 0) {
-    const width = labels.length * 4;
-    const fd = openSync(nets, 'r');
-    try {
-      const buf = Buffer.alloc(width * 8192);
-      let best: { game: number; what: string; net: number } | null = null;
-      let game = 0;
-      for (let pos = 0, n; (n = readSync(fd, buf, 0, buf.length, pos)) > 0; pos += n) {
-        for (let o = 0; o + width <= n; o += width, game++) {
-          for (let i = 0; i < labels.length; i++) {
-            const v = buf.readInt32LE(o + 4 * i);
-            if (best === null || v > best.net) best = { game, net: v, what: `${labels[i]} gained ${v} points, the most any strategy gained in one game` };
-          }
-        }
-      }
-      return best;
-    } finally {
-      closeSync(fd);
-    }
-  }
-  return null;
-}
-
 const STYLE = `body{font:15px/1.45 system-ui,sans-serif;margin:24px auto;max-width:900px;padding:0 16px;color:#222}
 table{border-collapse:collapse;margin:8px 0}td,th{padding:3px 10px;border-bottom:1px solid #ddd;text-align:right}
 td:nth-child(2),th:nth-child(2){text-align:left}h1{font-size:22px}h2{font-size:18px;margin-top:28px}
 .verdict{background:#f4f4f0;border-left:4px solid #888;padding:8px 12px}pre{background:#f6f6f6;padding:10px;overflow:auto;font-size:12px}
 code{background:#f2f2f2;padding:1px 4px}figure{margin:8px 0}figcaption{font-size:13px}`;
 
-/** The page for the run in `dir`, from its files. */
-export function reportHtml(dir: string): string {
+/**
+ * The page for the run in `dir`, from its files. `replayPage`: the largest win's replay page is written beside it
+ * (src/cli/largest-win.ts), so the page links to it; the runner, which writes the report first, does not say so.
+ */
+export function reportHtml(dir: string, opts: { replayPage?: boolean } = {}): string {
   const board = runBoard(dir);
   const manifestText = read(dir, 'manifest.json') ?? '{}';
   const manifest = JSON.parse(manifestText) as { identity?: { strategies?: string }; handsPlayed?: number; complete?: boolean };
   const totals = csvRows(read(dir, 'totals.csv') ?? '')[0] ?? {};
   const dist = csvRows(read(dir, 'score-distribution.csv') ?? '');
   const order = board?.rows.map((r) => r.strategy) ?? [];
-  const summaryLabels = csvRows(read(dir, 'summary.csv') ?? '').map((r) => r.strategy ?? '');
-  const big = largestWin(dir, summaryLabels);
+  const big = largestWin(dir);
   const table = board
     ? `<table id="leaderboard"><thead><tr><th>#</th><th>strategy</th><th>mean net</th><th>95% interval</th><th>win rate</th><th>deal-in rate</th><th>hands</th></tr></thead><tbody>${
       board.rows.map((r, i) => `<tr><td>${i + 1}</td><td>${esc(r.strategy)}</td><td>${signed(r.meanNet)}</td><td>${signed(r.meanNetLow)} to ${signed(r.meanNetHigh)}</td><td>${pct(r.winRate)}</td><td>${pct(r.dealInRate)}</td><td>${r.hands.toLocaleString('en-US')}</td></tr>`).join('')
     }</tbody></table><p class="verdict" id="verdict">${esc(board.verdict)}</p>`
     : '<p>This directory holds no summary.csv.</p>';
-  const replay = big
-    ? `<p id="largest-win">Game ${big.game}: ${esc(big.what)}. Replay it move by move, or as a page:</p><pre>${esc(`${CLI} replay --run ${dir} --game ${big.game}\n${CLI} replay --run ${dir} --game ${big.game} --html largest-win.html`)}</pre>`
-    : `<p id="largest-win">This run kept no per-game file (games.csv or nets.bin), so which game held the largest win is not known here; rerun with <code>--games-csv</code> (or <code>--duplicate</code>) and this page names it.</p>`;
+  const commands = big ? `${CLI} replay --run ${dir} --game ${big.game}\n${CLI} replay --run ${dir} --game ${big.game} --html ${join(dir, LARGEST_WIN_PAGE)}` : '';
+  // The link is relative, so it works from the disk wherever the directory is opened or copied to.
+  const replay = big && opts.replayPage
+    ? `<p id="largest-win">Game ${big.game}: ${esc(big.what)}. <a id="largest-win-link" href="${LARGEST_WIN_PAGE}">Replay it move by move</a> (the replay viewer's page of that game, beside this file), or in the terminal; the second command made the page:</p><pre>${esc(commands)}</pre>`
+    : big
+      ? `<p id="largest-win">Game ${big.game}: ${esc(big.what)}. Replay it move by move, or as a page:</p><pre>${esc(commands)}</pre>`
+      : `<p id="largest-win">This run kept no per-game file (games.csv or nets.bin), so which game held the largest win is not known here; rerun with <code>--games-csv</code> (or <code>--duplicate</code>) and this page names it.</p>`;
   const drawn = totals.hands ? `<p id="drawn">${Number(totals.drawn_hands).toLocaleString('en-US')} of ${Number(totals.hands).toLocaleString('en-US')} hands were drawn (${pct(Number(totals.draw_rate))})${Number(totals.washes) > 0 ? `, ${totals.washes} washed` : ''}.</p>` : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>mjlab report: ${esc(board?.title ?? dir)}</title><style>${STYLE}</style></head>

@@ -1,7 +1,8 @@
 /**
  * report.html (issue 28, point 2): written beside the CSVs of every simulate and merge output, self-contained (no
  * script, no request leaves the file), made from the run's own files; opened in headless Chromium, where what it
- * shows must equal summary.csv and totals.csv, and photographed (MJLAB_REPORT_SHOT=/tmp/x.png keeps the picture).
+ * shows must equal summary.csv and totals.csv, and photographed (MJLAB_REPORT_SHOT=/tmp/x.png keeps the picture, and
+ * /tmp/x-replay.png the largest win's replay page its link opens).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -43,6 +44,33 @@ describe('report.html', () => {
     const g = games.find((r) => Number(r.winner_score) === top)!;
     expect(readFileSync(join(plain, 'report.html'), 'utf8')).toContain(`node bin/mjlab.js replay --run ${plain} --game ${g.game}`);
   });
+
+  it('links to the largest win\'s replay page beside it: the replay viewer\'s page of that game, byte for byte', () => {
+    mjlab(['merge', '--out', join(tmp, 'merged2'), dup, '--quiet']);
+    for (const d of [dup, plain, join(tmp, 'merged2')]) {
+      const html = readFileSync(join(d, 'report.html'), 'utf8');
+      const game = Number(/<p id="largest-win">Game (\d+):/.exec(html)![1]);
+      expect(html).toContain('<a id="largest-win-link" href="largest-win.html">');
+      // The command stays beside the link, and it makes the very page linked (nothing the viewer would not show).
+      const cmd = `node bin/mjlab.js replay --run ${d} --game ${game} --html ${join(d, 'largest-win.html')}`;
+      expect(html).toContain(cmd);
+      const again = join(tmp, `again-${game}.html`);
+      mjlab(['replay', '--run', d, '--game', String(game), '--html', again]);
+      expect(readFileSync(join(d, 'largest-win.html'), 'utf8')).toBe(readFileSync(again, 'utf8'));
+    }
+  });
+
+  it('a shard\'s largest win from nets.bin is named by its game in the run, not by its row in the shard\'s file', () => {
+    const shard = join(tmp, 'shard');
+    mjlab(['simulate', '--games', '80', '--duplicate', '--shard', '2/2', '--workers', '1', '--out', shard, '--no-progress', '--quiet']);
+    const m = /<p id="largest-win">Game (\d+): (\S+) gained (-?\d+) points/.exec(readFileSync(join(shard, 'report.html'), 'utf8'))!;
+    const game = Number(m[1]);
+    expect(game).toBeGreaterThanOrEqual(40); // the shard's games are 40..79
+    const record = JSON.parse(mjlab(['replay', '--run', shard, '--game', String(game), '--json']));
+    const best = Math.max(...record.result.nets);
+    expect(best).toBe(Number(m[3]));
+    expect(record.strategies[record.result.nets.indexOf(best)]).toBe(m[2]);
+  });
 });
 
 const MISSING = existsSync(CHROMIUM) ? null : `${CHROMIUM} is missing`;
@@ -75,6 +103,35 @@ describeWithTool('report.html in headless Chromium', MISSING, ENABLE, () => {
     expect(JSON.parse((await page.textContent('#manifest'))!)).toEqual(JSON.parse(readFileSync(join(dup, 'manifest.json'), 'utf8')));
     expect(await page.textContent('#largest-win')).toMatch(/^Game \d+: /);
     const shot = await page.screenshot({ fullPage: true, ...(process.env.MJLAB_REPORT_SHOT ? { path: process.env.MJLAB_REPORT_SHOT } : {}) });
+    expect(shot.length).toBeGreaterThan(10_000);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('the largest win\'s link opens its replay from the disk: the game\'s hand at the table, played to its end', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('request', (r) => {
+      if (!r.url().startsWith('file:')) errors.push(`network request: ${r.url()}`);
+    });
+    await page.goto(pathToFileURL(join(plain, 'report.html')).href);
+    const game = Number(/^Game (\d+):/.exec((await page.textContent('#largest-win'))!)![1]);
+    await page.click('#largest-win-link');
+    await page.waitForURL(/\/largest-win\.html$/);
+    const record = JSON.parse(execFileSync(process.execPath, [join(ROOT, 'bin', 'mjlab.js'), 'replay', '--run', plain, '--game', String(game), '--json'], { cwd: ROOT, encoding: 'utf8' }));
+    expect(await page.title()).toBe(`mjlab replay: harr, seed 1, game ${game}`);
+    expect(await page.locator('.side').count()).toBe(record.players);
+    await page.keyboard.press('End');
+    const res = page.locator('#result');
+    expect(await res.isVisible()).toBe(true);
+    const last = record.hands[record.hands.length - 1].result;
+    expect(await res.getAttribute('data-winner-seat')).toBe(String(last.winner_seat));
+    expect(await res.getAttribute('data-winner-score')).toBe(String(last.winner_score));
+    // The largest win of games.csv is this game's win.
+    const row = csvRows(readFileSync(join(plain, 'games.csv'), 'utf8')).find((r) => Number(r.game) === game)!;
+    expect(String(last.winner_score)).toBe(row.winner_score);
+    const shot = await page.screenshot({ ...(process.env.MJLAB_REPORT_SHOT ? { path: process.env.MJLAB_REPORT_SHOT.replace(/(\.png)?$/, '-replay.png') } : {}) });
     expect(shot.length).toBeGreaterThan(10_000);
     expect(errors).toEqual([]);
     await page.close();

@@ -105,6 +105,14 @@ describe('simulate on a full disk (injected)', () => {
     for (const f of EXACT_FILES) expect(read(dir, f), f).toBe(read(ref, f));
   });
 
+  it('ENOSPC writing the largest win\'s replay page: one line, the run\'s results complete, the page\'s command', async () => {
+    const dir = join(tmp, 'page');
+    Object.assign(fault, { file: `${dir}/.largest-win.html.tmp`, code: 'ENOSPC', after: 0 });
+    await failsWith([...RUN, '--out', dir], /cannot write .*largest-win\.html: disk full \(ENOSPC\); the run's results in .* are complete; make the page with: node bin\/mjlab\.js replay --run .* --game \d+ --html .*largest-win\.html$/);
+    expect(temps(dir)).toEqual([]);
+    for (const f of EXACT_FILES) expect(read(dir, f), f).toBe(read(ref, f));
+    expect(existsSync(join(dir, 'largest-win.html'))).toBe(false);
+  });
   it('ENOSPC while writing the checkpoint itself', async () => {
     const dir = join(tmp, 'checkpoint');
     Object.assign(fault, { file: `${dir}/checkpoint.jsonl`, code: 'ENOSPC', after: 8_000 });

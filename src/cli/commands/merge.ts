@@ -27,6 +27,7 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
   handler: async (a) => {
     const { mergeRuns } = await import('../../runner/merge.js');
     const m = mergeRuns({ out: a.out, inputs: a.dirs, force: a.force, allowPartial: a['allow-partial'], command: commandLine() });
+    await (await import('../largest-win.js')).writeLargestWin(a.out);
     const ranges = m.ranges.map(([s, e]) => `${s}..${e - 1}`).join(', ');
     const missing = m.missing ? `; missing ${m.missing.map(([s, e]) => `${s}..${e - 1}`).join(', ')}` : '';
     const k = m.mergedFrom?.length ?? 0;

@@ -89,6 +89,8 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       return;
     }
     const m = result.manifest;
+    // The report's link to the largest win's replay page (issue 28, point 2): the page is the replay viewer's.
+    await (await import('../largest-win.js')).writeLargestWin(a.out ?? DEFAULT_OUT);
     process.stdout.write(
       `${m.handsPlayed} hands (${m.gamesPlayed} games) in ${m.durationSeconds}s, ${m.handsPerSecond} hands/s → ${a.out ?? DEFAULT_OUT}\n`,
     );
