@@ -2,10 +2,10 @@
  * What a coach is (issue 30, point 1): a rollout policy that plays every seat after the move being valued, the
  * number of sampled worlds each candidate meets, and the opponent model those worlds are dealt with. Read from a
  * strategy as written on the command line (`--coach`):
- * - `search[:budget=B,policy=P,model=M,tries=T]`: the policy P (default harr) rolls out, in B worlds per candidate
+ * - `search[:budget=B,policy=P,model=M]`: the policy P (default harr) rolls out, in B worlds per candidate
  *   (as coach, `budget` counts the rollouts of each candidate, not of the decision: every legal answer is valued),
- *   dealt by the inference over worlds (guideOf) unless model=false (uniform deals); `tries` counts the opponent
- *   model's deals when the inference is off (MJLAB_COACH_INFER=0);
+ *   dealt by the inference over worlds (guideOf) unless model=false (uniform deals); search's other parameters
+ *   (tries, infer, margin...) are the searcher's, not the coach's;
  * - any other strategy, a plug-in included: it is the rollout policy itself, in DEFAULT_WORLDS worlds per candidate,
  *   dealt by the inference over worlds (so `--coach harr` values each answer by harr playing on).
  * The coach's move is the candidate of highest mean: a one-step improvement of its policy (Tesauro & Galperin 1996),
@@ -24,8 +24,6 @@ export { DEFAULT_COACH } from './default.js';
 /** Worlds per candidate of a coach that is not a search. */
 export const DEFAULT_WORLDS = 160;
 
-/** Deal the coach's worlds by inference (env MJLAB_COACH_INFER=0: the opponent model alone; for measuring). */
-const INFER = process.env.MJLAB_COACH_INFER !== '0';
 
 export interface Coach {
   /** As given (`search:budget=48`, `./my-bot.js`). */
@@ -40,33 +38,29 @@ export interface Coach {
 /**
  * Worlds as the table reads them (issue 25, src/infer/guide.ts): each other seat's hand weighed by the likelihood of
  * its discards and passes and by the shanten prior, INFER_TRIES deals then INFER_STEPS Metropolis swaps toward that
- * posterior, as the danger estimate deals its worlds; `infer` false: the opponent model alone, `tries` deals.
+ * posterior, as the danger estimate deals its worlds. (No switch turns this off: a value from other worlds would
+ * be a different coach, and its spec would have to say so to be in the run's provenance.)
  * The swaps are what make the values honest (issue 30, point 5): weighing a handful of uniform deals alone (no walk)
  * left the other hands farther from complete than real ones late in a hand, and the dealer's values about 90 points
  * too high; with the walk the worlds give what the true hands with a re-dealt wall give, within noise
  * (docs/replay.md "How honest are the values?", test/coach/honest.test.ts).
  */
-function guideOf(tries: number, infer: boolean): (view: AgentView) => HandGuide {
-  if (!infer) {
-    const prior = opponentGuide(tries);
-    return () => prior;
-  }
+function guideOf(): (view: AgentView) => HandGuide {
   const prior = opponentGuide(INFER_TRIES);
   return (view) => inferenceGuide(view, INFER_TRIES, prior, { steps: INFER_STEPS });
 }
 
 export function coachOf(inst: StrategyInstance): Coach {
   if (inst.strategy.name !== 'search' || isPlugin(inst)) {
-    return { label: inst.label, policy: { strategy: inst.strategy, params: inst.params }, worlds: DEFAULT_WORLDS, guide: guideOf(24, true) };
+    return { label: inst.label, policy: { strategy: inst.strategy, params: inst.params }, worlds: DEFAULT_WORLDS, guide: guideOf() };
   }
   const p = inst.params;
   const worlds = Number(p.budget);
   if (!Number.isSafeInteger(worlds) || worlds < 2) throw new UserError(`--coach ${inst.label}: budget must be at least 2 worlds per candidate, got ${p.budget}`);
-  const tries = Number(p.tries);
   return {
     label: inst.label,
     policy: resolvePolicy(String(p.policy)),
     worlds,
-    guide: p.model === false ? () => undefined : guideOf(Number.isSafeInteger(tries) && tries > 0 ? tries : 12, INFER),
+    guide: p.model === false ? () => undefined : guideOf(),
   };
 }
