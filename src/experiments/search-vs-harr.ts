@@ -67,9 +67,23 @@ export function analyseSearchVsHarr(input: AnalysisInput, timing: SearchTiming):
       const dealIn = wilson(me.dealIns, me.hands);
       return { c, parts, r, me, others, win, dealIn, ms: timing.msPerDecision.get(`${c.variant.rules} ${parts.budget}`) ?? NaN };
     });
-  // Holm over every row's test (issue 27, point 5): the findings state the default budget's four verdicts, the
-  // budget curve's twelve and the away-from-policy one at once.
-  const pHolm = holm(rows.map((x) => x.r.p));
+  // Away from its own policy: search and harr in the same seat against the same field, cell against cell.
+  const away = input.cells
+    .filter((c) => lineupParts(c.lineup).budget !== null && lineupParts(c.lineup).field !== 'harr,harr,harr')
+    .map((c) => {
+      const base = input.cells.find((b) => b.variant.label === c.variant.label && lineupParts(b.lineup).challenger === 'harr' && lineupParts(b.lineup).field === lineupParts(c.lineup).field);
+      return base ? { c, base, r: pairedCells(c, base, wg), s: summary([c], lineupParts(c.lineup).challenger), h: summary([base], 'harr') } : null;
+    })
+    .filter((x): x is NonNullable<typeof x> => x !== null);
+  // Holm over the tests the findings state at once (issue 27, point 5): each row against three harr (the default
+  // budget's four verdicts and the budget curve's twelve) and each away-from-policy pair's paired test. A row of
+  // summary.csv against another field is the searcher's mean net there, a description the findings do not test:
+  // its p_holm is empty.
+  const isOwn = (x: (typeof rows)[number]) => x.parts.field === 'harr,harr,harr';
+  const tested = holm([...rows.filter(isOwn).map((x) => x.r.p), ...away.map((x) => x.r.p)]);
+  const ownTested = rows.filter(isOwn);
+  const pHolmOf = (x: (typeof rows)[number]) => (isOwn(x) ? tested[ownTested.indexOf(x)]! : NaN);
+  const pHolmAway = away.map((_, i) => tested[ownTested.length + i]!);
   const summaryCsv = csv([
     [
       'rules', 'budget', 'table', 'hands', 'wall_sets', 'search_mean_net', 'ci_low', 'ci_high', 'z', 'p', 'ms_per_decision',
@@ -80,27 +94,19 @@ export function analyseSearchVsHarr(input: AnalysisInput, timing: SearchTiming):
       x.c.variant.label, String(x.parts.budget), x.parts.field, String(x.me.hands), String(x.r.n), num(x.r.meanDiff), num(x.r.low), num(x.r.high),
       num(x.r.statistic), num(x.r.p), Number.isNaN(x.ms) ? '' : x.ms.toFixed(1),
       num(x.win.estimate), num(x.win.low), num(x.win.high), num(x.dealIn.estimate), num(x.dealIn.low), num(x.dealIn.high),
-      x.others.strategy, num(x.others.winRate), num(x.others.dealInRate), num(x.r.sd), num(pHolm[rows.indexOf(x)]!),
+      x.others.strategy, num(x.others.winRate), num(x.others.dealInRate), num(x.r.sd), isOwn(x) ? num(pHolmOf(x)) : '',
     ]),
   ]);
 
-  // Away from its own policy: search and harr in the same seat against the same field, cell against cell.
-  const away = input.cells
-    .filter((c) => lineupParts(c.lineup).budget !== null && lineupParts(c.lineup).field !== 'harr,harr,harr')
-    .map((c) => {
-      const base = input.cells.find((b) => b.variant.label === c.variant.label && lineupParts(b.lineup).challenger === 'harr' && lineupParts(b.lineup).field === lineupParts(c.lineup).field);
-      return base ? { c, base, r: pairedCells(c, base, wg), s: summary([c], lineupParts(c.lineup).challenger), h: summary([base], 'harr') } : null;
-    })
-    .filter((x): x is NonNullable<typeof x> => x !== null);
   const awayCsv = csv([
-    ['rules', 'budget', 'table', 'wall_sets', 'search_minus_harr', 'ci_low', 'ci_high', 'z', 'p', 'search_mean_net', 'harr_mean_net', 'search_win_rate', 'harr_win_rate', 'search_deal_in_rate', 'harr_deal_in_rate'],
-    ...away.map((x) => [
+    ['rules', 'budget', 'table', 'wall_sets', 'search_minus_harr', 'ci_low', 'ci_high', 'z', 'p', 'search_mean_net', 'harr_mean_net', 'search_win_rate', 'harr_win_rate', 'search_deal_in_rate', 'harr_deal_in_rate', 'p_holm'],
+    ...away.map((x, i) => [
       x.c.variant.label, String(lineupParts(x.c.lineup).budget), lineupParts(x.c.lineup).field, String(x.r.n), num(x.r.meanDiff), num(x.r.low), num(x.r.high), num(x.r.statistic), num(x.r.p),
-      num(x.s.meanNet), num(x.h.meanNet), num(x.s.winRate), num(x.h.winRate), num(x.s.dealInRate), num(x.h.dealInRate),
+      num(x.s.meanNet), num(x.h.meanNet), num(x.s.winRate), num(x.h.winRate), num(x.s.dealInRate), num(x.h.dealInRate), num(pHolmAway[i]!),
     ]),
   ]);
 
-  const own = rows.filter((x) => x.parts.field === 'harr,harr,harr');
+  const own = ownTested;
   const table = mdTable(
     ['rules', 'budget', 'hands', 'search mean net / hand (95% CI)', 'SD of a wall set', 'ms / searched decision', 'search win rate', 'search deal-in rate', 'harr win rate', 'harr deal-in rate'],
     own.map((x) => [
@@ -120,12 +126,13 @@ export function analyseSearchVsHarr(input: AnalysisInput, timing: SearchTiming):
     '## Findings',
     '',
     verdict(
-      own.map((x) => ({ rules: x.c.variant.label, budget: x.parts.budget!, wallSets: x.r.n, mean: x.r.meanDiff, low: x.r.low, high: x.r.high, pHolm: pHolm[rows.indexOf(x)]! })),
-      away.map((x) => ({ rules: x.c.variant.label, budget: lineupParts(x.c.lineup).budget!, table: lineupParts(x.c.lineup).field, mean: x.r.meanDiff, low: x.r.low, high: x.r.high })),
+      own.map((x) => ({ rules: x.c.variant.label, budget: x.parts.budget!, wallSets: x.r.n, mean: x.r.meanDiff, low: x.r.low, high: x.r.high, pHolm: pHolmOf(x) })),
+      away.map((x, i) => ({ rules: x.c.variant.label, budget: lineupParts(x.c.lineup).budget!, table: lineupParts(x.c.lineup).field, mean: x.r.meanDiff, low: x.r.low, high: x.r.high, pHolm: pHolmAway[i]! })),
       defaultBudget,
     ),
     '',
-    `A verdict counts an interval as above or below zero only when its Holm-adjusted p-value (over the ${rows.length} tests of summary.csv, column p_holm) is below 0.05.`,
+    `A verdict counts an interval as above or below zero only when its Holm-adjusted p-value is below 0.05, over the ${tested.length} tests stated here at once: ` +
+      `the ${ownTested.length} rows of summary.csv against three harr and the ${away.length === 1 ? 'paired test' : `${away.length} paired tests`} of away-from-policy.csv (column p_holm in each).`,
     '',
     'One `search` against three `harr` (the policy it rolls out with), duplicate walls; mean net per hand of the searcher, ' +
       'which is its advantage over harr at the same table (the three harr take the rest) (a run\'s pairwise.csv gives search − harr as 4/3 of this: nets sum to zero, so each of the three harr loses a third of what the searcher gains); 95% interval over wall sets.',
@@ -185,12 +192,22 @@ interface Interval {
   readonly pHolm?: number;
 }
 
-function side(x: Interval): 'above' | 'below' | 'includes' {
-  if (x.pHolm !== undefined && x.pHolm >= 0.05) return 'includes';
-  return x.low > 0 ? 'above' : x.high < 0 ? 'below' : 'includes';
+type Side = 'above' | 'below' | 'includes' | 'aboveAlone' | 'belowAlone';
+
+/** Where an interval lies; `aboveAlone`/`belowAlone`: clear of zero by itself, but not after Holm's adjustment. */
+function side(x: Interval): Side {
+  const raw = x.low > 0 ? 'above' : x.high < 0 ? 'below' : 'includes';
+  if (raw !== 'includes' && x.pHolm !== undefined && !(x.pHolm < 0.05)) return raw === 'above' ? 'aboveAlone' : 'belowAlone';
+  return raw;
 }
 
-const WHERE = { above: 'above zero under', includes: 'it includes zero under', below: 'below zero under' } as const;
+const WHERE: Record<Side, string> = {
+  above: 'above zero under',
+  aboveAlone: "above zero alone but not after Holm's adjustment under",
+  includes: 'it includes zero under',
+  belowAlone: "below zero alone but not after Holm's adjustment under",
+  below: 'below zero under',
+};
 
 function words(xs: readonly string[]): string {
   return xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`;
@@ -214,7 +231,7 @@ export function verdict(
     const lead = above.length === main.length
       ? `**At the default budget (${defaultBudget} rollouts) the searcher beats harr under ${main.length === 4 ? 'all four rule sets' : `every rule set run (${main.length})`}**: its 95% interval lies above zero under `
       : `**At the default budget (${defaultBudget} rollouts) the searcher's 95% interval lies above zero under ${above.length} of ${main.length} rule sets**: `;
-    const parts = (['above', 'includes', 'below'] as const)
+    const parts = (['above', 'aboveAlone', 'includes', 'belowAlone', 'below'] as const)
       .map((k) => ({ k, xs: main.filter((x) => side(x) === k) }))
       .filter((g) => g.xs.length > 0)
       .map((g) => {
@@ -230,20 +247,24 @@ export function verdict(
     const below = curve.filter((x) => side(x) === 'below');
     const at = (xs: readonly Interval[]) =>
       words([...new Set(xs.map((x) => x.rules))].map((r) => `${r} at ${words(xs.filter((x) => x.rules === r).map((x) => String(x.budget)))}`));
-    const rest = curve.length - above.length - below.length;
+    const alone = curve.filter((x) => side(x) === 'aboveAlone' || side(x) === 'belowAlone');
+    const rest = curve.length - above.length - below.length - alone.length;
+    const others = rest === 0 ? '' : rest === curve.length ? `: all ${rest} include zero` : rest === 1 ? '; the other one includes zero' : `; the other ${rest} include zero`;
     out.push(
       `With fewer rollouts (${words(sizes.map(String))} wall sets per budget${sizes.every((n) => main.every((m) => n < m.wallSets)) ? ", a smaller sample than the default budget's" : ''}), ` +
-        (above.length > 0 ? `the interval lies above zero under ${at(above)}` : 'no interval lies above zero') +
+        (above.length > 0 ? `the interval lies above zero under ${at(above)}` : `no interval lies above zero${alone.length > 0 ? " after Holm's adjustment" : ''}`) +
         (below.length > 0 ? `, below zero under ${at(below)}` : '') +
-        (rest === 0 ? '.' : above.length + below.length === 0 ? `: all ${rest} include zero.` : rest === 1 ? '; the other one includes zero.' : `; the other ${rest} include zero.`),
+        (alone.length > 0 ? `; ${alone.length === 1 ? 'one lies' : `${alone.length} lie`} clear of zero alone but not after Holm's adjustment (${at(alone)})` : '') +
+        `${others}.`,
     );
   }
   for (const x of away) {
     const s = side(x);
+    const holmNote = x.pHolm !== undefined && Number.isFinite(x.pHolm) ? `, Holm-adjusted p ${x.pHolm.toFixed(3)}` : '';
     out.push(
       `Against ${x.table} (not the policy its rollouts assume), the searcher at ${x.budget} rollouts ` +
-        (s === 'above' ? 'earns more than harr' : s === 'below' ? 'earns less than harr' : 'is not told apart from harr') +
-        ` in the same seat on the same walls under ${x.rules} (${signed(x)} points per hand).`,
+        (s === 'above' ? 'earns more than harr' : s === 'below' ? 'earns less than harr' : s === 'includes' ? 'is not told apart from harr' : "is not told apart from harr after Holm's adjustment (its interval alone lies " + (s === 'aboveAlone' ? 'above' : 'below') + ' zero)') +
+        ` in the same seat on the same walls under ${x.rules} (${signed(x)} points per hand${holmNote}).`,
     );
   }
   return out.join('\n\n');

@@ -30,9 +30,15 @@ describe('Holm over the verdicts', () => {
     );
   });
 
-  it('search-vs-harr: an interval above zero whose Holm p is not below 0.05 counts as including zero', () => {
+  it('search-vs-harr: an interval above zero whose Holm p is not below 0.05 is said to be clear of zero alone, not counted', () => {
     const row = (budget: number, pHolm: number) => ({ rules: 'harr', budget, wallSets: 300, mean: 5, low: 0.5, high: 9.5, pHolm });
-    expect(searchVerdict([row(256, 0.01), row(64, 0.2)], [], 256)).toMatch(/no interval lies above zero: all 1 include zero/);
-    expect(searchVerdict([row(256, 0.01), row(64, 0.01)], [], 256)).toMatch(/the interval lies above zero under harr at 64/);
+    expect(searchVerdict([row(256, 0.01), row(64, 0.2)], [], 256)).toMatch(
+      /no interval lies above zero after Holm's adjustment; one lies clear of zero alone but not after Holm's adjustment \(harr at 64\)\./,
+    );
+    expect(searchVerdict([row(256, 0.01), row(64, 0.01)], [], 256)).toMatch(/the interval lies above zero under harr at 64\./);
+    expect(searchVerdict([row(256, 0.2), row(64, 0.01)], [], 256)).toMatch(/lies above zero under 0 of 1 rule sets\*\*: above zero alone but not after Holm's adjustment under harr \(\+5\.0, 0\.5 to 9\.5\)/);
+    const away = (pHolm: number) => ({ rules: 'harr', budget: 256, table: 'chow-mixer,suit-hunter,greedy', mean: 6.5, low: 0.5, high: 12.5, pHolm });
+    expect(searchVerdict([], [away(0.3)], 256)).toMatch(/is not told apart from harr after Holm's adjustment \(its interval alone lies above zero\).*Holm-adjusted p 0\.300/);
+    expect(searchVerdict([], [away(0.01)], 256)).toMatch(/earns more than harr/);
   });
 });
