@@ -13,7 +13,7 @@
  * a draw ends with: a bonus tile is replaced) is therefore uniform over the suit and honour tiles still in the
  * wall, and E[f(t)] is f's mean over them. A sum of such terms over any hands is a martingale with mean zero.
  *
- * luck.bin format 2 (LUCK_FORMAT 2, identity `luck: 2`), six channels per seat:
+ * luck.bin format 3 (LUCK_FORMAT 3, identity `luck: 3`), nine channels per seat:
  *   0  its draws: f(t) = 1 when t lowers its shanten;
  *   1  the same, its draws at shanten 0 only;
  *   2  its draws at shanten 0, valued: f(t) = what it would collect winning on t (its score, capped at the limit,
@@ -22,22 +22,27 @@
  *      too): f(t) = what it would collect winning on t by discard, 0 when t does not complete its hand;
  *   4  its draws: f(t) = what t adds to its hand's score as it stands (a loser's score: the sets and doubles
  *      docs/rules.md "Scoring" counts), for kinds it already holds (0 for the others);
- *   5  its draws: channel 3's f summed over the others (it drew a tile another waited on: the risk is its own).
- * Channels 2 to 5 are in points (stored times LUCK_SCALES[c]). Each term is still f(t) − E[f] at one chance event
- * with f fixed before the draw (it reads only the state before it), so each has mean zero whatever the strategies
- * do. Format 1 (identity `luck: true`, the runs made before format 2, among them the committed leagues) holds
- * channels 0 and 1 only; both are read (luckFormat), each with its own coefficients (luckBeta).
+ *   5  its draws: channel 3's f summed over the others (it drew a tile another waited on: the risk is its own);
+ *   6-8  its draws, at shanten 2 or more (6), 1 (7) and 0 (8) before the draw: f(t) = what the hand is becoming
+ *      with t, the fixed table's estimate of its final net (src/game/luck-value.ts), or what winning on t collects
+ *      when t completes it (one value function, split by stage so each stage has its own coefficient).
+ * Channels 2 to 8 are in points (stored times LUCK_SCALES[c]). Each term is still f(t) − E[f] at one chance event
+ * with f fixed before the draw (it reads only the state before it, and the table is data fitted on pilots before
+ * any run), so each has mean zero whatever the strategies do. Format 2 (identity `luck: 2`) holds channels 0 to 5,
+ * format 1 (identity `luck: true`, among them the committed leagues) channels 0 and 1; all three are read
+ * (luckFormat), each with its own coefficients (luckBeta).
  */
 import type { Seat } from '../core/seat.js';
-import { bonusOf, meldsOf, NO_OBSERVER, type HandObserver, type HandState } from '../engine/state.js';
+import { bonusOf, MAX_MELDS, meldsOf, NO_OBSERVER, type HandObserver, type HandState } from '../engine/state.js';
 import { HandAnalyser } from '../hand/shanten.js';
 import { scoreSummary, scoreValue, type ScoreContext, type WinBy } from '../scoring/index.js';
 import type { HandSpec } from '../tiles/index.js';
 import { KINDS } from '../tiles/index.js';
+import { valueCell, valueTable } from './luck-value.js';
 
-/** The format LuckMeter writes (the run identity's `luck`: 2; format 1 wrote `luck: true`). */
-export const LUCK_FORMAT = 2;
-export const LUCK_CHANNELS = 6;
+/** The format LuckMeter writes (the run identity's `luck`: 3; format 2 wrote 2, format 1 `luck: true`). */
+export const LUCK_FORMAT = 3;
+export const LUCK_CHANNELS = 9;
 /** The adjustment's integer unit: 1/(players · LUCK_SCALE) of a point (runner/luck-adjust.ts). */
 export const LUCK_SCALE = 100_000;
 /**
@@ -45,18 +50,19 @@ export const LUCK_SCALE = 100_000;
  * channels, 1/100 of a point for the valued ones (a game's valued luck can reach thousands of points; an Int32
  * holds ±21 million of them at this scale).
  */
-export const LUCK_SCALES: readonly number[] = Object.freeze([LUCK_SCALE, LUCK_SCALE, 100, 100, 100, 100]);
+export const LUCK_SCALES: readonly number[] = Object.freeze([LUCK_SCALE, LUCK_SCALE, 100, 100, 100, 100, 100, 100, 100]);
 
 /** A luck.bin format as read back: its channel count (the record's width per label). */
 export interface LuckFormat {
-  readonly version: 1 | 2;
+  readonly version: 1 | 2 | 3;
   readonly channels: number;
 }
 
-/** The format of a run's luck.bin from its identity's `luck` field (true: format 1; 2: format 2). */
+/** The format of a run's luck.bin from its identity's `luck` field (true: format 1; 2: format 2; 3: format 3). */
 export function luckFormat(luck: unknown): LuckFormat | null {
   if (luck === true) return { version: 1, channels: 2 };
-  if (luck === LUCK_FORMAT) return { version: 2, channels: LUCK_CHANNELS };
+  if (luck === 2) return { version: 2, channels: 6 };
+  if (luck === LUCK_FORMAT) return { version: 3, channels: LUCK_CHANNELS };
   return null;
 }
 
@@ -66,6 +72,11 @@ export class LuckMeter {
   private readonly analyser = new HandAnalyser();
   private readonly before = new Uint8Array(KINDS);
   private readonly wall = new Uint8Array(KINDS);
+  private readonly suits = new Uint8Array(4);
+  /** Channel 6's value table, looked up at the first draw (a meter serves one rule set). */
+  private table: readonly number[] | null | undefined;
+  /** Fitting only (src/league/luck-value-fit.ts): told the cell of every non-winning draw as it was drawn. */
+  trace: ((seat: Seat, cell: number) => void) | null = null;
   readonly observer: HandObserver;
 
   constructor(players: number) {
@@ -101,36 +112,53 @@ export class LuckMeter {
     }
     const a = this.analyser.load(before, s.pub.meldCount[seat]!);
     const sh = a.shanten();
+    // What the tile adds to the hand's score as it stands (a loser's score: sets and doubles), for the kinds it
+    // holds already (a tile of a kind it holds none of adds no set).
+    const held = loserScore(s, seat, before, -1);
+    const table = this.table === undefined ? (this.table = valueTable(s.rules.id)) : this.table;
+    const suits = suitCounts(s, seat, before, this.suits);
+    const east = seat === s.pub.dealer;
+    const left = n - 1;
     let useful = 0;
     let got = 0;
     let value = 0;
     let valueGot = 0;
-    for (let k = 0; k < KINDS; k++) {
-      if (wall[k] === 0) continue;
-      if (a.shantenWith(k, 1) < sh) {
-        useful += wall[k]!;
-        if (k === t) got = 1;
-        if (sh === 0) {
-          const v = winValue(s, seat, before, k, by);
-          value += wall[k]! * v;
-          if (k === t) valueGot = v;
-        }
-      }
-    }
-    // What the tile adds to the hand's score as it stands (a loser's score: sets and doubles), for the kinds it
-    // holds already (a tile of a kind it holds none of adds no set).
-    const held = loserScore(s, seat, before, -1);
     let gain = 0;
     let gainGot = 0;
+    let future = 0;
+    let futureGot = 0;
     for (let k = 0; k < KINDS; k++) {
-      if (wall[k] === 0 || before[k] === 0) continue;
-      const g = loserScore(s, seat, before, k) - held;
-      gain += wall[k]! * g;
+      const c = wall[k]!;
+      if (c === 0) continue;
+      const shk = a.shantenWith(k, 1);
+      let win = 0;
+      if (shk < sh) {
+        useful += c;
+        if (k === t) got = 1;
+        if (sh === 0) {
+          win = winValue(s, seat, before, k, by);
+          value += c * win;
+          if (k === t) valueGot = win;
+        }
+      }
+      const g = before[k] === 0 ? 0 : loserScore(s, seat, before, k) - held;
+      gain += c * g;
       if (k === t) gainGot = g;
+      // Channel 6: what the hand is becoming with k, the table's estimate of its final net (exact when k wins).
+      let f = 0;
+      if (shk < 0) f = win;
+      else {
+        const cell = valueCell(shk, left, held + g, bestSuit(suits, k), east);
+        if (table) f = table[cell]!;
+        if (k === t && this.trace) this.trace(seat, cell);
+      }
+      future += c * f;
+      if (k === t) futureGot = f;
     }
-    this.luck[seat * LUCK_CHANNELS + 4]! += gainGot - gain / n;
-    const term = got - useful / n;
     const base = seat * LUCK_CHANNELS;
+    this.luck[base + 4]! += gainGot - gain / n;
+    this.luck[base + 6 + Math.max(0, 2 - sh)]! += futureGot - future / n;
+    const term = got - useful / n;
     this.luck[base]! += term;
     if (sh === 0) {
       this.luck[base + 1]! += term;
@@ -154,6 +182,28 @@ export class LuckMeter {
       this.luck[seat * LUCK_CHANNELS + 5]! += otherGot - other / n;
     }
   }
+}
+
+/**
+ * The seat's tiles by suit before the draw (concealed and melded, a meld as three): out[0..2] the three suits,
+ * out[3] the honours.
+ */
+function suitCounts(s: HandState, seat: Seat, concealed: Uint8Array, out: Uint8Array): Uint8Array {
+  out.fill(0);
+  for (let k = 0; k < KINDS; k++) out[k < 27 ? (k / 9) | 0 : 3]! += concealed[k]!;
+  for (let i = 0; i < s.pub.meldCount[seat]!; i++) {
+    const k = s.pub.meldTile[seat * MAX_MELDS + i]!;
+    out[k < 27 ? (k / 9) | 0 : 3]! += 3;
+  }
+  return out;
+}
+
+/** Its best suit's tiles plus its honours, with `k` added. */
+function bestSuit(suits: Uint8Array, k: number): number {
+  const ks = k < 27 ? (k / 9) | 0 : 3;
+  let best = 0;
+  for (let x = 0; x < 3; x++) best = Math.max(best, suits[x]! + (ks === x ? 1 : 0));
+  return best + suits[3]! + (ks === 3 ? 1 : 0);
 }
 
 /** The seat's hand as the scorer takes it: concealed counts (plus one `plus`, -1 none), its melds and bonus tiles. */
@@ -226,7 +276,7 @@ export const LUCK_BETA_V1: Readonly<Record<string, readonly number[]>> = Object.
  * those pilots they explain 12-21% (harr), 21-25% (harr-limit), 17% (babcock) and 25% (code500) of a label's
  * variance over wall sets (format 1's two channels: 10-13% and 12%). docs/statistics.md "The luck adjustment".
  */
-export const LUCK_BETA: Readonly<Record<string, readonly number[]>> = Object.freeze({
+export const LUCK_BETA_V2: Readonly<Record<string, readonly number[]>> = Object.freeze({
   harr: [27, 138, 85, 52, 7270, -77],
   'harr-limit': [12, 36, 515, 239, 4410, -44],
   babcock: [18, 29, 525, 263, 3999, -44],
@@ -234,10 +284,23 @@ export const LUCK_BETA: Readonly<Record<string, readonly number[]>> = Object.fre
 });
 
 /**
+ * Format 3's coefficients (channels 6 to 8 in thousandths of a point per point, like 2 to 5), fitted as format 2's
+ * were (src/league/luck-fit.ts), on the same seed-9001 pilots re-played in format 3; the value table they weigh
+ * was fitted on seed 9002. In those pilots they explain 16-22% (harr), 23-26% (harr-limit), 20% (babcock) and 27%
+ * (code500) of a label's variance over wall sets. docs/statistics.md "The luck adjustment".
+ */
+export const LUCK_BETA: Readonly<Record<string, readonly number[]>> = Object.freeze({
+  harr: [14, 153, 245, 48, 5479, -74, 414, 906, -160],
+  'harr-limit': [5, 39, 343, 241, 3131, -41, 288, 1100, 227],
+  babcock: [5, 34, 820, 263, 3145, -42, 359, 1070, -318],
+  code500: [-2, 99, -263, 178, 2727, -35, 812, 1919, 1097],
+});
+
+/**
  * The coefficients for a rule set and a luck.bin format, one per channel of that format (zero: no adjustment):
  * a run's luck.bin is adjusted with the coefficients of the format it was written in.
  */
-export function luckBeta(rules: string, format: 1 | 2 = LUCK_FORMAT): readonly number[] {
-  const table = format === 1 ? LUCK_BETA_V1 : LUCK_BETA;
-  return table[rules] ?? new Array<number>(format === 1 ? 2 : LUCK_CHANNELS).fill(0);
+export function luckBeta(rules: string, format: 1 | 2 | 3 = LUCK_FORMAT): readonly number[] {
+  const table = format === 1 ? LUCK_BETA_V1 : format === 2 ? LUCK_BETA_V2 : LUCK_BETA;
+  return table[rules] ?? new Array<number>(format === 1 ? 2 : format === 2 ? 6 : LUCK_CHANNELS).fill(0);
 }

@@ -27,9 +27,9 @@ export interface RunIdentity {
   readonly nets?: boolean;
   /**
    * luck.bin written (the luck of the draw, src/game/luck.ts; `simulate --duplicate`, league, sprt), and its
-   * format: 2 now, true for format 1 (runs made before it); absent when not written.
+   * format: 3 now, 2 for format 2 and true for format 1 (runs made before each); absent when not written.
    */
-  readonly luck?: true | 2;
+  readonly luck?: true | 2 | 3;
   /** SHA-256 of every plug-in strategy file, by its path as given in `strategies`; absent without plug-ins. */
   readonly plugins?: Readonly<Record<string, string>>;
 }

@@ -171,14 +171,14 @@ function runEntry(p: { lineup: string; dir: string }, m: Manifest): object {
 }
 
 /**
- * The luck.bin format all the league's pairings share (a league made before format 2 reads as format 1); null when
- * some pairing has none. Pairings of different formats cannot be adjusted together: refused.
+ * The luck.bin format all the league's pairings share (a league made before format 2 reads as format 1, one made
+ * before format 3 as format 2); null when some pairing has none. Pairings of different formats cannot be adjusted together: refused.
  */
 function leagueLuckFormat(cells: readonly LeagueCell[]): LuckFormat | null {
   if (!cells.every((c) => existsSync(join(c.dir, LUCK_FILE)))) return null;
   const formats = cells.map((c) => luckFormatOf(c.dir));
   const first = formats[0] ?? null;
-  if (formats.some((f) => f?.version !== first?.version)) throw new UserError(`the league's pairings hold luck.bin files of different formats (some made before format 2); play it afresh`);
+  if (formats.some((f) => f?.version !== first?.version)) throw new UserError(`the league's pairings hold luck.bin files of different formats (some made by older versions); play it afresh`);
   return first;
 }
 

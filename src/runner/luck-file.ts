@@ -14,7 +14,7 @@ export const LUCK_FILE: StreamedName = 'luck.bin';
 
 /**
  * The format of the luck.bin in a run's directory, from the identity its manifest.json (or, while it runs, its
- * marker) records: format 1 for runs made before format 2 (`luck: true`), null when the run wrote none.
+ * marker) records: format 1 for runs made before format 2 (`luck: true`), 2 before format 3, null when the run wrote none.
  */
 export function luckFormatOf(dir: string): LuckFormat | null {
   for (const [file, at] of [['manifest.json', (j: Record<string, unknown>) => j.identity], [MARKER, (j: Record<string, unknown>) => (j.run as Record<string, unknown> | undefined)?.identity]] as const) {

@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LUCK_CHANNELS, LUCK_FORMAT, LUCK_SCALE, luckBeta } from '../../src/game/luck.js';
+import { LUCK_CHANNELS, LUCK_FORMAT, LUCK_SCALE, luckBeta, luckFormat } from '../../src/game/luck.js';
+import { VALUE_CELLS, valueCell, valueTable } from '../../src/game/luck-value.js';
 import { luckFormatOf } from '../../src/runner/luck-file.js';
 import { pairwiseCsv, pairwiseTests } from '../../src/runner/pairwise.js';
 import { runLabelsOf } from '../../src/league/read.js';
@@ -55,13 +56,29 @@ describe('luck of the draw', () => {
     for (const k of ['mean_net_diff_adjusted', 'adjusted_low', 'adjusted_high']) expect(Math.abs(Number(rows[0]![k]))).toBe(0);
   });
 
-  it('writes format 2: six channels, the valued ones in points, named in the identity', () => {
+  it('writes format 3: nine channels, the valued ones in points, named in the identity', () => {
     expect(JSON.parse(read(join(tmp, 'mix'), 'manifest.json')).identity.luck).toBe(LUCK_FORMAT);
-    expect(luckFormatOf(join(tmp, 'mix'))).toEqual({ version: 2, channels: 6 });
+    expect(luckFormatOf(join(tmp, 'mix'))).toEqual({ version: 3, channels: 9 });
     const luck = ints(join(tmp, 'mix', 'luck.bin'));
-    // Every channel moves: a tenpai seat's completing draws (2), the others' waits drawn (3 and 5), set gains (4).
+    // Every channel moves: a tenpai seat's completing draws (2), the others' waits drawn (3 and 5), set gains (4),
+    // what the hand is becoming at each stage (6 to 8, the value table).
     for (let c = 0; c < LUCK_CHANNELS; c++) expect(luck.some((x, i) => i % LUCK_CHANNELS === c && x !== 0)).toBe(true);
     expect(luckBeta('harr-limit')).toHaveLength(LUCK_CHANNELS);
+  });
+
+  it("values a draw by the fixed table's estimate of the hand's final net", () => {
+    // Fitted on seed 9002 pilots (src/league/luck-value-fit.ts), one value per cell for every rule set adjusted.
+    for (const rules of ['harr', 'harr-limit', 'babcock', 'code500']) expect(valueTable(rules)).toHaveLength(VALUE_CELLS);
+    const t = valueTable('harr-limit')!;
+    // What it learned is what a hand is becoming: nearer to complete and holding more is worth more.
+    expect(t[valueCell(0, 50, 40, 12, false)]!).toBeGreaterThan(t[valueCell(3, 50, 40, 12, false)]!);
+    expect(t[valueCell(1, 50, 64, 12, false)]!).toBeGreaterThan(t[valueCell(1, 50, 2, 6, false)]!);
+  });
+
+  it('still reads format 2, with format 2 coefficients', () => {
+    expect(luckFormat(2)).toEqual({ version: 2, channels: 6 });
+    expect(luckBeta('harr', 2)).toEqual([27, 138, 85, 52, 7270, -77]);
+    expect(luckBeta('harr', 3)).toHaveLength(9);
   });
 
   it('still reads format 1 (the committed leagues), with format 1 coefficients', () => {
