@@ -11,6 +11,17 @@ import { HandAnalyser } from '../src/hand/shanten.js';
 import { KINDS, type Tile } from '../src/tiles/tile.js';
 import type { Counts } from '../src/tiles/counts.js';
 
+/** Ints per entry of drawsHelping's memo: [suit, table offset, below, count, members 0..26, members 27..33]. */
+const MEMO = 6;
+/**
+ * Entries of the kept hands' helping draws (Scratch.kept), a power of two: a seat's tie-breaks store one or two a
+ * turn, and the one its next turn asks for (the hand it kept, should it discard the tile it drew) is rarely
+ * overwritten in between.
+ */
+const KEPT = 64;
+/** [key m, key p, key s, key z, sets needed * 16 + below + 2, members 0..26, members 27..33, known 0..26, known 27..33] */
+const KEPT_INTS = 9;
+
 /**
  * Where each of a Scratch's arrays lies in its one buffer, in bytes: 8-byte kinds first, then 4-, 2- and 1-byte
  * ones, so every offset is aligned for its kind.
@@ -31,7 +42,8 @@ const LAYOUT = (() => {
     a: take(HandAnalyser.BYTES),
     b: take(HandAnalyser.BYTES),
     candFrom: take(4 * 5),
-    memo: take(4 * 4 * KINDS),
+    memo: take(4 * MEMO * KINDS),
+    kept: take(4 * KEPT_INTS * KEPT),
     dec: take(2 * KINDS),
     counts: take(KINDS),
     tmp: take(KINDS),
@@ -78,6 +90,7 @@ export class Scratch {
   #tmpF: Float64Array | null = null;
   #helps: Uint8Array | null = null;
   #seen: Uint8Array | null = null;
+  #kept: Int32Array | null = null;
   /** First candidate of each suit in `cand` (prepareDraws): suit s spans candFrom[s] .. candFrom[s + 1]. */
   readonly candFrom = new Int32Array(this.#mem, LAYOUT.candFrom, 5);
   /** Entries in `memo` (drawsHelping); reset by prepareDraws. */
@@ -88,6 +101,11 @@ export class Scratch {
    */
   boundSh = -9;
   helpSuits = 0;
+  /** The kinds in `cand` as two bit sets (kinds 0..26, 27..33): prepareDraws. */
+  candLo = 0;
+  candHi = 0;
+  /** drawsHelping's counts read from `kept` (tests). */
+  keptHits = 0;
 
   /** A second analyser (claims, projections). */
   get b(): HandAnalyser {
@@ -129,9 +147,16 @@ export class Scratch {
   get seen(): Uint8Array {
     return (this.#seen ??= new Uint8Array(this.#mem, LAYOUT.seen, KINDS));
   }
-  /** drawsHelping's other-suit counts by reduced vector: [suit, table offset, below, count] per entry. */
+  /** drawsHelping's other-suit counts and members by reduced vector (MEMO ints per entry). */
   get memo(): Int32Array {
-    return (this.#memo ??= new Int32Array(this.#mem, LAYOUT.memo, 4 * KINDS));
+    return (this.#memo ??= new Int32Array(this.#mem, LAYOUT.memo, MEMO * KINDS));
+  }
+  /**
+   * The helping draws of hands a tie-break counted, kept across decisions and rollouts (issue 24's incremental
+   * analysis; keptHelping): KEPT entries of KEPT_INTS, found by the hand's suit keys.
+   */
+  get kept(): Int32Array {
+    return (this.#kept ??= new Int32Array(this.#mem, LAYOUT.kept, KEPT_INTS * KEPT));
   }
 }
 
@@ -373,6 +398,12 @@ export function prepareDraws(s: Scratch, c: Counts, live: Counts): number {
     while (i < n && cand[i]! < end) i++;
   }
   from[4] = n;
+  let lo = 0;
+  let hi = 0;
+  for (let k = 0; k < from[3]!; k++) lo |= 1 << cand[k]!;
+  for (let k = from[3]!; k < n; k++) hi |= 1 << (cand[k]! - 27);
+  s.candLo = lo;
+  s.candHi = hi;
   s.memoN = 0;
   s.boundSh = -9;
   return n;
@@ -383,26 +414,49 @@ export function prepareDraws(s: Scratch, c: Counts, live: Counts): number {
  * same count, but a draw in another suit than t's is decided by one mask test (HandAnalyser.critical) instead of a
  * table read, and that part is shared by the discards of one suit that leave the suit's vector the same (two lone
  * honours, say). `s.a` holds `c`; `c` is changed during the call and restored.
+ *
+ * At `below === shT` the count is the live copies of the kept hand's helping draws (those touching `c` less t, held
+ * fewer than four times, that bring it below its own shanten): a set that is a function of that hand alone, so it
+ * is kept (Scratch.kept) and the next decision that keeps the same hand (the seat discards the tile it drew, which
+ * its last tie-break counted) or the next rollout reads it back, and sums the live counts of the moment over it.
  */
 export function drawsHelping(s: Scratch, c: Counts, t: Tile, shT: number, live: Counts, below: number, ncand: number): number {
   const a = s.a;
   const cand = s.cand;
   if (shT !== below) return drawsAfter(a, c, t, live, below, cand, ncand);
+  const st = t < 27 ? (t / 9) | 0 : 3;
+  const k0 = st === 0 ? a.reducedKey(t) : a.keyOf(0);
+  const k1 = st === 1 ? a.reducedKey(t) : a.keyOf(1);
+  const k2 = st === 2 ? a.reducedKey(t) : a.keyOf(2);
+  const k3 = st === 3 ? a.reducedKey(t) : a.keyOf(3);
+  const tag = a.setsNeeded * 16 + below + 2;
+  const kept = s.kept;
+  const e = ((k0 * 7 + k1 * 5 + k2 * 3 + k3 + tag) & (KEPT - 1)) * KEPT_INTS;
+  if (kept[e] === k0 && kept[e + 1] === k1 && kept[e + 2] === k2 && kept[e + 3] === k3 && kept[e + 4] === tag) {
+    const n = keptHelping(kept, e, c, t, live, s);
+    if (n >= 0) {
+      s.keptHits++;
+      return n;
+    }
+  }
   // At the shanten helpBound bounded, only its helping draws can help (HandAnalyser.criticalLoaded: a draw that
   // helps after a discard at that shanten lowers a critical entry of the whole hand): the others, and the suits
-  // without one, are not looked at. They would add nothing.
+  // without one, are not looked at. They would add nothing, and are not helping draws of the kept hand.
   const pruned = below === s.boundSh;
   const helps = s.helps;
   const helpSuits = pruned ? s.helpSuits : 15;
-  const st = t < 27 ? (t / 9) | 0 : 3;
   const from = s.candFrom;
   const rb = a.reducedAt(t);
   const memo = s.memo;
   let other = -1;
+  let lo = 0;
+  let hi = 0;
   for (let k = 0; k < s.memoN; k++) {
-    const m = k * 4;
+    const m = k * MEMO;
     if (memo[m] === st && memo[m + 2] === below && a.sameVector(memo[m + 1]!, rb)) {
       other = memo[m + 3]!;
+      lo = memo[m + 4]!;
+      hi = memo[m + 5]!;
       break;
     }
   }
@@ -420,15 +474,21 @@ export function drawsHelping(s: Scratch, c: Counts, t: Tile, shT: number, live: 
       // t is of another suit: each u still touches the hand less t, and holds fewer than four (it is live).
       for (let i = from[su]!; i < from[su + 1]!; i++) {
         const u = cand[i]!;
-        if ((dec[i]! & crit) !== 0 && c[u]! < 4) other += live[u]!;
+        if ((dec[i]! & crit) !== 0 && c[u]! < 4) {
+          other += live[u]!;
+          if (u < 27) lo |= 1 << u;
+          else hi |= 1 << (u - 27);
+        }
       }
     }
     if (s.memoN < KINDS) {
-      const m = s.memoN++ * 4;
+      const m = s.memoN++ * MEMO;
       memo[m] = st;
       memo[m + 1] = rb;
       memo[m + 2] = below;
       memo[m + 3] = other;
+      memo[m + 4] = lo;
+      memo[m + 5] = hi;
     }
   } else a.selectKey(t);
   c[t]!--;
@@ -436,9 +496,63 @@ export function drawsHelping(s: Scratch, c: Counts, t: Tile, shT: number, live: 
   for (let i = from[st]!; i < from[st + 1]!; i++) {
     const u = cand[i]!;
     if ((pruned && helps[u] === 0) || c[u]! >= 4 || !touches(c, u)) continue;
-    if (a.afterDraw(u) < below) n += live[u]!;
+    if (a.afterDraw(u) < below) {
+      n += live[u]!;
+      if (u < 27) lo |= 1 << u;
+      else hi |= 1 << (u - 27);
+    }
   }
   c[t]!++;
+  // Every candidate's membership is now known: the rest (not live, or not touching) cannot be counted.
+  kept[e] = k0;
+  kept[e + 1] = k1;
+  kept[e + 2] = k2;
+  kept[e + 3] = k3;
+  kept[e + 4] = tag;
+  kept[e + 5] = lo;
+  kept[e + 6] = hi;
+  kept[e + 7] = s.candLo;
+  kept[e + 8] = s.candHi;
+  return n;
+}
+
+/**
+ * The live copies of the helping draws kept at `e` for the hand `c` less one `t`, or -1 when a draw that may count
+ * now (a candidate of this group that touches that hand and is held fewer than four times) was not a candidate
+ * when they were counted, so its membership is unknown.
+ */
+function keptHelping(kept: Int32Array, e: number, c: Counts, t: Tile, live: Counts, s: Scratch): number {
+  const knownLo = kept[e + 7]!;
+  const knownHi = kept[e + 8]!;
+  let newLo = s.candLo & ~knownLo;
+  let newHi = s.candHi & ~knownHi;
+  if ((newLo | newHi) !== 0) {
+    c[t]!--;
+    let unknown = false;
+    while (newLo !== 0 && !unknown) {
+      const u = 31 - Math.clz32(newLo & -newLo);
+      newLo &= newLo - 1;
+      if (c[u]! < 4 && touches(c, u)) unknown = true;
+    }
+    while (newHi !== 0 && !unknown) {
+      const u = 27 + 31 - Math.clz32(newHi & -newHi);
+      newHi &= newHi - 1;
+      if (c[u]! < 4 && touches(c, u)) unknown = true;
+    }
+    c[t]!++;
+    if (unknown) return -1;
+  }
+  let n = 0;
+  let lo = kept[e + 5]!;
+  let hi = kept[e + 6]!;
+  while (lo !== 0) {
+    n += live[31 - Math.clz32(lo & -lo)]!;
+    lo &= lo - 1;
+  }
+  while (hi !== 0) {
+    n += live[58 - Math.clz32(hi & -hi)]!;
+    hi &= hi - 1;
+  }
   return n;
 }
 

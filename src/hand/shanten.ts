@@ -430,6 +430,19 @@ export class HandAnalyser {
     return at;
   }
 
+  /** The loaded hand's key of suit `s` (suitKey; -1 before the first load) and the sets it needs. */
+  keyOf(s: number): number {
+    return this.keys[s]!;
+  }
+  get setsNeeded(): number {
+    return this.need;
+  }
+  /** The key of t's suit in the loaded hand with one t taken out. */
+  reducedKey(t: Tile): number {
+    const st = suitOf(t);
+    return this.keys[st]! - POW5[t - st * 9]!;
+  }
+
   /** Shanten of the loaded hand. */
   shanten(): number {
     return finalPair(this.v, this.pair(80), this.v, this.pair(130), this.need) - 1;

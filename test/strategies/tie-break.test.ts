@@ -114,3 +114,44 @@ describe('drawsHelping within the bound (issue 24)', () => {
     expect(counted).toBeGreaterThan(300);
   });
 });
+
+describe('the kept hands\' helping draws (issue 24, incremental analysis)', () => {
+  it('a later decision that keeps the same hand, with other live counts, counts what brute force counts', () => {
+    let reused = 0;
+    fc.assert(
+      fc.property(handArb, fc.array(fc.nat(), { minLength: KINDS + 1, maxLength: KINDS + 1 }), ({ c, melds, live }, seed) => {
+        // One Scratch for both decisions, as an agent keeps it: first the hand c and a discard t at its shanten...
+        const s = new Scratch();
+        s.counts.set(c);
+        let a = s.a.load(s.counts, melds);
+        let ncand = prepareDraws(s, s.counts, live);
+        const held = [...c.keys()].filter((k) => c[k]! > 0);
+        const t = held[seed[KINDS]! % held.length]!;
+        const shT = a.shantenWith(t, -1);
+        helpBound(s, a, live, shT);
+        expect(drawsHelping(s, s.counts, t, shT, live, shT, ncand)).toBe(refDraws(c, melds, t, live, shT));
+        // ...then the hand kept (c less t) with another tile x drawn, live counts moved up or down (a kind that was
+        // no candidate may now be one), asked for the discard of x: the same kept hand.
+        const kept = c.slice();
+        kept[t]!--;
+        const xs = [...kept.keys()].filter((k) => kept[k]! < 4);
+        const x = xs[seed[0]! % xs.length]!;
+        const d = kept.slice();
+        d[x]!++;
+        const live2 = Uint8Array.from(live, (v, k) => Math.max(0, Math.min(4 - d[k]!, v + (seed[k]! % 3) - 1)));
+        s.counts.set(d);
+        a = s.a.load(s.counts, melds);
+        ncand = prepareDraws(s, s.counts, live2);
+        if (seed[1]! % 2 === 0) helpBound(s, a, live2, shT);
+        const hitsBefore = s.keptHits;
+        expect(drawsHelping(s, s.counts, x, shT, live2, shT, ncand)).toBe(refDraws(d, melds, x, live2, shT));
+        reused += s.keptHits - hitsBefore;
+        expect(s.counts).toEqual(d);
+        return true;
+      }),
+      { numRuns: 400 },
+    );
+    // Most second asks read the kept count (the rest met a draw whose membership was not known).
+    expect(reused).toBeGreaterThan(200);
+  });
+});
