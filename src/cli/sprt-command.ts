@@ -14,6 +14,7 @@ export interface SprtArgs {
   delta: number;
   alpha: number;
   beta: number;
+  adjust: boolean;
   'max-games': number;
   seed: number;
   workers?: number;
@@ -26,7 +27,7 @@ export interface SprtArgs {
 export async function sprtHandler(a: SprtArgs): Promise<void> {
   const out = a.out ?? 'results/sprt';
   const r = await runSprtCommand({
-    a: a.a, b: a.b, rules: a.rules, delta: a.delta, alpha: a.alpha, beta: a.beta, maxGames: a['max-games'], seed: a.seed,
+    a: a.a, b: a.b, rules: a.rules, delta: a.delta, alpha: a.alpha, beta: a.beta, adjust: a.adjust, maxGames: a['max-games'], seed: a.seed,
     ...(a.workers !== undefined ? { workers: a.workers } : {}), out, resume: a.resume, force: a.force, progress: a.progress ? 'auto' : 'none',
     command: commandLine(),
   });
@@ -36,5 +37,5 @@ export async function sprtHandler(a: SprtArgs): Promise<void> {
   }
   const s = r.state;
   const what = s.verdict === 'H1' ? `${a.a} gains ${a.delta} a hand over ${a.b} (H1)` : s.verdict === 'H0' ? `${a.a} gains nothing over ${a.b} (H0)` : 'undecided at --max-games';
-  process.stdout.write(`sprt: ${what}: LLR ${s.llr.toFixed(2)} against bounds ${s.lower.toFixed(2)}, ${s.upper.toFixed(2)} after ${s.n} wall sets (${s.n * 4} hands) → ${out}/sprt.csv\n`);
+  process.stdout.write(`sprt: ${what}: ${a.adjust ? 'luck-adjusted ' : ''}LLR ${s.llr.toFixed(2)} against bounds ${s.lower.toFixed(2)}, ${s.upper.toFixed(2)} after ${s.n} wall sets (${s.n * 4} hands) → ${out}/sprt.csv\n`);
 }

@@ -15,13 +15,16 @@
  *
  *   node dist/src/league/sequential-table.js results/league/sequential.csv
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { csv, num } from '../experiments/tables.js';
+import { luckBeta } from '../game/luck.js';
+import { luckFormatOf } from '../runner/luck-file.js';
 import { NETS_FILE } from '../runner/nets-file.js';
+import { forEachWall } from '../runner/wall-sets.js';
 import { normalQuantile, zCritical } from '../stats/erf.js';
 import { runSprt } from '../stats/sprt.js';
-import { challengerIntervals, LOOK_EVERY } from './sprt-run.js';
+import { challengerIntervals, LOOK_EVERY, wallOutcome } from './sprt-run.js';
 
 interface Pair {
   readonly pair: string;
@@ -33,6 +36,8 @@ interface Pair {
   readonly handsFixed: number;
   readonly fixedVerdict: 'H1' | 'H0';
   readonly fixedFrom: string;
+  /** The test on luck-adjusted wall-set outcomes (`mjlab sprt --adjust`), not raw ones. */
+  readonly adjust?: boolean;
 }
 
 export const PAIRS: readonly Pair[] = [
@@ -54,6 +59,14 @@ export const PAIRS: readonly Pair[] = [
   },
 ];
 
+/**
+ * The luck-adjusted test's runs (`mjlab sprt --adjust`), planned in docs/statistics.md before they were played on
+ * seed 2712, which no other committed run plays: the three tuned pairs above, with their D and fixed experiments.
+ */
+export const ADJUSTED_PAIRS: readonly Pair[] = PAIRS.filter((p) => p.dir.startsWith('results/league/sequential/')).map((p) => ({
+  ...p, dir: p.dir.replace('results/league/sequential/', 'results/league/sequential-adjusted/'), adjust: true,
+}));
+
 /** The sequential test's error rates (both ways), as `mjlab sprt` defaults them. */
 const ALPHA = 0.05;
 const BETA = 0.05;
@@ -70,17 +83,17 @@ export function fixedDelta(fixed: Pair['fixed'], beta = BETA): number {
 
 export const SEQUENTIAL_COLUMNS = [
   'pair', 'rules', 'delta', 'verdict', 'fixed_verdict', 'agrees', 'hands_sequential', 'hands_fixed', 'ratio', 'hands_compared',
-  'ci_halfwidth_raw', 'ci_halfwidth_adjusted', 'narrowing', 'run', 'fixed_from',
+  'ci_halfwidth_raw', 'ci_halfwidth_adjusted', 'narrowing', 'run', 'fixed_from', 'test',
 ] as const;
 
-function wallSetNets(dir: string): number[] {
-  const b = readFileSync(join(dir, NETS_FILE));
+/** A's outcome per wall set as the test reads it (sprt-run.ts wallOutcome): raw, or luck-adjusted with the run's own format. */
+function wallSetOutcomes(dir: string, rules: string, adjust: boolean): number[] {
+  const walls = Math.floor(statSync(join(dir, NETS_FILE)).size / (4 * 8));
+  const format = adjust ? luckFormatOf(dir) : null;
+  if (adjust && !format) throw new Error(`${dir}: the luck-adjusted test needs its luck.bin`);
+  const beta = format ? luckBeta(rules, format.version) : null;
   const out: number[] = [];
-  for (let w = 0; (w + 1) * 4 * 8 <= b.length; w++) {
-    let s = 0;
-    for (let g = 0; g < 4; g++) s += b.readInt32LE((w * 4 + g) * 8);
-    out.push(s / 4);
-  }
+  forEachWall([{ dir, labels: ['a', 'b'], seats: [1, 3] }], 4, walls, (sums, luck) => out.push(wallOutcome(sums[0]![0]!, beta ? luck[0]! : null, beta)), beta?.length ?? 0);
   return out;
 }
 
@@ -89,7 +102,7 @@ export function sequentialRows(pairs: readonly Pair[], root = '.'): string[][] {
     .filter((p) => existsSync(join(root, p.dir, NETS_FILE)))
     .map((p) => {
       const dir = join(root, p.dir);
-      const blocks = wallSetNets(dir);
+      const blocks = wallSetOutcomes(dir, p.rules, p.adjust === true);
       const delta = fixedDelta(p.fixed);
       const s = runSprt({ mu0: 0, mu1: delta, alpha: ALPHA, beta: BETA }, blocks, LOOK_EVERY);
       const verdict = s.verdict === 'continue' ? 'undecided' : s.verdict;
@@ -100,12 +113,13 @@ export function sequentialRows(pairs: readonly Pair[], root = '.'): string[][] {
       return [
         p.pair, p.rules, num(delta), verdict, p.fixedVerdict, verdict === 'undecided' ? '' : verdict === p.fixedVerdict ? 'yes' : 'no', String(hs), String(p.handsFixed), num(hs / p.handsFixed),
         String(blocks.length * 4), num(raw), Number.isNaN(adj) ? '' : num(adj), Number.isNaN(adj) ? '' : num(1 - adj / raw), p.dir, p.fixedFrom,
+        p.adjust ? 'luck-adjusted' : 'raw',
       ];
     });
 }
 
 if (process.argv[1]?.endsWith('sequential-table.js')) {
   const out = process.argv[2] ?? 'results/league/sequential.csv';
-  writeFileSync(out, csv([[...SEQUENTIAL_COLUMNS], ...sequentialRows(PAIRS)]));
+  writeFileSync(out, csv([[...SEQUENTIAL_COLUMNS], ...sequentialRows([...PAIRS, ...ADJUSTED_PAIRS])]));
   process.stdout.write(`${out}\n`);
 }

@@ -10,11 +10,11 @@
  */
 import { UserError } from '../errors.js';
 import { csv, num } from '../experiments/tables.js';
-import { luckBeta } from '../game/luck.js';
+import { LUCK_FORMAT, luckBeta } from '../game/luck.js';
 import { luckFormatOf } from '../runner/luck-file.js';
 import { RunDir } from '../io/run-dir.js';
 import { labelLuck, luckUnit } from '../runner/luck-adjust.js';
-import { forEachWall, WallMoments } from '../runner/wall-sets.js';
+import { forEachWall, WallMoments, type WallSums } from '../runner/wall-sets.js';
 import { simulate } from '../runner/run.js';
 import type { RunMonitor } from '../runner/options.js';
 import { Sprt, type SprtSpec, type SprtState } from '../stats/sprt.js';
@@ -24,35 +24,71 @@ const PLAYERS = 4;
 /** Wall sets between looks, whatever the run's batch size (the decision is the same for every batching). */
 export const LOOK_EVERY = 10;
 
-/** Feeds the test from nets.bin bytes (two labels: A, then B; a wall set is PLAYERS records). */
+/** A one-against-three run's aggregate labels: A (one seat), then B (three). */
+const CELL = { labels: ['a', 'b'], seats: [1, 3] } as const;
+
+/**
+ * A's outcome over one wall set in the luck adjustment's exact units (luck-adjust.ts: 1/(PLAYERS · LUCK_SCALE) of a
+ * point): its net summed over the wall set's games, less beta times its luck relative to the table. The one
+ * adjustment of A's wall-set outcome, shared by sprt.csv's adjusted interval and the luck-adjusted test.
+ */
+export function adjustedWallUnits(netSum: number, luck: WallSums, beta: readonly number[]): number {
+  return netSum * luckUnit(PLAYERS) - labelLuck([CELL], [luck], 'a', beta, PLAYERS);
+}
+
+/** What the test reads of a wall set: A's raw mean net per hand (beta null), or its luck-adjusted one (beta: the format's). */
+export function wallOutcome(netSum: number, luck: WallSums | null, beta: readonly number[] | null): number {
+  if (!beta) return netSum / PLAYERS;
+  if (!luck) throw new Error('sprt: the luck-adjusted test needs luck.bin');
+  return adjustedWallUnits(netSum, luck, beta) / (PLAYERS * luckUnit(PLAYERS));
+}
+
+/**
+ * Feeds the test from nets.bin bytes (two labels: A, then B; a wall set is PLAYERS records) and, for the
+ * luck-adjusted test (`beta` given: the coefficients of the run's luck.bin format), the same games' luck.bin bytes
+ * (per game, each label's beta.length channels, Int32).
+ */
 export class SprtMonitor implements RunMonitor {
   readonly test: Sprt;
-  private pending: number[] = [];
+  private netSum = 0;
+  private games = 0;
+  private readonly luck: number[];
   state: SprtState;
 
-  constructor(spec: SprtSpec) {
+  constructor(spec: SprtSpec, private readonly beta: readonly number[] | null = null) {
     this.test = new Sprt(spec);
     this.state = this.test.look();
+    this.luck = new Array<number>(2 * (beta?.length ?? 0)).fill(0);
   }
 
-  batch(nets: Uint8Array): { note: string; stop: boolean } {
+  /** One wall set: A's net summed over its games and, for the adjusted test, the labels' luck sums (luck-adjust.ts). */
+  addWall(netSum: number, luck: WallSums | null): void {
+    this.test.add(wallOutcome(netSum, luck, this.beta));
+    if (this.test.blocks % LOOK_EVERY === 0) this.state = this.test.look();
+  }
+
+  batch(nets: Uint8Array, luck?: Uint8Array): { note: string; stop: boolean } {
     const view = new DataView(nets.buffer, nets.byteOffset, nets.byteLength);
-    for (let off = 0; off + 8 <= nets.byteLength; off += 8) {
-      this.pending.push(view.getInt32(off, true));
-      if (this.pending.length === PLAYERS) {
-        this.test.add(this.pending.reduce((a, b) => a + b, 0) / PLAYERS);
-        this.pending = [];
-        if (this.test.blocks % LOOK_EVERY === 0) this.state = this.test.look();
-        if (this.state.verdict !== 'continue') break;
+    const width = this.luck.length;
+    const lv = luck ? new DataView(luck.buffer, luck.byteOffset, luck.byteLength) : null;
+    if (width > 0 && (!lv || lv.byteLength * 2 !== nets.byteLength * width)) throw new Error('sprt: luck.bin bytes do not match nets.bin\'s games');
+    for (let g = 0; (g + 1) * 8 <= nets.byteLength && this.state.verdict === 'continue'; g++) {
+      this.netSum += view.getInt32(g * 8, true);
+      for (let k = 0; k < width; k++) this.luck[k]! += lv!.getInt32((g * width + k) * 4, true);
+      if (++this.games === PLAYERS) {
+        this.addWall(this.netSum, width > 0 ? this.luck : null);
+        this.netSum = 0;
+        this.games = 0;
+        this.luck.fill(0);
       }
     }
-    return { note: sprtNote(this.state), stop: this.state.verdict !== 'continue' };
+    return { note: sprtNote(this.state, this.beta !== null), stop: this.state.verdict !== 'continue' };
   }
 }
 
-export function sprtNote(s: SprtState): string {
+export function sprtNote(s: SprtState, adjusted = false): string {
   const v = s.verdict === 'continue' ? '' : ` → ${s.verdict}`;
-  return `LLR ${s.llr.toFixed(2)} [${s.lower.toFixed(2)}, ${s.upper.toFixed(2)}] after ${s.n} wall sets${v}`;
+  return `${adjusted ? 'luck-adjusted ' : ''}LLR ${s.llr.toFixed(2)} [${s.lower.toFixed(2)}, ${s.upper.toFixed(2)}] after ${s.n} wall sets${v}`;
 }
 
 export interface SprtOptions {
@@ -62,6 +98,8 @@ export interface SprtOptions {
   readonly delta: number;
   readonly alpha: number;
   readonly beta: number;
+  /** Run the test on luck-adjusted wall-set outcomes (wallOutcome) instead of raw ones. */
+  readonly adjust: boolean;
   readonly maxGames: number;
   readonly seed: number;
   readonly out: string;
@@ -79,17 +117,16 @@ export function challengerIntervals(dir: string, rules: string, walls: number, l
   const adjust = beta.some((x) => x !== 0);
   const raw = new WallMoments();
   const adj = new WallMoments();
-  const cell = { dir, labels: ['a', 'b'], seats: [1, 3] };
-  forEachWall([cell], PLAYERS, walls, (sums, lk) => {
+  forEachWall([{ dir, ...CELL }], PLAYERS, walls, (sums, lk) => {
     raw.add(sums[0]![0]!);
-    if (adjust) adj.add(sums[0]![0]! * luckUnit(PLAYERS) - labelLuck([cell], [lk[0]!], 'a', beta, PLAYERS));
+    if (adjust) adj.add(adjustedWallUnits(sums[0]![0]!, lk[0]!, beta));
   }, adjust ? beta.length : 0);
   return { raw: raw.result(PLAYERS), adjusted: adjust ? adj.result(PLAYERS * luckUnit(PLAYERS)) : null };
 }
 
 export const SPRT_COLUMNS = [
   'strategy_a', 'strategy_b', 'rules', 'delta', 'alpha', 'beta', 'verdict', 'wall_sets', 'hands', 'llr', 'llr_lower', 'llr_upper',
-  'mean_net', 'ci_low', 'ci_high', 'mean_net_adjusted', 'adjusted_low', 'adjusted_high',
+  'mean_net', 'ci_low', 'ci_high', 'mean_net_adjusted', 'adjusted_low', 'adjusted_high', 'outcomes',
 ] as const;
 
 export async function runSprtCommand(o: SprtOptions): Promise<{ status: 'decided' | 'undecided' | 'interrupted'; state: SprtState; signal?: 'SIGINT' | 'SIGTERM' }> {
@@ -99,7 +136,9 @@ export async function runSprtCommand(o: SprtOptions): Promise<{ status: 'decided
     throw new UserError(`--max-games must be a multiple of ${PLAYERS}, at least ${2 * PLAYERS}, got ${o.maxGames}`);
   }
   const spec = { mu0: 0, mu1: o.delta, alpha: o.alpha, beta: o.beta };
-  const monitor = new SprtMonitor(spec);
+  const beta = o.adjust ? luckBeta(o.rules, LUCK_FORMAT) : null;
+  if (beta && beta.every((x) => x === 0)) throw new UserError(`--adjust: rule set "${o.rules}" has no luck coefficients (src/game/luck.ts LUCK_BETA)`);
+  const monitor = new SprtMonitor(spec, beta);
   const r = await simulate({
     rules: o.rules, strategies: `${o.a},${o.b},${o.b},${o.b}`, games: o.maxGames, seed: o.seed, ...(o.workers !== undefined ? { workers: o.workers } : {}),
     out: o.out, outExplicit: true, gamesCsv: false, players: PLAYERS, unit: 'hand', duplicate: true, flowers: false, shard: null,
@@ -116,6 +155,7 @@ export async function runSprtCommand(o: SprtOptions): Promise<{ status: 'decided
       o.a, o.b, o.rules, num(o.delta), num(o.alpha), num(o.beta), state.verdict === 'continue' ? 'undecided' : state.verdict, String(walls), String(walls * PLAYERS),
       num(state.llr), num(state.lower), num(state.upper), num(ci.raw.meanDiff), num(ci.raw.low), num(ci.raw.high),
       ci.adjusted ? num(ci.adjusted.meanDiff) : '', ci.adjusted ? num(ci.adjusted.low) : '', ci.adjusted ? num(ci.adjusted.high) : '',
+      o.adjust ? 'luck-adjusted' : 'raw',
     ],
   ]));
   return { status: state.verdict === 'continue' ? 'undecided' : 'decided', state };

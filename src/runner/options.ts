@@ -42,7 +42,7 @@ export interface SimulateOptions {
   /** Also stream nets.bin: each game's per-label net sums, for paired statistics (always with --duplicate). */
   readonly nets?: boolean;
   /**
-   * Told of every committed batch's nets.bin bytes in game order (the checkpointed prefix first, read back on a
+   * Told of every committed batch's nets.bin (and luck.bin) bytes in game order (the checkpointed prefix first, read back on a
    * resume), e.g. by a sequential test (src/cli/sprt-run.ts): its note goes on the progress line, and `stop` ends
    * the run after that batch (the manifest then says complete: false, ranges up to it).
    */
@@ -68,5 +68,6 @@ export interface SimulateResult {
 }
 
 export interface RunMonitor {
-  batch(nets: Uint8Array): { readonly note: string; readonly stop: boolean };
+  /** `luck`: the same games' luck.bin bytes, when the run writes luck.bin (SimulateOptions.luck). */
+  batch(nets: Uint8Array, luck?: Uint8Array): { readonly note: string; readonly stop: boolean };
 }

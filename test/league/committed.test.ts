@@ -7,13 +7,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { linearRatings } from '../../src/stats/ratings.js';
-import { fixedDelta, PAIRS } from '../../src/league/sequential-table.js';
+import { ADJUSTED_PAIRS, fixedDelta, PAIRS } from '../../src/league/sequential-table.js';
 import { csvRows } from '../../src/report/csv-read.js';
 import { luckFormatOf } from '../../src/runner/luck-file.js';
 import { parseCsv, ROOT } from '../runner/helpers.js';
 
 const LEAGUE = join(ROOT, 'results', 'league');
-const csvOf = (...p: string[]) => parseCsv(readFileSync(join(LEAGUE, ...p), 'utf8'));
+// sequential.csv quotes its fixed_from (commas inside), so it is read with the quoting reader.
+const csvOf = (...p: string[]) => csvRows(readFileSync(join(LEAGUE, ...p), 'utf8'));
 
 describe.each(['harr-limit', 'harr'])('results/league/%s', (rules) => {
   it('has ratings that are the closed form of its matrix', () => {
@@ -63,8 +64,8 @@ describe('results/league/sequential.csv', () => {
     // D = (z(0.975) + z(0.95)) · SE of the fixed experiment: at a gain of D both tests say H1 95% of the time. A D
     // chosen apart from it (3 for every pair) asked the sequential test another question than the fixed one.
     const rows = csvOf('sequential.csv');
-    for (const p of PAIRS) {
-      const row = rows.find((r) => r.pair === p.pair);
+    for (const p of [...PAIRS, ...ADJUSTED_PAIRS]) {
+      const row = rows.find((r) => r.pair === p.pair && r.test === (p.adjust ? 'luck-adjusted' : 'raw'));
       if (!row) continue;
       const d = fixedDelta(p.fixed);
       expect(Number(row.delta)).toBeCloseTo(d, 6);
@@ -87,8 +88,25 @@ describe('results/league/sequential.csv', () => {
     }
   });
 
+  it('has a luck-adjusted row for each tuned pair, decided by `sprt --adjust` on walls no other run plays, as its replay decides', () => {
+    const rows = csvOf('sequential.csv');
+    for (const p of ADJUSTED_PAIRS) {
+      const row = rows.find((r) => r.pair === p.pair && r.test === 'luck-adjusted')!;
+      expect(row.run).toBe(p.dir);
+      const sprt = parseCsv(readFileSync(join(ROOT, p.dir, 'sprt.csv'), 'utf8'))[0]!;
+      expect(sprt.outcomes).toBe('luck-adjusted');
+      expect(row.verdict).toBe(sprt.verdict);
+      expect(Number(row.hands_sequential)).toBe(Number(sprt.hands));
+      const manifest = JSON.parse(readFileSync(join(ROOT, p.dir, 'manifest.json'), 'utf8')) as { command: string; identity: { seed: number } };
+      expect(manifest.identity.seed).toBe(2712);
+      expect(manifest.command).toContain('--adjust');
+    }
+    // The raw runs play other walls (seed 4).
+    for (const p of PAIRS) if (existsSync(join(ROOT, p.dir, 'manifest.json'))) expect(JSON.parse(readFileSync(join(ROOT, p.dir, 'manifest.json'), 'utf8')).identity.seed).not.toBe(2712);
+  });
+
   it("adjusts each sequential run with its own luck.bin format, the adjusted mean inside the raw interval", () => {
-    for (const p of PAIRS) {
+    for (const p of [...PAIRS, ...ADJUSTED_PAIRS]) {
       const sprt = join(ROOT, p.dir, 'sprt.csv');
       if (!existsSync(sprt)) continue;
       const r = parseCsv(readFileSync(sprt, 'utf8'))[0]!;

@@ -14,6 +14,7 @@ export const sprtCommand: CommandModule<object, SprtArgs> = {
       .option('delta', { type: 'number', demandOption: true, describe: 'H1: A gains this many points a hand (H0: none)' })
       .option('alpha', { type: 'number', default: 0.05, describe: 'chance of accepting H1 when H0 holds' })
       .option('beta', { type: 'number', default: 0.05, describe: 'chance of accepting H0 when H1 holds' })
+      .option('adjust', { type: 'boolean', default: false, describe: 'test luck-adjusted wall-set outcomes (the adjustment of pairwise.csv, docs/statistics.md) instead of raw nets' })
       .option('max-games', { type: 'number', default: 40_000, describe: 'stop undecided after this many games (10,000 wall sets)' })
       .option('seed', { type: 'number', default: 1, describe: 'master seed' })
       .option('workers', { type: 'number', describe: 'worker threads (default: all cores)' })

@@ -12,6 +12,7 @@ import { closeSync, constants, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { openNoFollow } from '../../io/files.js';
 import { NETS_FILE } from '../nets-file.js';
+import { LUCK_FILE } from '../luck-file.js';
 import { UserError } from '../../errors.js';
 import { IoFailure } from '../../io/files.js';
 import { mergeJsonInto } from '../../stats/aggregate.js';
@@ -114,7 +115,7 @@ class Commits {
       f.append(chunk);
       fileMarks[s.name] = mark(f.bytes, chunk);
     }
-    this.tell(msg.chunks[NETS_FILE]);
+    this.tell(msg.chunks[NETS_FILE], msg.chunks[LUCK_FILE]);
     if (this.appended < this.committed) {
       // A rebuilt batch: it must reproduce what the checkpoint recorded, file by file and in its aggregate.
       const want = restored.marks[this.appended]!;
@@ -132,11 +133,11 @@ class Commits {
     this.progress.update(b.end - plan.range[0], restored.total.hands - this.resumedHands, this.note);
   }
 
-  /** The monitor told of one batch's (or the resumed prefix's) nets.bin bytes. */
-  tell(nets: Uint8Array | undefined): void {
+  /** The monitor told of one batch's (or the resumed prefix's) nets.bin bytes, and luck.bin's when the run writes it. */
+  tell(nets: Uint8Array | undefined, luck: Uint8Array | undefined): void {
     const m = this.plan.o.monitor;
     if (!m || !nets || this.monitorStop) return;
-    const r = m.batch(nets);
+    const r = m.batch(nets, luck);
     this.note = r.note;
     if (r.stop) {
       this.monitorStop = true;
@@ -202,11 +203,11 @@ async function runPool(plan: RunPlan, c: Commits, signals: SignalTrap): Promise<
   }
 }
 
-/** nets.bin's bytes of the batches before `upTo`, proved against the checkpoint by the restore. */
-function provedNets(plan: RunPlan, restored: Restored, upTo: number): Uint8Array {
-  const bytes = upTo > 0 ? (restored.marks[upTo - 1]!.files[NETS_FILE]?.bytes ?? 0) : 0;
+/** A streamed file's bytes of the batches before `upTo`, proved against the checkpoint by the restore. */
+function provedBytes(plan: RunPlan, restored: Restored, upTo: number, name: typeof NETS_FILE | typeof LUCK_FILE): Uint8Array {
+  const bytes = upTo > 0 ? (restored.marks[upTo - 1]!.files[name]?.bytes ?? 0) : 0;
   if (bytes === 0) return new Uint8Array(0);
-  const fd = openNoFollow(join(plan.o.out, NETS_FILE), constants.O_RDONLY);
+  const fd = openNoFollow(join(plan.o.out, name), constants.O_RDONLY);
   try {
     const buf = Buffer.alloc(bytes);
     let done = 0;
@@ -226,7 +227,7 @@ export async function play(plan: RunPlan, restored: Restored, signals: SignalTra
   const resumedGames = Math.min(range[1], range[0] + restored.marks.length * batchSize) - range[0];
   const progress = createProgress(range[1] - range[0], resumedGames, progressMode(plan.o.progress), 'simulate');
   const c = new Commits(plan, restored, progress, resumedGames);
-  if (plan.o.monitor && plan.nets) c.tell(provedNets(plan, restored, c.nextBatch));
+  if (plan.o.monitor && plan.nets) c.tell(provedBytes(plan, restored, c.nextBatch, NETS_FILE), plan.luck ? provedBytes(plan, restored, c.nextBatch, LUCK_FILE) : undefined);
   let failure: unknown = null;
   if (c.nextBatch < plan.nBatches && signals.received === null && !c.monitorStop) failure = await runPool(plan, c, signals);
   c.stopTimer();
