@@ -21,7 +21,7 @@ const TAUS = [0.5, 0.75, 1, 1.25, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10, 13, 16, 20, 30
 const BETAS = [0, 1, 2, 4, 6, 8, 12, 16, 24, 32, 48, 64];
 const RECENT = 8;
 
-export function fitPolicyModel(hands: number, seed = FIT_SEED): PolicyModel {
+export function fitPolicyModel(hands: number, seed = FIT_SEED, base: Partial<PolicyModel> = {}): PolicyModel {
   const cols = MAX_PRIOR_SHANTEN + 2;
   const table = (): number[][][] => Array.from({ length: 5 }, () => Array.from({ length: TURN_BANDS }, () => new Array<number>(cols).fill(0)));
   const histT = Object.fromEntries(RULESET_IDS.map((id) => [id, table()])) as Record<RuleSetId, number[][][]>;
@@ -35,7 +35,7 @@ export function fitPolicyModel(hands: number, seed = FIT_SEED): PolicyModel {
   const lik = TAUS.map((tau) => new Likelihood({ ...POLICY_MODEL, tau }, [], 'any'));
   const f = { passed: 0, passWin: 0, passPair: 0, ref: 0, refWin: 0, refPair: 0, seats: 0, fourT: 0, fourU: 0, pungT: 0, pungU: 0, pungSeats: 0 };
   const c = new Uint8Array(34);
-  const flat: PolicyModel = { ...POLICY_MODEL, shantenPrior: Object.fromEntries(RULESET_IDS.map((id) => [id, table()])) as Record<RuleSetId, number[][][]> };
+  const flat: PolicyModel = { ...POLICY_MODEL, ...base, shantenPrior: Object.fromEntries(RULESET_IDS.map((id) => [id, table()])) as Record<RuleSetId, number[][][]> };
   for (const id of RULESET_IDS) {
     const specials = specialShapesOf(ruleSet(id).table);
     const passes = new Likelihood(POLICY_MODEL, specials, ruleSet(id).outOfTurnMahjong);
@@ -150,6 +150,8 @@ export function fitPolicyModel(hands: number, seed = FIT_SEED): PolicyModel {
     rankTau: TAUS[rk]!,
     beta: BETAS[rb]!,
     decay: round(ages > 0 ? decay / ages : 0),
+    older: flat.older,
+    olderLate: flat.olderLate,
     recent: RECENT,
     passWin: round(logRatio(f.passWin, f.passed, f.refWin, f.ref)),
     passPair: round(logRatio(f.passPair, f.passed, f.refPair, f.ref)),

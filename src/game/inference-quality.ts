@@ -21,6 +21,7 @@ import { unseenTiles } from '../engine/sample.js';
 import type { HandState } from '../engine/state.js';
 import { shanten } from '../hand/index.js';
 import { INFER_STEPS, INFER_TRIES, inferenceGuide, noStats, type InferenceStats } from '../infer/guide.js';
+import { POLICY_MODEL, type PolicyModel } from '../infer/model.js';
 import { opponentGuide } from '../infer/opponent-model.js';
 import { makeStream, type Rng } from '../rng/streams.js';
 import { RULESET_IDS } from '../rules/index.js';
@@ -33,10 +34,10 @@ export const METHODS = ['uniform', 'model', 'infer'] as const;
 export type Method = (typeof METHODS)[number];
 
 /** The guide of each method for worlds drawn from `view` (undefined: uniform). */
-export function methodGuide(m: Method, view: AgentView, stats: InferenceStats): HandGuide | undefined {
+export function methodGuide(m: Method, view: AgentView, stats: InferenceStats, model = POLICY_MODEL, steps = INFER_STEPS): HandGuide | undefined {
   if (m === 'uniform') return undefined;
   if (m === 'model') return opponentGuide(12);
-  return inferenceGuide(view, INFER_TRIES, opponentGuide(INFER_TRIES), { stats, steps: INFER_STEPS });
+  return inferenceGuide(view, INFER_TRIES, opponentGuide(INFER_TRIES), { stats, steps, model });
 }
 
 interface Acc {
@@ -72,9 +73,9 @@ export function rocAuc(xs: readonly { p: number; y: number }[]): number {
   return pos === 0 || neg === 0 ? NaN : (rankSum - (pos * (pos + 1)) / 2) / (pos * neg);
 }
 
-function measure(acc: Acc, m: Method, s: HandState, view: AgentView, rng: Rng, worlds: number, game: number): void {
+function measure(acc: Acc, m: Method, s: HandState, view: AgentView, rng: Rng, worlds: number, game: number, model: PolicyModel, steps: number): void {
   const seat = view.seat;
-  const guide = methodGuide(m, view, acc.stats);
+  const guide = methodGuide(m, view, acc.stats, model, steps);
   const mean = new Float64Array(4 * 34);
   const ready = new Float64Array(4);
   const danger = new Float64Array(34);
@@ -207,7 +208,7 @@ export interface ReliabilityRow {
 }
 
 /** One turn in `every` of the hands' turns is measured, and every late one (all seats take turns being the mover). */
-export function predictionQuality(hands: number, worlds: number, every = 3, seed = QUALITY_SEED, rules = RULESET_IDS): { rows: QualityRow[]; bins: ReliabilityRow[]; aucs: AucRow[] } {
+export function predictionQuality(hands: number, worlds: number, every = 3, seed = QUALITY_SEED, rules = RULESET_IDS, model = POLICY_MODEL, steps = INFER_STEPS): { rows: QualityRow[]; bins: ReliabilityRow[]; aucs: AucRow[] } {
   const rows: QualityRow[] = [];
   const bins: ReliabilityRow[] = [];
   const aucs: AucRow[] = [];
@@ -219,7 +220,7 @@ export function predictionQuality(hands: number, worlds: number, every = 3, seed
       // Every turn once the live wall is below 25: few hands last that long, and the late stage needs the samples.
       if (view.phase !== 'turn' || (turn++ % every !== 0 && stageOf(view.wallCount) !== 2)) return;
       decisions++;
-      for (const m of METHODS) measure(acc[m], m, s, view, makeStream(seed, g, `quality:${id}:${m}:${turn}`), worlds, g);
+      for (const m of METHODS) measure(acc[m], m, s, view, makeStream(seed, g, `quality:${id}:${m}:${turn}`), worlds, g, model, steps);
     });
     for (const m of METHODS) {
       const a = acc[m];

@@ -17,7 +17,7 @@ import type { Seat } from '../core/seat.js';
 import { specialShapesOf } from '../rules/special.js';
 import { Likelihood } from './likelihood.js';
 import { HandAnalyser } from '../hand/shanten.js';
-import { POLICY_MODEL, type PolicyModel, priorColumn, turnBand } from './model.js';
+import { LATE_WALL, POLICY_MODEL, type PolicyModel, priorColumn, turnBand } from './model.js';
 import { discardOrder } from './order.js';
 import { type SeatRecord, seatRecord } from './record.js';
 
@@ -56,7 +56,8 @@ export function inferenceGuide(
   prior: Prior | undefined,
   opts: { model?: PolicyModel; stats?: InferenceStats; likelihood?: Likelihood; steps?: number } = {},
 ): InferenceGuide {
-  const model = opts.model ?? POLICY_MODEL;
+  const given = opts.model ?? POLICY_MODEL;
+  const model = view.wallCount < LATE_WALL ? { ...given, older: given.olderLate } : given;
   const lik = opts.likelihood ?? new Likelihood(model, specialShapesOf(view.rules.table), view.rules.outOfTurnMahjong);
   const order = discardOrder(view);
   const records: (SeatRecord | null)[] = [];

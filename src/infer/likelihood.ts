@@ -43,7 +43,7 @@ export class Likelihood {
     this.#anyOutOfTurn = outOfTurn === 'any';
     for (let v = 0; v <= MAX_VALUE; v++) this.#soft[v] = Math.exp(-v / model.tau);
     this.#decay = new Float64Array(Math.max(1, model.recent));
-    for (let k = 0; k < this.#decay.length; k++) this.#decay[k] = model.decay ** k;
+    for (let k = 0; k < this.#decay.length; k++) this.#decay[k] = k === 0 ? 1 : model.older * model.decay ** k;
   }
 
   /**
