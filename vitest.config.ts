@@ -10,5 +10,7 @@ export default defineConfig({
     reporters: ['default', './test/support/progress.ts'],
     // Worker threads (src/runner) run compiled JS only: build dist/ once before the tests when sources changed.
     globalSetup: ['./test/runner/build-dist.ts'],
+    // Each file's CPU (its own and its children's), for the progress line.
+    setupFiles: ['./test/support/cpu.ts'],
   },
 });
