@@ -24,8 +24,14 @@ function missingSlurm(): string | null {
   return null;
 }
 
-/** The run: small, with games.csv so that it is compared too. Four shards (the script's --array=1-4). */
-const RUN = { GAMES: '40000', SEED: '3', MJLAB_OPTS: '--games-csv' };
+/**
+ * The run: small, with games.csv so that it is compared too. Four shards (the script's --array=1-4) of 5,000 games,
+ * each checkpointed in 64 batches: a task seen under way (one batch committed) has 63 of them left when it is
+ * requeued or cancelled.
+ */
+const GAMES = 20_000;
+const SHARD = GAMES / 4;
+const RUN = { GAMES: String(GAMES), SEED: '3', MJLAB_OPTS: '--games-csv' };
 
 describeWithTool('deploy/slurm on a single-node Slurm cluster', missingSlurm(), "apt-get install slurm-wlm munge (.ci/run does), as root", () => {
   let cluster: string;
@@ -117,9 +123,9 @@ describeWithTool('deploy/slurm on a single-node Slurm cluster', missingSlurm(), 
     const log1 = log(`mjlab-sim-${array}_1.out`);
     expect(log1).toMatch(/task 1 of array \d+ on .*, restart 0,/);
     expect(log1).toMatch(/task 1 of array \d+ on .*, restart 1,/);
-    expect(log1).toMatch(/interrupted after \d+ of 10000 games; .* resume with: node bin\/mjlab\.js simulate .*--shard 1\/4 --resume/);
-    expect(log1).toMatch(/^\d+ hands \(10000 games\) in .* → .*shard-1$/m);
-    expect(log(`mjlab-sim-${array}_3.out`)).toMatch(/interrupted after \d+ of 10000 games/);
+    expect(log1).toMatch(new RegExp(`interrupted after \\d+ of ${SHARD} games; .* resume with: node bin/mjlab\\.js simulate .*--shard 1/4 --resume`));
+    expect(log1).toMatch(new RegExp(`^\\d+ hands \\(${SHARD} games\\) in .* → .*shard-1$`, 'm'));
+    expect(log(`mjlab-sim-${array}_3.out`)).toMatch(new RegExp(`interrupted after \\d+ of ${SHARD} games`));
     expect(JSON.parse(read(shard(3), 'manifest.json')).complete).toBe(false);
 
     // Recovery as the doc gives it: requeue task 3, submit the merge again.
@@ -128,8 +134,8 @@ describeWithTool('deploy/slurm on a single-node Slurm cluster', missingSlurm(), 
     jobs.push(merge2);
     await until('the second merge', () => finished(merge2));
     expect(states(merge2)[0]!.state).toBe('COMPLETED');
-    expect(log(`mjlab-merge-${merge2}.out`)).toMatch(/^merged 4 directories: 40000 hands, games 0\.\.39999 → /m);
-    expect(log(`mjlab-sim-${array}_3.out`)).toMatch(/restart 1,[^]*\d+ hands \(10000 games\)/);
+    expect(log(`mjlab-merge-${merge2}.out`)).toMatch(new RegExp(`^merged 4 directories: ${GAMES} hands, games 0\\.\\.${GAMES - 1} → `, 'm'));
+    expect(log(`mjlab-sim-${array}_3.out`)).toMatch(new RegExp(`restart 1,[^]*\\d+ hands \\(${SHARD} games\\)`));
 
     // One machine, the same run: byte for byte.
     const single = join(tmp, 'single');

@@ -1,6 +1,7 @@
-// `mjlab experiment` end to end (issue 6, "Tests"): a --games 2000 run of each experiment writes README.md, CSVs,
-// at least one SVG and manifest.json; re-running (other worker count, other output directory) gives byte-identical
-// CSVs and README; --list; bad input → one line on stderr, exit 2.
+// `mjlab experiment` end to end (issue 6, "Tests"): a small run of each experiment (--games 400: 20 to 100 games a
+// run, each run still checkpointed in many batches shared among the workers) writes README.md, CSVs, at least one
+// SVG and manifest.json; re-running (other worker count, other output directory) gives byte-identical CSVs and
+// README; --list; bad input → one line on stderr, exit 2.
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,6 +9,8 @@ import { mjlab, tempDir } from '../runner/helpers.js';
 import { EXPERIMENTS } from '../../src/experiments/registry.js';
 
 const tmp = tempDir('exp');
+/** Small, above every experiment's smallest --games (160 here), with several batches in each run. */
+const GAMES = '400';
 
 function run(args: string[]): void {
   const r = mjlab(['experiment', ...args, '--no-progress']);
@@ -53,23 +56,23 @@ describe('mjlab experiment', () => {
     }
   });
 
-  it('strategy-comparison --games 2000 writes README, CSVs, SVG charts and manifest', () => {
+  it('strategy-comparison --games 400 writes README, CSVs, SVG charts and manifest', () => {
     const dir = join(tmp, 'strategy-comparison');
     // One worker per run: 20 short runs pay a worker start-up each, and the suite shares the machine.
-    run(['strategy-comparison', '--games', '2000', '--out', dir, '--workers', '1']);
-    expectComplete(dir, 'strategy-comparison', 2000);
+    run(['strategy-comparison', '--games', GAMES, '--out', dir, '--workers', '1']);
+    expectComplete(dir, 'strategy-comparison', Number(GAMES));
   });
 
-  it('limit-vs-unlimited --games 2000 writes them too; --resume keeps the finished runs and the same bytes', () => {
+  it('limit-vs-unlimited --games 400 writes them too; --resume keeps the finished runs and the same bytes', () => {
     const dir = join(tmp, 'limit-vs-unlimited');
-    run(['limit-vs-unlimited', '--games', '2000', '--out', dir, '--workers', '1']);
-    expectComplete(dir, 'limit-vs-unlimited', 2000);
+    run(['limit-vs-unlimited', '--games', GAMES, '--out', dir, '--workers', '1']);
+    expectComplete(dir, 'limit-vs-unlimited', Number(GAMES));
     const before = new Map(reproducible(dir).map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
     const netsBefore = readFileSync(join(dir, 'runs', 'harr-300', '0', 'nets.bin'));
     type Timed = { startedAt: string; durationSeconds: number; sessionSeconds: number; runs: { startedAt: string; durationSeconds: number }[] };
     const manifest = (): Timed => JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Timed;
     const first = manifest();
-    run(['limit-vs-unlimited', '--games', '2000', '--out', dir, '--resume']);
+    run(['limit-vs-unlimited', '--games', GAMES, '--out', dir, '--resume']);
     for (const [f, text] of before) expect(readFileSync(join(dir, f), 'utf8'), f).toBe(text);
     expect(readFileSync(join(dir, 'runs', 'harr-300', '0', 'nets.bin')).equals(netsBefore)).toBe(true);
     // The manifest times the experiment's runs, not the resume that only re-rendered the report.
@@ -81,12 +84,12 @@ describe('mjlab experiment', () => {
     expect(again.sessionSeconds).toBeGreaterThanOrEqual(0);
   });
 
-  it('defender-draws --games 2000: complete, and a re-run with another worker count is byte-identical', () => {
+  it('defender-draws --games 400: complete, and a re-run with another worker count is byte-identical', () => {
     const a = join(tmp, 'dd-a');
     const b = join(tmp, 'dd-b');
-    run(['defender-draws', '--games', '2000', '--out', a, '--workers', '1']);
-    expectComplete(a, 'defender-draws', 2000);
-    run(['defender-draws', '--games', '2000', '--out', b, '--workers', '2']);
+    run(['defender-draws', '--games', GAMES, '--out', a, '--workers', '1']);
+    expectComplete(a, 'defender-draws', Number(GAMES));
+    run(['defender-draws', '--games', GAMES, '--out', b, '--workers', '2']);
     expect(reproducible(b)).toEqual(reproducible(a));
     for (const f of reproducible(a)) expect(readFileSync(join(b, f), 'utf8'), f).toBe(readFileSync(join(a, f), 'utf8'));
   });

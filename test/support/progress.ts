@@ -1,5 +1,5 @@
 /**
- * `npm test`'s progress (issue 28, point 8): a line on stderr as each test file ends, `[k/n] file  seconds  state`,
+ * `npm test`'s progress (issue 28, point 8): a line on stderr as each test file ends, `[k/n] file  seconds  CPU seconds  state`,
  * and one at the start saying how many files will run, so a long suite is never silent for the length of its
  * slowest file. The default reporter still prints its summary at the end.
  */
@@ -20,6 +20,8 @@ export default class Progress implements Reporter {
     const s = (m.diagnostic().duration / 1000).toFixed(1);
     const state = m.state();
     const at = ((performance.now() - this.t0) / 1000).toFixed(0);
-    process.stderr.write(`[${this.done}/${this.total}] ${m.relativeModuleId}  ${s}s  ${state}  (${at}s in)\n`);
+    const c = m.meta().cpuSeconds;
+    const cost = c === undefined ? '' : `  ${c.toFixed(1)}s CPU`;
+    process.stderr.write(`[${this.done}/${this.total}] ${m.relativeModuleId}  ${s}s${cost}  ${state}  (${at}s in)\n`);
   }
 }
