@@ -61,10 +61,15 @@ export const PAIRS: readonly Pair[] = [
 
 /**
  * The luck-adjusted test's runs (`mjlab sprt --adjust`), planned in docs/statistics.md before they were played on
- * seed 2712, which no other committed run plays: the three tuned pairs above, with their D and fixed experiments.
+ * seed 2712, which no other committed run plays: the four pairs above, with their D and fixed experiments (the
+ * search pair's run, `sequential-adjusted/search-vs-harr`, was played after the three tuned pairs', by the same plan).
  */
-export const ADJUSTED_PAIRS: readonly Pair[] = PAIRS.filter((p) => p.dir.startsWith('results/league/sequential/')).map((p) => ({
-  ...p, dir: p.dir.replace('results/league/sequential/', 'results/league/sequential-adjusted/'), adjust: true,
+export const ADJUSTED_PAIRS: readonly Pair[] = PAIRS.map((p) => ({
+  ...p,
+  dir: p.dir.startsWith('results/league/sequential/')
+    ? p.dir.replace('results/league/sequential/', 'results/league/sequential-adjusted/')
+    : 'results/league/sequential-adjusted/search-vs-harr',
+  adjust: true,
 }));
 
 /** The sequential test's error rates (both ways), as `mjlab sprt` defaults them. */
