@@ -164,10 +164,15 @@ export class LuckMeter {
       this.luck[base + 1]! += term;
       this.luck[base + 2]! += valueGot - value / n;
     }
-    // The others' waits: the same tile, drawn by `seat`, is a tile each of them did or did not need.
+    // The others' waits: the same tile, drawn by `seat`, is a tile each of them did or did not need. Only a seat
+    // holding a waiting hand's count (13 less 3 a meld) waits: in the deal, when another seat replaces a flower,
+    // East already holds 14 tiles, which a 14th cannot complete (scoring them crashed the meter: code500, seed 2,
+    // game 1748).
     for (let j = 0; j < s.players; j++) {
       if (j === seat) continue;
-      for (let k = 0; k < KINDS; k++) before[k] = hand[j * KINDS + k]!;
+      let tiles = 0;
+      for (let k = 0; k < KINDS; k++) tiles += before[k] = hand[j * KINDS + k]!;
+      if (tiles + 3 * s.pub.meldCount[j]! !== 13) continue;
       const b = this.analyser.load(before, s.pub.meldCount[j]!);
       if (b.shanten() !== 0) continue;
       let other = 0;
