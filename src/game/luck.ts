@@ -33,7 +33,7 @@
  * (luckFormat), each with its own coefficients (luckBeta).
  */
 import type { Seat } from '../core/seat.js';
-import { bonusOf, MAX_MELDS, meldsOf, NO_OBSERVER, type HandObserver, type HandState } from '../engine/state.js';
+import { bonusOf, GROUP, MAX_MELDS, meldsOf, NO_OBSERVER, type HandObserver, type HandState } from '../engine/state.js';
 import { HandAnalyser } from '../hand/shanten.js';
 import { scoreSummary, scoreValue, type ScoreContext, type WinBy } from '../scoring/index.js';
 import type { HandSpec } from '../tiles/index.js';
@@ -195,17 +195,14 @@ export class LuckMeter {
  */
 function suitCounts(s: HandState, seat: Seat, concealed: Uint8Array, out: Uint8Array): Uint8Array {
   out.fill(0);
-  for (let k = 0; k < KINDS; k++) out[k < 27 ? (k / 9) | 0 : 3]! += concealed[k]!;
-  for (let i = 0; i < s.pub.meldCount[seat]!; i++) {
-    const k = s.pub.meldTile[seat * MAX_MELDS + i]!;
-    out[k < 27 ? (k / 9) | 0 : 3]! += 3;
-  }
+  for (let k = 0; k < KINDS; k++) out[GROUP[k]!]! += concealed[k]!;
+  for (let i = 0; i < s.pub.meldCount[seat]!; i++) out[GROUP[s.pub.meldTile[seat * MAX_MELDS + i]!]!]! += 3;
   return out;
 }
 
 /** Its best suit's tiles plus its honours, with `k` added. */
 function bestSuit(suits: Uint8Array, k: number): number {
-  const ks = k < 27 ? (k / 9) | 0 : 3;
+  const ks = GROUP[k]!;
   let best = 0;
   for (let x = 0; x < 3; x++) best = Math.max(best, suits[x]! + (ks === x ? 1 : 0));
   return best + suits[3]! + (ks === 3 ? 1 : 0);

@@ -54,11 +54,12 @@ export function inferenceGuide(
   view: AgentView,
   tries: number,
   prior: Prior | undefined,
-  opts: { model?: PolicyModel; stats?: InferenceStats; likelihood?: Likelihood; steps?: number } = {},
+  opts: { model?: PolicyModel; stats?: InferenceStats; steps?: number } = {},
 ): InferenceGuide {
   const given = opts.model ?? POLICY_MODEL;
   const model = view.wallCount < LATE_WALL ? { ...given, older: given.olderLate } : given;
-  const lik = opts.likelihood ?? new Likelihood(model, specialShapesOf(view.rules.table), view.rules.outOfTurnMahjong);
+  // Built here, from the model as it stands at this view (late, the older discards weigh olderLate).
+  const lik = new Likelihood(model, specialShapesOf(view.rules.table), view.rules.outOfTurnMahjong);
   const order = discardOrder(view);
   const records: (SeatRecord | null)[] = [];
   for (let q = 0; q < view.players; q++) records.push(q === view.seat ? null : seatRecord(view, q, model.recent, order));
