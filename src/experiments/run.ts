@@ -14,6 +14,7 @@ import { foreignEntries, holds, inspectDir, MARKER, refusalHint } from '../io/ow
 import { RunDir } from '../io/run-dir.js';
 import { renderSvg } from '../charts/render.js';
 import { simulate } from '../runner/run.js';
+import { WorkerKeep } from '../runner/pool.js';
 import { seatsOf } from '../runner/wall-sets.js';
 import { ANALYSES } from './analyses.js';
 import type { AnalysisInput } from './analysis.js';
@@ -164,7 +165,9 @@ async function play(spec: ExperimentSpec, o: ExperimentOptions, out: RunDir, tot
   const cells: Cell[] = [];
   const runs: object[] = [];
   const nCells = plans.length;
-  {
+  // One set of workers for all the cells: each cell's table is sent to the warm workers (the lineups are built-ins).
+  const keep = new WorkerKeep();
+  try {
     for (const { variant, lineupIndex: i, games: per } of plans) {
       const lineup = spec.lineups[i]!;
       const runDir = join(dir, 'runs', variant.label, String(i));
@@ -193,6 +196,7 @@ async function play(spec: ExperimentSpec, o: ExperimentOptions, out: RunDir, tot
         nets: true,
         // The experiment's own command: simulate's "resume with" hint on Ctrl-C then names the right thing.
         command: o.command ?? commandLine(),
+        keep,
       });
       if (r.status !== 'complete') {
         return { status: 'interrupted', ...(r.signal ? { signal: r.signal } : {}), dir, hands: 0, seconds: (performance.now() - t0) / 1000 };
@@ -205,6 +209,8 @@ async function play(spec: ExperimentSpec, o: ExperimentOptions, out: RunDir, tot
         ...(m.durationPartial ? { durationPartial: true } : {}),
       });
     }
+  } finally {
+    await keep.close();
   }
   for (const c of cells) {
     // nets.bin columns follow the aggregate's labels, each at a whole number of seats that together fill the table.

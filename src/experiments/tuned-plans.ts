@@ -19,6 +19,7 @@ import type { StopSignal } from '../runner/signals.js';
 import { Panel, type PanelJson } from '../tune/arms.js';
 import { JsonlWriter, readJsonl } from '../tune/checkpoint.js';
 import { Evaluator } from '../tune/evaluate.js';
+import { WorkerKeep } from '../runner/pool.js';
 import { tune, type TuneResult } from '../tune/tune.js';
 import { CROSS_BLOCK } from '../tune/walls.js';
 import { report, type CrossCell, type TuneCell } from './tuned-plans-report.js';
@@ -55,12 +56,22 @@ export function tunedPlansCommand(spec: TuningExperimentSpec, games: number, see
 }
 
 
-/** Runs into `dir`, already claimed for this experiment (src/experiments/run.ts). */
-export async function runTunedPlans(
-  spec: TuningExperimentSpec,
-  o: TuningOptions,
-  target: RunDir,
-): Promise<{ status: 'complete' | 'interrupted'; signal?: StopSignal; dir: string; hands: number; seconds: number }> {
+type TunedPlansResult = { status: 'complete' | 'interrupted'; signal?: StopSignal; dir: string; hands: number; seconds: number };
+
+/**
+ * Runs into `dir`, already claimed for this experiment (src/experiments/run.ts). Every tune and the cross-play
+ * share one set of warm workers (pool.ts WorkerKeep): the tunes are of built-in strategies.
+ */
+export async function runTunedPlans(spec: TuningExperimentSpec, o: TuningOptions, target: RunDir): Promise<TunedPlansResult> {
+  const keep = new WorkerKeep();
+  try {
+    return await tunedPlans(spec, o, target, keep);
+  } finally {
+    await keep.close();
+  }
+}
+
+async function tunedPlans(spec: TuningExperimentSpec, o: TuningOptions, target: RunDir, keep: WorkerKeep): Promise<TunedPlansResult> {
   const games = o.games ?? spec.games;
   const seed = o.seed ?? spec.seed;
   const dir = target.path;
@@ -103,6 +114,7 @@ export async function runTunedPlans(
           ...(o.workers !== undefined ? { workers: o.workers } : {}),
           progress: o.progress,
           command,
+          keep,
         });
         if (r.status !== 'complete') return interrupted(r.signal ?? 'SIGINT');
         tunes.push({ strategy, variant, family, seed: s, dir: rel, record: r.record!, hands: r.hands, cpuSeconds: r.cpuSeconds });
@@ -143,6 +155,8 @@ export async function runTunedPlans(
             { rules: rules.id, players: 4, flowers: rules.flowers, limit: evaluated.limit ?? rules.limit },
             o.workers ?? availableParallelism(),
             1000 * DEFAULT_DECISION_TIMEOUT,
+            undefined,
+            keep,
           );
           const cpu0 = process.cpuUsage();
           const field = new Array<string>(3).fill(strategy.strategy).join(',');

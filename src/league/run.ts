@@ -24,6 +24,8 @@ import type { RunDir } from '../io/run-dir.js';
 import type { RunMonitor } from '../runner/options.js';
 import { mergeRuns } from '../runner/merge.js';
 import { simulate } from '../runner/run.js';
+import { WorkerKeep } from '../runner/pool.js';
+import { builtInOnly } from '../runner/plugins.js';
 import { formatShard } from '../runner/plan.js';
 import { seatsOf } from '../runner/wall-sets.js';
 import { LUCK_FILE, luckFormatOf } from '../runner/luck-file.js';
@@ -134,20 +136,27 @@ async function playTo(o: LeagueOptions, games: number, resume: boolean, quiet: b
   const plan = pairings(members);
   const cells: LeagueCell[] = [];
   const runs: object[] = [];
-  for (const [k, p] of plan.entries()) {
-    if (o.progress !== 'none' && !quiet) process.stderr.write(`mjlab: league ${o.rules} pairing ${k + 1}/${plan.length}: ${p.lineup}\n`);
-    const r = await simulate({
-      rules: o.rules, strategies: p.lineup, games: o.games, seed: o.seed, ...(o.workers !== undefined ? { workers: o.workers } : {}),
-      out: join(o.out, p.dir), outExplicit: false, gamesCsv: false, players: PLAYERS, unit: 'hand', duplicate: true, flowers: false,
-      shard: o.shard, resume, force: false, parentOwned: true, progress: quiet ? 'none' : o.progress, nets: true, luck: true,
-      ...(games < o.games ? { monitor: new GamesMonitor(games, 2 * 4) } : {}),
-      ...(o.decisionTimeout !== undefined ? { decisionTimeout: o.decisionTimeout } : {}),
-      command: o.command ?? commandLine(),
-    });
-    // A run the monitor stopped says 'interrupted' with no signal: it holds its games (and a batch's more).
-    if (r.signal) return { signal: r.signal };
-    cells.push({ i: p.i, j: p.j, dir: join(o.out, p.dir), labels: r.aggregate.labels, seats: seatsOf(r.aggregate) });
-    runs.push(runEntry(p, r.manifest));
+  // One set of workers for all the pairings, unless a member is a plug-in (each run then starts its own).
+  const keep = (await builtInOnly(members)) ? new WorkerKeep() : undefined;
+  try {
+    for (const [k, p] of plan.entries()) {
+      if (o.progress !== 'none' && !quiet) process.stderr.write(`mjlab: league ${o.rules} pairing ${k + 1}/${plan.length}: ${p.lineup}\n`);
+      const r = await simulate({
+        rules: o.rules, strategies: p.lineup, games: o.games, seed: o.seed, ...(o.workers !== undefined ? { workers: o.workers } : {}),
+        out: join(o.out, p.dir), outExplicit: false, gamesCsv: false, players: PLAYERS, unit: 'hand', duplicate: true, flowers: false,
+        shard: o.shard, resume, force: false, parentOwned: true, progress: quiet ? 'none' : o.progress, nets: true, luck: true,
+        ...(games < o.games ? { monitor: new GamesMonitor(games, 2 * 4) } : {}),
+        ...(o.decisionTimeout !== undefined ? { decisionTimeout: o.decisionTimeout } : {}),
+        command: o.command ?? commandLine(),
+        ...(keep ? { keep } : {}),
+      });
+      // A run the monitor stopped says 'interrupted' with no signal: it holds its games (and a batch's more).
+      if (r.signal) return { signal: r.signal };
+      cells.push({ i: p.i, j: p.j, dir: join(o.out, p.dir), labels: r.aggregate.labels, seats: seatsOf(r.aggregate) });
+      runs.push(runEntry(p, r.manifest));
+    }
+  } finally {
+    await keep?.close();
   }
   return { cells, runs };
 }

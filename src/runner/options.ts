@@ -3,6 +3,7 @@
  * defaults, below src/runner/run.ts and its stages (src/runner/stages/) so that each imports them and none imports
  * run.ts back.
  */
+import type { WorkerKeep } from './pool.js';
 import type { Aggregate } from '../stats/aggregate.js';
 import type { Manifest, Shard } from '../io/manifest.js';
 import type { StopSignal } from './signals.js';
@@ -55,6 +56,8 @@ export interface SimulateOptions {
   readonly parentOwned?: boolean;
   /** The command line, for the manifest and the resume hint. */
   readonly command?: string;
+  /** Workers kept warm between this run and the caller's other runs (an experiment's cells): pool.ts WorkerKeep. */
+  readonly keep?: WorkerKeep;
 }
 
 export interface SimulateResult {

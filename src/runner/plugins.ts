@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UserError } from '../errors.js';
-import type { StrategyInstance } from '../lineup/registry.js';
+import { resolveStrategy, type StrategyInstance } from '../lineup/registry.js';
 import { fsReason } from '../io/files.js';
 import { sha256 } from './checkpoint.js';
 import { isPlugin } from './contract.js';
@@ -31,4 +31,13 @@ export function pluginHashes(lineup: readonly StrategyInstance[]): Record<string
     }
   }
   return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/**
+ * Whether every entry is a built-in strategy or a preset of one: the lineups whose workers may be kept warm from
+ * one run to the next (pool.ts WorkerKeep). A plug-in's module is loaded once per worker and could keep state.
+ */
+export async function builtInOnly(entries: readonly string[]): Promise<boolean> {
+  for (const e of entries) if (isPlugin(await resolveStrategy(e))) return false;
+  return true;
 }

@@ -102,6 +102,78 @@ export interface PoolOptions<I = Omit<WorkerInit, 'heartbeat'>, D extends BatchD
   /** Batches not yet handed out: in the last round each worker gets one at a time, so none idles at the end while another still has a queued batch. */
   remaining(): number;
   onDone(msg: D): void;
+  /**
+   * Keep the workers warm for the next pool of the same script: when every batch is done they are parked in
+   * `keep` instead of ended, and this pool starts from workers parked there (sent the new init) before it spawns
+   * any. Only for lineups of built-in strategies, which hold no state between games (a plug-in's module could).
+   */
+  readonly keep?: WorkerKeep;
+}
+
+/** A worker thread with its heartbeat, as a pool holds it. */
+interface Held {
+  readonly worker: Worker;
+  readonly beat: Heartbeat;
+  /**
+   * Removes the listeners its holder added. Only those: Worker.removeAllListeners() also drops Node's own, after
+   * which the worker's messages no longer arrive (seen on Node 20).
+   */
+  detach: () => void;
+}
+
+/** Listen on `worker`; the returned function removes exactly these listeners. */
+// Listener parameters as Node's Worker.on types them.
+type Listener = (...args: any[]) => void;
+
+function listen(worker: Worker, on: Partial<Record<'message' | 'error' | 'exit', Listener>>): () => void {
+  const pairs = Object.entries(on) as ['message' | 'error' | 'exit', Listener][];
+  for (const [event, fn] of pairs) worker.on(event, fn);
+  return () => {
+    for (const [event, fn] of pairs) worker.off(event, fn);
+  };
+}
+
+/**
+ * Idle workers between the pools of one process (an experiment's cells, a tuning experiment's tunes): a worker's
+ * start-up, its modules, the hand table and above all a cold JIT, cost a 480-hand tune about 40% of its CPU (perf
+ * on `experiment tuned-plans --games 8`), so a worker that stays up is worth reusing. A parked worker does not keep
+ * the process alive; close() ends them all. Owned by whoever runs the pools, never module state.
+ */
+export class WorkerKeep {
+  private readonly idle = new Map<string, Held[]>();
+
+  /** A parked worker of `url`, taken out of the keep; undefined when none is parked. */
+  take(url: URL): Held | undefined {
+    const h = this.idle.get(url.href)?.pop();
+    if (h) {
+      h.detach();
+      h.worker.ref();
+    }
+    return h;
+  }
+
+  park(url: URL, h: Held): void {
+    h.detach();
+    // A parked worker that dies is simply dropped: it holds no batch.
+    const drop = () => {
+      const list = this.idle.get(url.href);
+      if (list) this.idle.set(url.href, list.filter((x) => x !== h));
+    };
+    h.detach = listen(h.worker, { error: drop, exit: drop });
+    h.worker.unref();
+    this.idle.set(url.href, [...(this.idle.get(url.href) ?? []), h]);
+  }
+
+  /** Workers parked now. */
+  get size(): number {
+    return [...this.idle.values()].reduce((n, l) => n + l.length, 0);
+  }
+
+  async close(): Promise<void> {
+    const all = [...this.idle.values()].flat();
+    this.idle.clear();
+    await Promise.all(all.map((h) => h.worker.terminate().catch(() => 0)));
+  }
 }
 
 export interface PoolHandle {
@@ -125,20 +197,32 @@ function emptiest(workers: readonly Worker[], ready: ReadonlySet<Worker>, inFlig
  * One worker of a pool, sharing a heartbeat with the watchdog. Only the pool ends its workers (it marks the end
  * first): any other exit, with code 0 too, lost its batches, so `died` hears of it as of an error.
  */
-function spawnWorker<M>(url: URL, init: unknown, message: (w: Worker, msg: M) => void, died: (e: WorkerDied) => void): { worker: Worker; beat: Heartbeat } {
-  const heartbeat = new SharedArrayBuffer(HEARTBEAT_BYTES);
-  const beat = new Heartbeat(heartbeat);
-  const worker = new Worker(url, { workerData: { ...(init as object), heartbeat }, resourceLimits: workerLimits() });
-  worker.on('message', (msg: M) => message(worker, msg));
-  worker.on('error', (e) => died(new WorkerDied(beat.read(), deathOf(e))));
-  worker.on('exit', (code) => died(new WorkerDied(beat.read(), `called process.exit(${code})`)));
-  return { worker, beat };
+function spawnWorker<M>(url: URL, init: unknown, message: (w: Worker, msg: M) => void, died: (e: WorkerDied) => void, keep?: WorkerKeep): Held {
+  const parked = keep?.take(url);
+  let held: Held;
+  if (parked) {
+    // A warm worker: it answers this init with 'ready', as a new one does its workerData.
+    parked.worker.postMessage({ type: 'init', init });
+    held = parked;
+  } else {
+    const heartbeat = new SharedArrayBuffer(HEARTBEAT_BYTES);
+    const worker = new Worker(url, { workerData: { ...(init as object), heartbeat }, resourceLimits: workerLimits() });
+    held = { worker, beat: new Heartbeat(heartbeat), detach: () => {} };
+  }
+  const { worker, beat } = held;
+  held.detach = listen(worker, {
+    message: (msg: M) => message(worker, msg),
+    error: (e: unknown) => died(new WorkerDied(beat.read(), deathOf(e))),
+    exit: (code: number) => died(new WorkerDied(beat.read(), `called process.exit(${code})`)),
+  });
+  return held;
 }
 
 export function startPool<I = Omit<WorkerInit, 'heartbeat'>, D extends BatchDone = DoneMessage, B extends Batch = Batch>(opts: PoolOptions<I, D, B>): PoolHandle {
   const url = opts.url ?? workerUrl();
   const workers: Worker[] = [];
   const beats: Heartbeat[] = [];
+  const held: Held[] = [];
   /** Batches posted to each worker and not yet reported back. */
   const inFlight = new Map<Worker, number>();
   const ready = new Set<Worker>();
@@ -155,6 +239,12 @@ export function startPool<I = Omit<WorkerInit, 'heartbeat'>, D extends BatchDone
     if (ended) return;
     ended = true;
     stopWatchdog();
+    if (how === 'done' && opts.keep) {
+      // Every batch is back, so every worker is idle: parked whole, for the next pool.
+      for (const h of held) opts.keep.park(url, h);
+      settle(how);
+      return;
+    }
     void Promise.all(workers.map((w) => w.terminate().catch(() => 0))).then(() => (typeof how === 'string' ? settle(how) : fail(how.error)));
   };
 
@@ -195,7 +285,9 @@ export function startPool<I = Omit<WorkerInit, 'heartbeat'>, D extends BatchDone
     pump();
   };
   for (let i = 0; i < opts.workers; i++) {
-    const { worker, beat } = spawnWorker(url, opts.init, (w, msg: { readonly type: 'ready' } | D | ErrorMessage) => onMessage(w, msg), (e) => end({ error: e }));
+    const h = spawnWorker(url, opts.init, (w, msg: { readonly type: 'ready' } | D | ErrorMessage) => onMessage(w, msg), (e) => end({ error: e }), opts.keep);
+    const { worker, beat } = h;
+    held.push(h);
     beats.push(beat);
     workers.push(worker);
     inFlight.set(worker, 0);

@@ -29,7 +29,10 @@ export interface WorkerInit {
 /** The files streamed batch by batch, in game order, each appended by the main thread in batch order. */
 export type StreamedName = 'games.csv' | 'matches.csv' | 'nets.bin' | 'luck.bin';
 
-export type ToWorker = { readonly type: 'batch'; readonly index: number; readonly start: number; readonly end: number };
+export type ToWorker =
+  | { readonly type: 'batch'; readonly index: number; readonly start: number; readonly end: number }
+  /** A warm worker's next table (src/runner/pool.ts WorkerKeep): its heartbeat stays the one it was started with. */
+  | { readonly type: 'init'; readonly init: Omit<WorkerInit, 'heartbeat'> };
 
 export type FromWorker =
   | { readonly type: 'ready' }

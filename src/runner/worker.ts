@@ -32,52 +32,89 @@ function littleEndian(values: Int32Array): Uint8Array {
   return buf;
 }
 
-async function start(): Promise<void> {
-  const init = workerData as WorkerInit;
-  const hb = new Heartbeat(init.heartbeat);
-  const loaded = await loading(hb, () => tableConfig(init.table));
-  const config = { ...loaded, lineup: holdToContract(loaded.lineup, hb) };
-  const labels = uniqueLabels(config.lineup.map((s) => s.label));
-  const matches = config.unit === 'match';
-  // One engine per worker: its hand state is reused (fully reset) across games, which is most of its speed.
-  const table = createEngine(config);
-  const meter = init.luck ? new LuckMeter(config.players) : null;
-  // When the worker last became free: the wait until the next batch arrives is time the pool lost.
-  let freeAt = 0;
-  port!.on('message', (msg: ToWorker) => {
-    const t0 = performance.now();
-    try {
-      const agg = emptyAggregate(labels);
-      const rows: string[][] = [];
-      const matchRows: string[][] = [];
-      const nets = init.nets ? new Int32Array((msg.end - msg.start) * labels.length) : null;
-      const luck = init.luck ? new Int32Array((msg.end - msg.start) * labels.length * LUCK_CHANNELS) : null;
-      for (let g = msg.start; g < msg.end; g++) {
-        hb.setGame(g);
-        const outcome = table.play(gameSetup(config, g), meter ? { record: false, luck: meter } : { record: false });
-        addGame(agg, outcome);
-        if (matches) {
-          addMatch(agg, outcome);
-          matchRows.push(matchRow(outcome, placings(outcome.finalScores)));
-        }
-        if (init.gamesCsv) for (const r of gameRows(outcome)) rows.push(r);
-        if (nets) addNetsRecord(nets, (g - msg.start) * labels.length, labels, outcome);
-        if (luck && meter) addLuckRecord(luck, (g - msg.start) * labels.length * LUCK_CHANNELS, labels, outcome.strategies, meter);
-      }
-      const chunks: Partial<Record<StreamedName, Uint8Array>> = {};
-      if (init.gamesCsv) chunks['games.csv'] = Buffer.from(csvChunk(rows), 'utf8');
-      if (matches) chunks['matches.csv'] = Buffer.from(csvChunk(matchRows), 'utf8');
-      if (nets) chunks['nets.bin'] = littleEndian(nets);
-      if (luck) chunks['luck.bin'] = littleEndian(luck);
-      const t1 = performance.now();
-      post({ type: 'done', index: msg.index, agg: aggregateToJson(agg), chunks, waitMs: t0 - freeAt, busyMs: t1 - t0 });
-      freeAt = t1;
-    } catch (e) {
-      post(errorMessage(e));
-    }
-  });
-  freeAt = performance.now();
-  post({ type: 'ready' });
+/** What a worker plays with: its lineup, resolved once per init, and the engine reused across its games. */
+interface Table {
+  readonly init: WorkerInit;
+  readonly config: Awaited<ReturnType<typeof tableConfig>>;
+  readonly labels: string[];
+  readonly matches: boolean;
+  readonly engine: ReturnType<typeof createEngine>;
+  readonly meter: LuckMeter | null;
 }
 
-start().catch((e: unknown) => post(errorMessage(e)));
+async function configure(init: WorkerInit, hb: Heartbeat): Promise<Table> {
+  const loaded = await loading(hb, () => tableConfig(init.table));
+  const config = { ...loaded, lineup: holdToContract(loaded.lineup, hb) };
+  // One engine per worker: its hand state is reused (fully reset) across games, which is most of its speed.
+  return {
+    init, config, labels: uniqueLabels(config.lineup.map((s) => s.label)), matches: config.unit === 'match',
+    engine: createEngine(config), meter: init.luck ? new LuckMeter(config.players) : null,
+  };
+}
+
+function play(t: Table, hb: Heartbeat, msg: Extract<ToWorker, { type: 'batch' }>, t0: number, freeAt: number): number {
+  const { init, config, labels, matches, engine: table, meter } = t;
+  const agg = emptyAggregate(labels);
+  const rows: string[][] = [];
+  const matchRows: string[][] = [];
+  const nets = init.nets ? new Int32Array((msg.end - msg.start) * labels.length) : null;
+  const luck = init.luck ? new Int32Array((msg.end - msg.start) * labels.length * LUCK_CHANNELS) : null;
+  for (let g = msg.start; g < msg.end; g++) {
+    hb.setGame(g);
+    const outcome = table.play(gameSetup(config, g), meter ? { record: false, luck: meter } : { record: false });
+    addGame(agg, outcome);
+    if (matches) {
+      addMatch(agg, outcome);
+      matchRows.push(matchRow(outcome, placings(outcome.finalScores)));
+    }
+    if (init.gamesCsv) for (const r of gameRows(outcome)) rows.push(r);
+    if (nets) addNetsRecord(nets, (g - msg.start) * labels.length, labels, outcome);
+    if (luck && meter) addLuckRecord(luck, (g - msg.start) * labels.length * LUCK_CHANNELS, labels, outcome.strategies, meter);
+  }
+  const chunks: Partial<Record<StreamedName, Uint8Array>> = {};
+  if (init.gamesCsv) chunks['games.csv'] = Buffer.from(csvChunk(rows), 'utf8');
+  if (matches) chunks['matches.csv'] = Buffer.from(csvChunk(matchRows), 'utf8');
+  if (nets) chunks['nets.bin'] = littleEndian(nets);
+  if (luck) chunks['luck.bin'] = littleEndian(luck);
+  const t1 = performance.now();
+  post({ type: 'done', index: msg.index, agg: aggregateToJson(agg), chunks, waitMs: t0 - freeAt, busyMs: t1 - t0 });
+  return t1;
+}
+
+/**
+ * The init from workerData, then batches; a pool that keeps its workers warm (pool.ts WorkerKeep) sends a later
+ * pool's init as a message, and the worker starts that table afresh, exactly as a new worker would.
+ */
+function start(): void {
+  const first = workerData as WorkerInit;
+  const hb = new Heartbeat(first.heartbeat);
+  let table: Promise<Table> = configure(first, hb);
+  // When the worker last became free: the wait until the next batch arrives is time the pool lost.
+  let freeAt = 0;
+  const ready = (p: Promise<Table>) =>
+    p.then(
+      () => {
+        freeAt = performance.now();
+        post({ type: 'ready' });
+      },
+      (e: unknown) => post(errorMessage(e)),
+    );
+  port!.on('message', (msg: ToWorker) => {
+    if (msg.type === 'init') {
+      table = configure({ ...msg.init, heartbeat: first.heartbeat }, hb);
+      void ready(table);
+      return;
+    }
+    const t0 = performance.now();
+    void table.then((t) => {
+      try {
+        freeAt = play(t, hb, msg, t0, freeAt);
+      } catch (e) {
+        post(errorMessage(e));
+      }
+    });
+  });
+  void ready(table);
+}
+
+start();

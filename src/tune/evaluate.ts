@@ -8,7 +8,7 @@
  */
 import { UserError } from '../errors.js';
 import { HB_PHASE } from '../runner/contract.js';
-import { DecisionTimeout, startPool, WorkerDied, WorkerFailure, type PoolHandle } from '../runner/pool.js';
+import { DecisionTimeout, startPool, WorkerDied, WorkerFailure, type PoolHandle, type WorkerKeep } from '../runner/pool.js';
 import { deathWords } from '../runner/died.js';
 import { workerScript } from '../worker-script.js';
 import { trapSignals, type SignalTrap, type StopSignal } from '../runner/signals.js';
@@ -78,6 +78,7 @@ export class Evaluator {
     workers: number,
     decisionLimitMs: number,
     signals?: SignalTrap,
+    keep?: WorkerKeep,
   ) {
     this.ownTrap = signals === undefined;
     this.signals = signals ?? trapSignals();
@@ -86,6 +87,7 @@ export class Evaluator {
       decisionLimitMs,
       init: { table },
       url: workerScript('tune/worker.js'),
+      ...(keep ? { keep } : {}),
       next: () => {
         if (this.interrupted) return null;
         return this.queue.shift() ?? (this.closing ? null : 'wait');

@@ -2,6 +2,7 @@
  * What `mjlab tune` is asked and what it answers (issue 16, point 1): below src/tune/tune.ts and its stages so that
  * each imports them and none imports tune.ts back.
  */
+import type { WorkerKeep } from '../runner/pool.js';
 import type { StopSignal } from '../runner/signals.js';
 import type { TuneRecord } from './outputs.js';
 
@@ -38,6 +39,8 @@ export interface TuneOptions {
   readonly workers?: number;
   /** Seconds one strategy decision may take (default the runner's). */
   readonly decisionTimeout?: number;
+  /** Workers kept warm between this tune and the caller's other pools (a tuning experiment's tunes): pool.ts WorkerKeep. */
+  readonly keep?: WorkerKeep;
   readonly progress: 'auto' | 'none';
   readonly command?: string;
 }

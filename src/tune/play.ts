@@ -234,7 +234,7 @@ async function steps(session: Session, id: TuneIdentity): Promise<TuneRecord | n
 
 export async function playTune(plan: TunePlan, restored: TuneRestored, signals: SignalTrap): Promise<TunePlayed> {
   const { o, id } = plan;
-  const evaluator = new Evaluator(plan.table, plan.workers, 1000 * (o.decisionTimeout ?? DEFAULT_DECISION_TIMEOUT), signals);
+  const evaluator = new Evaluator(plan.table, plan.workers, 1000 * (o.decisionTimeout ?? DEFAULT_DECISION_TIMEOUT), signals, o.keep);
   const session = new Session(o, id, plan.field, restored.resumed, restored.cp, evaluator);
   let record: TuneRecord | null;
   try {

@@ -17,10 +17,12 @@ import type { TuneBatch, TuneDone, TuneWorkerInit } from './protocol.js';
 const port = parentPort;
 if (!port) throw new Error('tune/worker.js must run in a worker thread');
 
-const init = workerData as TuneWorkerInit & { readonly heartbeat: SharedArrayBuffer };
+const first = workerData as TuneWorkerInit & { readonly heartbeat: SharedArrayBuffer };
+/** The table being played: from workerData, or a later pool's init when the pool keeps its workers warm (pool.ts WorkerKeep). */
+let init: TuneWorkerInit = first;
 // The agent contract, as in the runner's worker (src/runner/contract.ts): decisions report to the heartbeat the
 // main thread's watchdog reads, and a plug-in cannot reach Math.random or the clock.
-const hb = new Heartbeat(init.heartbeat);
+const hb = new Heartbeat(first.heartbeat);
 /** Engines by job, most recent last; a tune moves on from a generation's candidates, so only a few are kept. */
 const engines = new Map<string, Promise<{ config: TableConfig; engine: GameEngine }>>();
 const KEEP_ENGINES = 16;
@@ -44,7 +46,17 @@ function engineFor(b: TuneBatch): Promise<{ config: TableConfig; engine: GameEng
 /** Batches run one at a time, in arrival order (an engine's state is reused across its games). */
 let queue = Promise.resolve();
 
-port.on('message', (b: TuneBatch) => {
+port.on('message', (m: (TuneBatch & { readonly type: 'batch' }) | { readonly type: 'init'; readonly init: TuneWorkerInit }) => {
+  if (m.type === 'init') {
+    // A new table, after every batch of the last one is done: nothing of the last survives, as in a new worker.
+    queue = queue.then(() => {
+      init = m.init;
+      engines.clear();
+      port.postMessage({ type: 'ready' });
+    });
+    return;
+  }
+  const b = m;
   queue = queue.then(async () => {
     try {
       const { config, engine } = await engineFor(b);
