@@ -185,6 +185,7 @@ async function runPool(plan: RunPlan, c: Commits, signals: SignalTrap): Promise<
     workers: plan.workers,
     decisionLimitMs: plan.decisionLimitMs,
     init: { table: spec, gamesCsv: o.gamesCsv, ...(plan.nets ? { nets: true } : {}), ...(plan.luck ? { luck: true } : {}) },
+    ...(o.keep ? { keep: o.keep } : {}),
     next(): Batch | 'wait' | null {
       if (signals.received !== null || c.monitorStop || c.nextBatch >= nBatches) return null;
       if (c.nextBatch >= c.appended + window) return 'wait';
