@@ -3,8 +3,8 @@
 // one the same options given by hand produce; options the manifest decides are refused with --run.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { runCli } from '../helpers/cli.js';
-import { mjlab, parseCsv, read, ROOT, tempDir } from '../runner/helpers.js';
+import { mjlabIn, runCli } from '../helpers/cli.js';
+import { parseCsv, read, ROOT, tempDir } from '../runner/helpers.js';
 import type { GameRecord } from '../../src/record/record.js';
 
 /** Runs with table options away from the defaults, and the same options as replay takes them. */
@@ -29,10 +29,10 @@ async function record(args: string[]): Promise<GameRecord> {
   return JSON.parse(r.out) as GameRecord;
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   tmp = tempDir('replay-run');
   for (const [name, run] of Object.entries(RUNS)) {
-    const r = mjlab(['simulate', ...run.simulate, '--games-csv', '--workers', '1', '--no-progress', '--out', dir(name)], { cwd: tmp });
+    const r = await mjlabIn(['simulate', ...run.simulate, '--games-csv', '--workers', '1', '--no-progress', '--out', dir(name)], { cwd: tmp });
     expect(r.status, r.stderr).toBe(0);
   }
 });

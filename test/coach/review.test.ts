@@ -7,7 +7,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { coachOf } from '../../src/coach/coach.js';
 import { panelOf } from '../../src/coach/panel.js';
@@ -21,14 +21,15 @@ import { ruleSet } from '../../src/rules/index.js';
 import { viewFor } from '../../src/view/view.js';
 import { applyParams } from '../../src/agent/params.js';
 import { harr } from '../../strategies/harr.js';
-import { FIXTURES, mjlab, tempDir } from '../runner/helpers.js';
+import { FIXTURES, tempDir } from '../runner/helpers.js';
+import { mjlabIn } from '../helpers/cli.js';
 
 const tmp = tempDir('review');
 const ACTION = /^(discard|concealed-kong|add-kong|chow) ([1-9][mps]|[1-7]z)$|^(pass|pung|kong|mahjong|rob|wash)$/;
 
 /** A recorded hand of four harr (East has 11 decisions in it). */
-function record(): string {
-  const r = mjlab(['replay', '--rules', 'harr', '--strategies', 'harr,harr,harr,harr', '--seed', '3', '--game', '0', '--json']);
+async function record(): Promise<string> {
+  const r = await mjlabIn(['replay', '--rules', 'harr', '--strategies', 'harr,harr,harr,harr', '--seed', '3', '--game', '0', '--json']);
   expect(r.status).toBe(0);
   const file = join(tmp, 'game.json');
   writeFileSync(file, r.stdout);
@@ -43,15 +44,18 @@ interface J {
 }
 
 describe('mjlab review', () => {
-  const file = record();
-  const review = (extra: string[] = []): J => {
-    const r = mjlab(['review', '--record', file, '--seat', 'E', '--coach', 'search:budget=8', '--json', ...extra]);
+  let file: string;
+  beforeAll(async () => {
+    file = await record();
+  });
+  const review = async (extra: string[] = []): Promise<J> => {
+    const r = await mjlabIn(['review', '--record', file, '--seat', 'E', '--coach', 'search:budget=8', '--json', ...extra]);
     expect(r.status, r.stderr).toBe(0);
     return JSON.parse(r.stdout) as J;
   };
 
-  it('--json: every decision of the seat with each answer valued, the played one, its loss, the coach, the summary ranked by cost', () => {
-    const j = review();
+  it('--json: every decision of the seat with each answer valued, the played one, its loss, the coach, the summary ranked by cost', async () => {
+    const j = await review();
     expect(j.seat).toBe('E');
     const rec = JSON.parse(readFileSync(file, 'utf8')) as { hands: { actions: string[]; events: unknown[] }[] };
     const mine = rec.hands[0]!.actions.map((a, i) => ({ a, i })).filter((x) => x.a.startsWith('0 '));
@@ -83,14 +87,14 @@ describe('mjlab review', () => {
     expect(s.mistakes).toBe(j.decisions.filter((d) => d.mistake).length);
   });
 
-  it('is reproducible from its seed, and another seed gives other worlds', () => {
-    const a = review(['--seed', '5']);
-    expect(review(['--seed', '5'])).toEqual(a);
-    expect(review(['--seed', '6'])).not.toEqual(a);
+  it('is reproducible from its seed, and another seed gives other worlds', async () => {
+    const a = await review(['--seed', '5']);
+    expect(await review(['--seed', '5'])).toEqual(a);
+    expect(await review(['--seed', '6'])).not.toEqual(a);
   });
 
-  it('the text names the seat by wind and the tiles in notation, marks the played and coach moves, states the mistake rule', () => {
-    const r = mjlab(['review', '--record', file, '--seat', '0', '--coach', 'search:budget=8']);
+  it('the text names the seat by wind and the tiles in notation, marks the played and coach moves, states the mistake rule', async () => {
+    const r = await mjlabIn(['review', '--record', file, '--seat', '0', '--coach', 'search:budget=8']);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^mjlab review: seat E \(harr\)/);
     expect(r.stdout).toMatch(/hand 1, decision 1 \(answers event 1: the deal\) · turn · E holds /);
@@ -100,7 +104,7 @@ describe('mjlab review', () => {
     expect(r.stdout).not.toMatch(/seat \d/);
   });
 
-  it('bad input: one line, exit 2', () => {
+  it('bad input: one line, exit 2', async () => {
     for (const args of [
       ['review', '--record', file],
       ['review', '--record', file, '--seat', 'X'],
@@ -108,14 +112,14 @@ describe('mjlab review', () => {
       ['review', '--record', file, '--seat', 'E', '--coach', 'nosuch'],
       ['review', '--record', file, '--seat', 'E', '--coach', 'search:budget=1'],
     ]) {
-      const r = mjlab(args);
+      const r = await mjlabIn(args);
       expect(r.status, args.join(' ')).toBe(2);
       expect(r.stderr.trimEnd().split('\n'), r.stderr).toHaveLength(1);
     }
   });
 
-  it('a plug-in coach rolls out in its own thread under the contract: one that loops is stopped, one line', () => {
-    const r = mjlab(['review', '--record', file, '--seat', 'E', '--coach', join(FIXTURES, 'loop.mjs'), '--decision-timeout', '0.5']);
+  it('a plug-in coach rolls out in its own thread under the contract: one that loops is stopped, one line', async () => {
+    const r = await mjlabIn(['review', '--record', file, '--seat', 'E', '--coach', join(FIXTURES, 'loop.mjs'), '--decision-timeout', '0.5']);
     expect(r.status, r.stderr).toBe(2);
     expect(r.stderr).toMatch(/^mjlab: coach ".*loop\.mjs" at seat \d took longer than 0.5 s over one decision/);
   });

@@ -5,15 +5,16 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { mjlab, tempDir } from '../runner/helpers.js';
+import { tempDir } from '../runner/helpers.js';
+import { mjlabIn } from '../helpers/cli.js';
 import { EXPERIMENTS } from '../../src/experiments/registry.js';
 
 const tmp = tempDir('exp');
 /** Small, above every experiment's smallest --games (160 here), with several batches in each run. */
 const GAMES = '400';
 
-function run(args: string[]): void {
-  const r = mjlab(['experiment', ...args, '--no-progress']);
+async function run(args: string[]): Promise<void> {
+  const r = await mjlabIn(['experiment', ...args, '--no-progress']);
   expect(r.stderr).toBe('');
   expect(r.status).toBe(0);
 }
@@ -47,8 +48,8 @@ function expectComplete(dir: string, name: string, games: number): void {
 }
 
 describe('mjlab experiment', () => {
-  it('--list names every experiment with its question', () => {
-    const r = mjlab(['experiment', '--list']);
+  it('--list names every experiment with its question', async () => {
+    const r = await mjlabIn(['experiment', '--list']);
     expect(r.status).toBe(0);
     for (const e of EXPERIMENTS) {
       expect(r.stdout).toContain(e.name);
@@ -56,23 +57,23 @@ describe('mjlab experiment', () => {
     }
   });
 
-  it('strategy-comparison --games 400 writes README, CSVs, SVG charts and manifest', () => {
+  it('strategy-comparison --games 400 writes README, CSVs, SVG charts and manifest', async () => {
     const dir = join(tmp, 'strategy-comparison');
     // One worker per run: 20 short runs pay a worker start-up each, and the suite shares the machine.
-    run(['strategy-comparison', '--games', GAMES, '--out', dir, '--workers', '1']);
+    await run(['strategy-comparison', '--games', GAMES, '--out', dir, '--workers', '1']);
     expectComplete(dir, 'strategy-comparison', Number(GAMES));
   });
 
-  it('limit-vs-unlimited --games 400 writes them too; --resume keeps the finished runs and the same bytes', () => {
+  it('limit-vs-unlimited --games 400 writes them too; --resume keeps the finished runs and the same bytes', async () => {
     const dir = join(tmp, 'limit-vs-unlimited');
-    run(['limit-vs-unlimited', '--games', GAMES, '--out', dir, '--workers', '1']);
+    await run(['limit-vs-unlimited', '--games', GAMES, '--out', dir, '--workers', '1']);
     expectComplete(dir, 'limit-vs-unlimited', Number(GAMES));
     const before = new Map(reproducible(dir).map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
     const netsBefore = readFileSync(join(dir, 'runs', 'harr-300', '0', 'nets.bin'));
     type Timed = { startedAt: string; durationSeconds: number; sessionSeconds: number; runs: { startedAt: string; durationSeconds: number }[] };
     const manifest = (): Timed => JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Timed;
     const first = manifest();
-    run(['limit-vs-unlimited', '--games', GAMES, '--out', dir, '--resume']);
+    await run(['limit-vs-unlimited', '--games', GAMES, '--out', dir, '--resume']);
     for (const [f, text] of before) expect(readFileSync(join(dir, f), 'utf8'), f).toBe(text);
     expect(readFileSync(join(dir, 'runs', 'harr-300', '0', 'nets.bin')).equals(netsBefore)).toBe(true);
     // The manifest times the experiment's runs, not the resume that only re-rendered the report.
@@ -84,12 +85,12 @@ describe('mjlab experiment', () => {
     expect(again.sessionSeconds).toBeGreaterThanOrEqual(0);
   });
 
-  it('defender-draws --games 400: complete, and a re-run with another worker count is byte-identical', () => {
+  it('defender-draws --games 400: complete, and a re-run with another worker count is byte-identical', async () => {
     const a = join(tmp, 'dd-a');
     const b = join(tmp, 'dd-b');
-    run(['defender-draws', '--games', GAMES, '--out', a, '--workers', '1']);
+    await run(['defender-draws', '--games', GAMES, '--out', a, '--workers', '1']);
     expectComplete(a, 'defender-draws', Number(GAMES));
-    run(['defender-draws', '--games', GAMES, '--out', b, '--workers', '2']);
+    await run(['defender-draws', '--games', GAMES, '--out', b, '--workers', '2']);
     expect(reproducible(b)).toEqual(reproducible(a));
     for (const f of reproducible(a)) expect(readFileSync(join(b, f), 'utf8'), f).toBe(readFileSync(join(a, f), 'utf8'));
   });
@@ -104,17 +105,17 @@ describe('mjlab experiment', () => {
     ['--seed 1.5', ['defender-draws', '--seed', '1.5'], /--seed must be an integer/],
     ['--workers 0', ['defender-draws', '--games', '40', '--workers', '0'], /--workers must be a positive integer/],
   ];
-  it('bad input: an output directory that cannot be created → one line, exit 2', () => {
+  it('bad input: an output directory that cannot be created → one line, exit 2', async () => {
     const file = join(tmp, 'a-file');
     writeFileSync(file, 'not a directory');
-    const r = mjlab(['experiment', 'defender-draws', '--games', '40', '--no-progress', '--out', join(file, 'sub')]);
+    const r = await mjlabIn(['experiment', 'defender-draws', '--games', '40', '--no-progress', '--out', join(file, 'sub')]);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/cannot write to output directory/);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
   });
   for (const [what, args, msg] of bad) {
-    it(`bad input: ${what} → one line, exit 2`, () => {
-      const r = mjlab(['experiment', ...args, '--no-progress', '--out', join(tmp, 'bad')]);
+    it(`bad input: ${what} → one line, exit 2`, async () => {
+      const r = await mjlabIn(['experiment', ...args, '--no-progress', '--out', join(tmp, 'bad')]);
       expect(r.status).toBe(2);
       expect(r.stderr).toMatch(msg);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { mjlab, parseCsv, read, spawnMjlab, tempDir } from '../runner/helpers.js';
+import { mjlabIn } from '../helpers/cli.js';
 import { verdict } from '../../src/experiments/tuned-plans-report.js';
 import type { PairedInterval } from '../../src/stats/paired.js';
 
@@ -54,8 +55,8 @@ beforeAll(() => {
 }, SLOW);
 
 describe('mjlab experiment tuned-plans', () => {
-  it('is listed with its question', () => {
-    const r = mjlab(['experiment', '--list']);
+  it('is listed with its question', async () => {
+    const r = await mjlabIn(['experiment', '--list']);
     expect(r.stdout).toMatch(/tuned-plans\n {2}Harr \(Part II, introduction\)/);
   });
 
@@ -103,8 +104,8 @@ describe('mjlab experiment tuned-plans', () => {
     for (const [f, text] of want) expect(strip(got.get(f)!), f).toBe(strip(text));
   }, SLOW);
 
-  it('--generations is refused for an experiment that does not tune', () => {
-    const r = mjlab(['experiment', 'defender-draws', '--generations', '3', '--out', join(tmp, 'x')]);
+  it('--generations is refused for an experiment that does not tune', async () => {
+    const r = await mjlabIn(['experiment', 'defender-draws', '--generations', '3', '--out', join(tmp, 'x')]);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/^mjlab: --generations is for the tuning experiments \(tuned-plans\), not defender-draws\n$/);
   });

@@ -8,7 +8,8 @@
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { mjlab, tempDir } from '../runner/helpers.js';
+import { tempDir } from '../runner/helpers.js';
+import { mjlabIn } from '../helpers/cli.js';
 
 const TEMP = '.mjlab-output.json.3fa9c2d41b7e.tmp';
 
@@ -20,29 +21,29 @@ function withTemp(root: string, name: string): string {
 }
 
 describe('a directory holding only a temporary file of mjlab\'s', () => {
-  it('is taken as empty by simulate, with and without --resume', () => {
+  it('is taken as empty by simulate, with and without --resume', async () => {
     const root = tempDir('killed-first');
     for (const resume of [false, true]) {
       const dir = withTemp(root, `sim-${resume}`);
-      const r = mjlab(['simulate', '--games', '8', '--workers', '1', '--no-progress', '--out', dir, ...(resume ? ['--resume'] : [])]);
+      const r = await mjlabIn(['simulate', '--games', '8', '--workers', '1', '--no-progress', '--out', dir, ...(resume ? ['--resume'] : [])]);
       expect(r.status, r.stderr).toBe(0);
       expect(readdirSync(dir)).not.toContain(TEMP);
       expect(readdirSync(dir)).toContain('summary.csv');
     }
   });
 
-  it('is taken as empty by tune --resume', () => {
+  it('is taken as empty by tune --resume', async () => {
     const dir = withTemp(tempDir('killed-first'), 'tune');
-    const r = mjlab(['tune', '--strategy', 'harr', '--params', 'minPairs', '--generations', '1', '--games', '8', '--workers', '1', '--no-progress', '--out', dir, '--resume']);
+    const r = await mjlabIn(['tune', '--strategy', 'harr', '--params', 'minPairs', '--generations', '1', '--games', '8', '--workers', '1', '--no-progress', '--out', dir, '--resume']);
     expect(r.status, r.stderr).toBe(0);
     expect(readdirSync(dir)).not.toContain(TEMP);
     expect(readdirSync(dir)).toContain('best.json');
   });
 
-  it('but beside a file mjlab did not write is refused, and nothing is removed', () => {
+  it('but beside a file mjlab did not write is refused, and nothing is removed', async () => {
     const dir = withTemp(tempDir('killed-first'), 'mixed');
     writeFileSync(join(dir, 'notes.txt'), 'mine');
-    const r = mjlab(['simulate', '--games', '8', '--workers', '1', '--no-progress', '--out', dir]);
+    const r = await mjlabIn(['simulate', '--games', '8', '--workers', '1', '--no-progress', '--out', dir]);
     expect(r.status).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(readdirSync(dir).sort()).toEqual([TEMP, 'notes.txt'].sort());

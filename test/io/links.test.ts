@@ -10,13 +10,14 @@ import { replayRecord } from '../../src/cli/replay-command.js';
 import { saveRecord } from '../../src/play/records.js';
 import type { GameRecord } from '../../src/record/record.js';
 import { writeReplayHtml } from '../../src/viewer/write.js';
-import { mjlab, tempDir } from '../runner/helpers.js';
+import { tempDir } from '../runner/helpers.js';
+import { mjlabIn } from '../helpers/cli.js';
 import { tree } from './tree.js';
 
 const SMALL = ['--rules', 'harr', '--strategies', 'random,random,random,random', '--games', '40', '--workers', '1', '--no-progress'];
 
-function refused(args: string[], pattern: RegExp, opts: { cwd: string; env?: NodeJS.ProcessEnv }): void {
-  const r = mjlab(args, opts);
+async function refused(args: string[], pattern: RegExp, opts: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<void> {
+  const r = await mjlabIn(args, opts);
   expect(r.status, r.stderr).toBe(2);
   expect(r.stderr.trimEnd().split('\n'), r.stderr).toHaveLength(1);
   expect(r.stderr).toMatch(/^mjlab: /);
@@ -37,68 +38,68 @@ beforeAll(() => {
 });
 
 describe('--force never follows a link out of its directory', () => {
-  it('ln -s ~ hl; simulate --out hl --force: refused, the home directory untouched', () => {
+  it('ln -s ~ hl; simulate --out hl --force: refused, the home directory untouched', async () => {
     const before = tree(home);
     symlinkSync(home, join(tmp, 'hl'));
-    refused(['simulate', ...SMALL, '--out', 'hl', '--force'], /refusing to replace hl \(.*home\): it is your home directory/, { cwd: tmp, env });
+    await refused(['simulate', ...SMALL, '--out', 'hl', '--force'], /refusing to replace hl \(.*home\): it is your home directory/, { cwd: tmp, env });
     expect(tree(home)).toEqual(before);
   });
 
-  it('tune --out hl --force: refused the same way', () => {
+  it('tune --out hl --force: refused the same way', async () => {
     const before = tree(home);
     const tune = ['tune', '--strategy', 'harr', '--params', 'minPairs', '--generations', '1', '--games', '8', '--workers', '1', '--no-progress'];
-    refused([...tune, '--out', 'hl', '--force'], /your home directory/, { cwd: tmp, env });
+    await refused([...tune, '--out', 'hl', '--force'], /your home directory/, { cwd: tmp, env });
     expect(tree(home)).toEqual(before);
   });
 
-  it('a link to a parent of the working directory: refused, the working directory kept', () => {
+  it('a link to a parent of the working directory: refused, the working directory kept', async () => {
     const work = join(tmp, 'work');
     mkdirSync(join(work, 'sub'), { recursive: true });
     writeFileSync(join(work, 'plan.md'), 'keep\n');
     symlinkSync(work, join(tmp, 'up'));
     const before = tree(work);
-    refused(['simulate', ...SMALL, '--out', join(tmp, 'up'), '--force'], /it holds the current directory/, { cwd: join(work, 'sub'), env });
+    await refused(['simulate', ...SMALL, '--out', join(tmp, 'up'), '--force'], /it holds the current directory/, { cwd: join(work, 'sub'), env });
     expect(tree(work)).toEqual(before);
   });
 
-  it('a repository root, even one carrying an mjlab marker: refused, its .git kept', () => {
+  it('a repository root, even one carrying an mjlab marker: refused, its .git kept', async () => {
     const repo = join(tmp, 'repo');
     mkdirSync(join(repo, '.git'), { recursive: true });
     writeFileSync(join(repo, '.git', 'HEAD'), 'ref: refs/heads/main\n');
     writeFileSync(join(repo, '.mjlab-output.json'), JSON.stringify({ tool: 'mjlab', kind: 'simulate', run: {} }));
     const before = tree(repo);
-    refused(['simulate', ...SMALL, '--out', repo, '--force'], /it is a repository root \(it holds \.git\)/, { cwd: tmp, env });
+    await refused(['simulate', ...SMALL, '--out', repo, '--force'], /it is a repository root \(it holds \.git\)/, { cwd: tmp, env });
     expect(tree(repo)).toEqual(before);
   });
 });
 
 describe('writes never go through a link', () => {
-  it('--resume with games.csv a link: refused, the link target not rebuilt', () => {
+  it('--resume with games.csv a link: refused, the link target not rebuilt', async () => {
     const dir = join(tmp, 'run');
-    expect(mjlab(['simulate', ...SMALL, '--games-csv', '--out', dir], { cwd: tmp, env }).status).toBe(0);
+    expect((await mjlabIn(['simulate', ...SMALL, '--games-csv', '--out', dir], { cwd: tmp, env })).status).toBe(0);
     const precious = join(tmp, 'precious.csv');
     writeFileSync(precious, 'not a games.csv\n');
     rmSync(join(dir, 'games.csv'));
     symlinkSync(precious, join(dir, 'games.csv'));
-    refused(['simulate', ...SMALL, '--games-csv', '--out', dir, '--resume'], /games\.csv \(a symbolic link\), which mjlab did not write/, { cwd: tmp, env });
+    await refused(['simulate', ...SMALL, '--games-csv', '--out', dir, '--resume'], /games\.csv \(a symbolic link\), which mjlab did not write/, { cwd: tmp, env });
     expect(readFileSync(precious, 'utf8')).toBe('not a games.csv\n');
     // --force does not remove the link either: it is not mjlab's.
-    refused(['simulate', ...SMALL, '--games-csv', '--out', dir, '--force'], /games\.csv \(a symbolic link\)/, { cwd: tmp, env });
+    await refused(['simulate', ...SMALL, '--games-csv', '--out', dir, '--force'], /games\.csv \(a symbolic link\)/, { cwd: tmp, env });
     expect(lstatSync(join(dir, 'games.csv')).isSymbolicLink()).toBe(true);
   });
 
-  it("an experiment's run directory that is a link out of it: refused, the target untouched", () => {
+  it("an experiment's run directory that is a link out of it: refused, the target untouched", async () => {
     const dir = join(tmp, 'exp');
     const exp = ['experiment', 'defender-draws', '--games', '40', '--workers', '1', '--no-progress', '--out', dir];
-    expect(mjlab(exp, { cwd: tmp, env }).status).toBe(0);
+    expect((await mjlabIn(exp, { cwd: tmp, env })).status).toBe(0);
     const elsewhere = join(tmp, 'elsewhere');
     cpSync(join(dir, 'runs'), elsewhere, { recursive: true });
     const cell = readdirSync(join(dir, 'runs'))[0]!;
     rmSync(join(dir, 'runs', cell), { recursive: true });
     symlinkSync(join(elsewhere, cell), join(dir, 'runs', cell));
     const before = tree(elsewhere);
-    refused([...exp, '--resume'], /runs\/.* \(a symbolic link\)/, { cwd: tmp, env });
-    refused([...exp, '--force'], /runs\/.* \(a symbolic link\)/, { cwd: tmp, env });
+    await refused([...exp, '--resume'], /runs\/.* \(a symbolic link\)/, { cwd: tmp, env });
+    await refused([...exp, '--force'], /runs\/.* \(a symbolic link\)/, { cwd: tmp, env });
     expect(tree(elsewhere)).toEqual(before);
   });
 

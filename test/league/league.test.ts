@@ -6,24 +6,25 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { alphaRank, linearRatings, residualShare } from '../../src/stats/ratings.js';
-import { mjlab, parseCsv, read, tempDir } from '../runner/helpers.js';
+import { parseCsv, read, tempDir } from '../runner/helpers.js';
+import { mjlabIn } from '../helpers/cli.js';
 
 const tmp = tempDir('league');
 const LEAGUE = ['league', '--rules', 'harr', '--strategies', 'greedy,defender,harr', '--games', '40', '--seed', '5', '--workers', '1', '--no-progress'];
 
-function ok(args: string[]): string {
-  const r = mjlab(args);
+async function ok(args: string[]): Promise<string> {
+  const r = await mjlabIn(args);
   expect(r.stderr).toBe('');
   expect(r.status).toBe(0);
   return r.stdout;
 }
 
 let board = '';
-beforeAll(() => {
-  board = ok([...LEAGUE, '--out', join(tmp, 'one')]);
-  for (const s of [1, 2]) ok([...LEAGUE, '--shard', `${s}/2`, '--out', join(tmp, `shard${s}`)]);
-  ok(['league', '--merge', `${join(tmp, 'shard1')},${join(tmp, 'shard2')}`, '--out', join(tmp, 'merged'), '--no-progress']);
-  ok(['sprt', 'defender', 'harr', '--rules', 'harr', '--delta', '5', '--seed', '3', '--workers', '1', '--no-progress', '--out', join(tmp, 'sprt')]);
+beforeAll(async () => {
+  board = await ok([...LEAGUE, '--out', join(tmp, 'one')]);
+  for (const s of [1, 2]) await ok([...LEAGUE, '--shard', `${s}/2`, '--out', join(tmp, `shard${s}`)]);
+  await ok(['league', '--merge', `${join(tmp, 'shard1')},${join(tmp, 'shard2')}`, '--out', join(tmp, 'merged'), '--no-progress']);
+  await ok(['sprt', 'defender', 'harr', '--rules', 'harr', '--delta', '5', '--seed', '3', '--workers', '1', '--no-progress', '--out', join(tmp, 'sprt')]);
 }, 900_000);
 
 describe('rating models', () => {
@@ -69,16 +70,16 @@ describe('mjlab league', () => {
     for (const f of ['league.csv', 'matrix.csv']) expect(read(join(tmp, 'merged'), f)).toBe(read(join(tmp, 'one'), f));
   });
 
-  it('resumes a finished league without playing, and refuses a repeated member in one line', () => {
-    ok([...LEAGUE, '--out', join(tmp, 'one'), '--resume']);
-    const r = mjlab(['league', '--rules', 'harr', '--strategies', 'harr,harr', '--out', join(tmp, 'bad')]);
+  it('resumes a finished league without playing, and refuses a repeated member in one line', async () => {
+    await ok([...LEAGUE, '--out', join(tmp, 'one'), '--resume']);
+    const r = await mjlabIn(['league', '--rules', 'harr', '--strategies', 'harr,harr', '--out', join(tmp, 'bad')]);
     expect(r.status).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
   });
 });
 
 describe('mjlab sprt', () => {
-  it('stops at a bound, writes sprt.csv, and a resume plays nothing more', () => {
+  it('stops at a bound, writes sprt.csv, and a resume plays nothing more', async () => {
     const dir = join(tmp, 'sprt');
     const row = parseCsv(read(dir, 'sprt.csv'))[0]!;
     expect(row.verdict).toBe('H0');
@@ -89,7 +90,7 @@ describe('mjlab sprt', () => {
     const size = statSync(join(dir, 'nets.bin')).size;
     expect(size).toBeGreaterThanOrEqual(Number(row.wall_sets) * 4 * 2 * 4);
     expect(size).toBeLessThan(40_000 * 2 * 4);
-    const out = ok(['sprt', 'defender', 'harr', '--rules', 'harr', '--delta', '5', '--seed', '3', '--workers', '1', '--no-progress', '--out', dir, '--resume']);
+    const out = await ok(['sprt', 'defender', 'harr', '--rules', 'harr', '--delta', '5', '--seed', '3', '--workers', '1', '--no-progress', '--out', dir, '--resume']);
     expect(out).toMatch(/gains nothing over harr \(H0\)/);
     expect(statSync(join(dir, 'nets.bin')).size).toBe(size);
     expect(readFileSync(join(dir, 'sprt.csv'), 'utf8')).toContain(',H0,');

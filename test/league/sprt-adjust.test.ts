@@ -9,15 +9,16 @@ import { luckBeta } from '../../src/game/luck.js';
 import { wallOutcome } from '../../src/league/sprt-run.js';
 import { forEachWall } from '../../src/runner/wall-sets.js';
 import { runSprt } from '../../src/stats/sprt.js';
-import { mjlab, parseCsv, read, tempDir } from '../runner/helpers.js';
+import { parseCsv, read, tempDir } from '../runner/helpers.js';
+import { mjlabIn } from '../helpers/cli.js';
 
 const tmp = tempDir('sprt-adjust');
 const ARGS = ['sprt', 'defender', 'harr', '--rules', 'harr', '--delta', '5', '--seed', '3', '--adjust', '--workers', '1', '--no-progress'];
 
 describe('mjlab sprt --adjust', () => {
-  it('tests luck-adjusted outcomes, says so, and resumes to the same verdict', () => {
+  it('tests luck-adjusted outcomes, says so, and resumes to the same verdict', async () => {
     const dir = join(tmp, 'run');
-    const first = mjlab([...ARGS, '--out', dir]);
+    const first = await mjlabIn([...ARGS, '--out', dir]);
     expect(first.stderr).toBe('');
     expect(first.status).toBe(0);
     expect(first.stdout).toMatch(/\(H0\): luck-adjusted LLR/);
@@ -40,7 +41,7 @@ describe('mjlab sprt --adjust', () => {
     // The raw test on the same walls reads other numbers.
     expect(Math.abs(runSprt({ mu0: 0, mu1: 5, alpha: 0.05, beta: 0.05 }, raw.slice(0, replay.n), 10).llr - replay.llr)).toBeGreaterThan(0.01);
     const size = statSync(join(dir, 'nets.bin')).size;
-    const again = mjlab([...ARGS, '--out', dir, '--resume']);
+    const again = await mjlabIn([...ARGS, '--out', dir, '--resume']);
     expect(again.stderr).toBe('');
     expect(again.status).toBe(0);
     expect(again.stdout).toMatch(/\(H0\): luck-adjusted LLR/);

@@ -8,7 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { analyseLeague } from '../../src/league/analyse.js';
 import { runLabelsOf } from '../../src/league/read.js';
 import { pairings, UNTIL_BLOCK, widestRating } from '../../src/league/run.js';
-import { mjlab, oneLine, parseCsv, read, tempDir } from '../runner/helpers.js';
+import { oneLine, parseCsv, read, tempDir } from '../runner/helpers.js';
+import { mjlabIn } from '../helpers/cli.js';
 
 const tmp = tempDir('league-until');
 const MEMBERS = 'greedy,random';
@@ -16,8 +17,8 @@ const UNTIL = 4.5;
 const CAP = 2000;
 const LEAGUE = ['league', '--rules', 'harr', '--strategies', MEMBERS, '--until', String(UNTIL), '--games', String(CAP), '--seed', '7', '--no-progress'];
 
-function ok(args: string[]): void {
-  const r = mjlab(args);
+async function ok(args: string[]): Promise<void> {
+  const r = await mjlabIn(args);
   expect(r.stderr).toBe('');
   expect(r.status).toBe(0);
 }
@@ -25,11 +26,11 @@ function ok(args: string[]): void {
 const nets = (dir: string) => readFileSync(join(dir, 'runs', '0-1', 'nets.bin'));
 
 let before: Buffer;
-beforeAll(() => {
-  ok([...LEAGUE, '--workers', '1', '--out', join(tmp, 'one')]);
-  ok([...LEAGUE, '--workers', '2', '--out', join(tmp, 'two')]);
+beforeAll(async () => {
+  await ok([...LEAGUE, '--workers', '1', '--out', join(tmp, 'one')]);
+  await ok([...LEAGUE, '--workers', '2', '--out', join(tmp, 'two')]);
   before = nets(join(tmp, 'one'));
-  ok([...LEAGUE, '--workers', '1', '--out', join(tmp, 'one'), '--resume']);
+  await ok([...LEAGUE, '--workers', '1', '--out', join(tmp, 'one'), '--resume']);
 }, 900_000);
 
 describe('league --until', () => {
@@ -64,13 +65,13 @@ describe('league --until', () => {
     [['--until', 'x'], /--until must be a (positive )?number/],
     [['--until', '5', '--games', '1000'], /--games is the cap per pairing and must be a multiple of 400/],
     [['--until', '5', '--shard', '1/2'], /--until cannot be sharded/],
-  ])('refuses %j in one line', (extra, message) => {
-    const r = mjlab(['league', '--rules', 'harr', '--strategies', MEMBERS, '--no-progress', '--out', join(tmp, 'bad'), ...extra]);
+  ])('refuses %j in one line', async (extra, message) => {
+    const r = await mjlabIn(['league', '--rules', 'harr', '--strategies', MEMBERS, '--no-progress', '--out', join(tmp, 'bad'), ...extra]);
     expect(oneLine(r)).toMatch(message);
   });
 
-  it('refuses --until with --merge', () => {
-    const r = mjlab(['league', '--merge', join(tmp, 'one'), '--out', join(tmp, 'bad2'), '--until', '5']);
+  it('refuses --until with --merge', async () => {
+    const r = await mjlabIn(['league', '--merge', join(tmp, 'one'), '--out', join(tmp, 'bad2'), '--until', '5']);
     expect(oneLine(r)).toMatch(/--until plays; --merge only joins shards/);
   });
 });

@@ -6,19 +6,20 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { mjlab, oneLine, parseCsv, tempDir } from '../runner/helpers.js';
+import { oneLine, parseCsv, tempDir } from '../runner/helpers.js';
+import { mjlabIn } from '../helpers/cli.js';
 
 const BASE = ['train', '--rules', 'harr', '--teacher', 'search:budget=4', '--games', '40', '--seed', '3', '--epochs', '2', '--hidden', '8', '--no-progress'];
 
-function trainIn(dir: string, extra: string[]): void {
-  const r = mjlab([...BASE, '--out', dir, ...extra]);
+async function trainIn(dir: string, extra: string[]): Promise<void> {
+  const r = await mjlabIn([...BASE, '--out', dir, ...extra]);
   expect(r.status, r.stderr).toBe(0);
 }
 
 const bytes = (dir: string, f: string): Buffer => readFileSync(join(dir, f));
 
 describe('mjlab train', () => {
-  it('refuses bad input in one line before anything is played', () => {
+  it('refuses bad input in one line before anything is played', async () => {
     const dir = tempDir('mjlab-train-bad-');
     const out = join(dir, 'out');
     // BASE with one option's value replaced (an option given twice is refused on its own).
@@ -29,19 +30,19 @@ describe('mjlab train', () => {
       else args.push(name, value);
       return [...args, '--out', out];
     };
-    expect(oneLine(mjlab(withOpt('--games', '10')))).toMatch(/--games must be a multiple of 4/);
-    expect(oneLine(mjlab(withOpt('--field', 'harr')))).toMatch(/--field must name 3 strategies/);
-    expect(oneLine(mjlab(withOpt('--teacher', 'nobody')))).toMatch(/unknown strategy "nobody"/);
-    expect(oneLine(mjlab(withOpt('--soft', '2')))).toMatch(/--soft is a weight in \[0, 1\]/);
-    expect(oneLine(mjlab(withOpt('--teacher', 'search:policy=net/model=missing.mjnet')))).toMatch(/model file missing\.mjnet not found/);
+    expect(oneLine(await mjlabIn(withOpt('--games', '10')))).toMatch(/--games must be a multiple of 4/);
+    expect(oneLine(await mjlabIn(withOpt('--field', 'harr')))).toMatch(/--field must name 3 strategies/);
+    expect(oneLine(await mjlabIn(withOpt('--teacher', 'nobody')))).toMatch(/unknown strategy "nobody"/);
+    expect(oneLine(await mjlabIn(withOpt('--soft', '2')))).toMatch(/--soft is a weight in \[0, 1\]/);
+    expect(oneLine(await mjlabIn(withOpt('--teacher', 'search:policy=net/model=missing.mjnet')))).toMatch(/model file missing\.mjnet not found/);
   });
 
-  it('writes the same model and data, byte for byte, on one worker and on two, and from two shards trained together', () => {
+  it('writes the same model and data, byte for byte, on one worker and on two, and from two shards trained together', async () => {
     const root = tempDir('mjlab-train-');
     const one = join(root, 'one');
     const two = join(root, 'two');
-    trainIn(one, ['--workers', '1']);
-    trainIn(two, ['--workers', '2']);
+    await trainIn(one, ['--workers', '1']);
+    await trainIn(two, ['--workers', '2']);
     expect(bytes(two, 'decisions.bin').equals(bytes(one, 'decisions.bin'))).toBe(true);
     expect(bytes(two, 'model.mjnet').equals(bytes(one, 'model.mjnet'))).toBe(true);
     const v = parseCsv(readFileSync(join(one, 'validation.csv'), 'utf8'))[0]!;
@@ -51,27 +52,27 @@ describe('mjlab train', () => {
     const manifest = JSON.parse(readFileSync(join(one, 'manifest.json'), 'utf8')) as { identity: { teacher: string }; modelSha256: string };
     expect(manifest.identity.teacher).toBe('search:budget=4');
     // Shards, then --data.
-    trainIn(join(root, 's1'), ['--shard', '1/2', '--workers', '1']);
-    trainIn(join(root, 's2'), ['--shard', '2/2', '--workers', '1']);
+    await trainIn(join(root, 's1'), ['--shard', '1/2', '--workers', '1']);
+    await trainIn(join(root, 's2'), ['--shard', '2/2', '--workers', '1']);
     const merged = join(root, 'merged');
-    trainIn(merged, ['--data', `${join(root, 's2')},${join(root, 's1')}`]);
+    await trainIn(merged, ['--data', `${join(root, 's2')},${join(root, 's1')}`]);
     expect(bytes(merged, 'model.mjnet').equals(bytes(one, 'model.mjnet'))).toBe(true);
     // A missing shard is refused.
-    expect(oneLine(mjlab([...BASE, '--out', join(root, 'bad'), '--data', join(root, 's1')]))).toMatch(/--data lacks shard 2\/2/);
+    expect(oneLine(await mjlabIn([...BASE, '--out', join(root, 'bad'), '--data', join(root, 's1')]))).toMatch(/--data lacks shard 2\/2/);
   });
 
-  it('resumes cut-off data to the same model, and refuses data altered since its checkpoint in one line', () => {
+  it('resumes cut-off data to the same model, and refuses data altered since its checkpoint in one line', async () => {
     const root = tempDir('mjlab-train-resume-');
     const whole = join(root, 'whole');
-    trainIn(whole, ['--workers', '2']);
+    await trainIn(whole, ['--workers', '2']);
     const cut = join(root, 'cut');
-    trainIn(cut, ['--workers', '2']);
+    await trainIn(cut, ['--workers', '2']);
     // As if killed after two batches: the checkpoint keeps its header and two lines, the data a little more.
     const lines = readFileSync(join(cut, 'checkpoint.jsonl'), 'utf8').split('\n');
     writeFileSync(join(cut, 'checkpoint.jsonl'), `${lines.slice(0, 3).join('\n')}\n`);
     const kept = JSON.parse(lines[1]!).bytes + JSON.parse(lines[2]!).bytes;
     writeFileSync(join(cut, 'decisions.bin'), bytes(whole, 'decisions.bin').subarray(0, kept + 50));
-    trainIn(cut, ['--workers', '1', '--resume']);
+    await trainIn(cut, ['--workers', '1', '--resume']);
     expect(bytes(cut, 'decisions.bin').equals(bytes(whole, 'decisions.bin'))).toBe(true);
     expect(bytes(cut, 'model.mjnet').equals(bytes(whole, 'model.mjnet'))).toBe(true);
     // One byte of the data changed: refused, nothing rewritten.
@@ -79,9 +80,9 @@ describe('mjlab train', () => {
     data[100]! ^= 1;
     writeFileSync(join(cut, 'decisions.bin'), data);
     const model = bytes(cut, 'model.mjnet');
-    expect(oneLine(mjlab([...BASE, '--out', cut, '--resume']))).toMatch(/decisions\.bin: batch 0 fails its checksum/);
+    expect(oneLine(await mjlabIn([...BASE, '--out', cut, '--resume']))).toMatch(/decisions\.bin: batch 0 fails its checksum/);
     expect(bytes(cut, 'model.mjnet').equals(model)).toBe(true);
     // Another teacher in the same directory is refused without --force.
-    expect(oneLine(mjlab([...BASE.map((a) => (a === 'search:budget=4' ? 'harr' : a)), '--out', cut]))).toMatch(/already holds different training data/);
+    expect(oneLine(await mjlabIn([...BASE.map((a) => (a === 'search:budget=4' ? 'harr' : a)), '--out', cut]))).toMatch(/already holds different training data/);
   });
 });

@@ -4,35 +4,39 @@
  * shows must equal summary.csv and totals.csv, and photographed (MJLAB_REPORT_SHOT=/tmp/x.png keeps the picture, and
  * /tmp/x-replay.png the largest win's replay page its link opens).
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvRows } from '../../src/report/csv-read.js';
+import { runCli } from '../helpers/cli.js';
 import { describeWithTool } from '../support/optional.js';
 
-const ROOT = resolve(import.meta.dirname, '..', '..');
 const CHROMIUM = process.env.MJLAB_CHROMIUM ?? '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const tmp = mkdtempSync(join(tmpdir(), 'mjlab-report-'));
-const mjlab = (args: string[]) => execFileSync(process.execPath, [join(ROOT, 'bin', 'mjlab.js'), ...args], { cwd: ROOT, encoding: 'utf8' });
+/** The CLI in-process (test/helpers/cli.ts): its stdout, or an error with its stderr when it does not succeed. */
+const mjlab = async (args: string[]): Promise<string> => {
+  const r = await runCli(args);
+  if (r.code !== 0) throw new Error(`mjlab ${args.join(' ')}: exit ${r.code}: ${r.err}`);
+  return r.out;
+};
 
 let dup: string;
 let plain: string;
-beforeAll(() => {
+beforeAll(async () => {
   dup = join(tmp, 'dup');
   plain = join(tmp, 'plain');
-  mjlab(['simulate', '--games', '80', '--duplicate', '--workers', '1', '--out', dup, '--no-progress', '--quiet']);
-  mjlab(['simulate', '--games', '40', '--games-csv', '--workers', '1', '--out', plain, '--no-progress', '--quiet']);
+  await mjlab(['simulate', '--games', '80', '--duplicate', '--workers', '1', '--out', dup, '--no-progress', '--quiet']);
+  await mjlab(['simulate', '--games', '40', '--games-csv', '--workers', '1', '--out', plain, '--no-progress', '--quiet']);
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('report.html', () => {
-  it('is written beside the CSVs of a simulate and of a merge, from their files, self-contained', () => {
-    mjlab(['merge', '--out', join(tmp, 'merged'), dup, '--quiet']);
+  it('is written beside the CSVs of a simulate and of a merge, from their files, self-contained', async () => {
+    await mjlab(['merge', '--out', join(tmp, 'merged'), dup, '--quiet']);
     for (const d of [dup, plain, join(tmp, 'merged')]) {
       const html = readFileSync(join(d, 'report.html'), 'utf8');
       expect(html).not.toMatch(/<script|<link|src=|href="http/);
@@ -45,8 +49,8 @@ describe('report.html', () => {
     expect(readFileSync(join(plain, 'report.html'), 'utf8')).toContain(`node bin/mjlab.js replay --run ${plain} --game ${g.game}`);
   });
 
-  it('links to the largest win\'s replay page beside it: the replay viewer\'s page of that game, byte for byte', () => {
-    mjlab(['merge', '--out', join(tmp, 'merged2'), dup, '--quiet']);
+  it('links to the largest win\'s replay page beside it: the replay viewer\'s page of that game, byte for byte', async () => {
+    await mjlab(['merge', '--out', join(tmp, 'merged2'), dup, '--quiet']);
     for (const d of [dup, plain, join(tmp, 'merged2')]) {
       const html = readFileSync(join(d, 'report.html'), 'utf8');
       const game = Number(/<p id="largest-win">Game (\d+):/.exec(html)![1]);
@@ -55,18 +59,18 @@ describe('report.html', () => {
       const cmd = `node bin/mjlab.js replay --run ${d} --game ${game} --html ${join(d, 'largest-win.html')}`;
       expect(html).toContain(cmd);
       const again = join(tmp, `again-${game}.html`);
-      mjlab(['replay', '--run', d, '--game', String(game), '--html', again]);
+      await mjlab(['replay', '--run', d, '--game', String(game), '--html', again]);
       expect(readFileSync(join(d, 'largest-win.html'), 'utf8')).toBe(readFileSync(again, 'utf8'));
     }
   });
 
-  it('a shard\'s largest win from nets.bin is named by its game in the run, not by its row in the shard\'s file', () => {
+  it('a shard\'s largest win from nets.bin is named by its game in the run, not by its row in the shard\'s file', async () => {
     const shard = join(tmp, 'shard');
-    mjlab(['simulate', '--games', '80', '--duplicate', '--shard', '2/2', '--workers', '1', '--out', shard, '--no-progress', '--quiet']);
+    await mjlab(['simulate', '--games', '80', '--duplicate', '--shard', '2/2', '--workers', '1', '--out', shard, '--no-progress', '--quiet']);
     const m = /<p id="largest-win">Game (\d+): (\S+) gained (-?\d+) points/.exec(readFileSync(join(shard, 'report.html'), 'utf8'))!;
     const game = Number(m[1]);
     expect(game).toBeGreaterThanOrEqual(40); // the shard's games are 40..79
-    const record = JSON.parse(mjlab(['replay', '--run', shard, '--game', String(game), '--json']));
+    const record = JSON.parse(await mjlab(['replay', '--run', shard, '--game', String(game), '--json']));
     const best = Math.max(...record.result.nets);
     expect(best).toBe(Number(m[3]));
     expect(record.strategies[record.result.nets.indexOf(best)]).toBe(m[2]);
@@ -119,7 +123,7 @@ describeWithTool('report.html in headless Chromium', MISSING, ENABLE, () => {
     const game = Number(/^Game (\d+):/.exec((await page.textContent('#largest-win'))!)![1]);
     await page.click('#largest-win-link');
     await page.waitForURL(/\/largest-win\.html$/);
-    const record = JSON.parse(execFileSync(process.execPath, [join(ROOT, 'bin', 'mjlab.js'), 'replay', '--run', plain, '--game', String(game), '--json'], { cwd: ROOT, encoding: 'utf8' }));
+    const record = JSON.parse(await mjlab(['replay', '--run', plain, '--game', String(game), '--json']));
     expect(await page.title()).toBe(`mjlab replay: harr, seed 1, game ${game}`);
     expect(await page.locator('.side').count()).toBe(record.players);
     await page.keyboard.press('End');

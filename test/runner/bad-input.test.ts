@@ -2,7 +2,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { lineCount, mjlab, read, tempDir } from './helpers.js';
+import { lineCount, read, tempDir } from './helpers.js';
+import { mjlabIn } from '../helpers/cli.js';
 
 const SMALL = ['simulate', '--rules', 'harr', '--strategies', 'random,random,random,random', '--games', '20', '--workers', '1', '--no-progress'];
 let tmp: string;
@@ -20,8 +21,8 @@ function withOptions(args: readonly string[], extra: readonly string[]): string[
   return out;
 }
 
-function expectUserError(args: string[], pattern: RegExp, env: NodeJS.ProcessEnv = {}): string {
-  const r = mjlab(args, { cwd: tmp, env });
+async function expectUserError(args: string[], pattern: RegExp, env: NodeJS.ProcessEnv = {}): Promise<string> {
+  const r = await mjlabIn(args, { cwd: tmp, env });
   expect(r.status, r.stderr).toBe(2);
   const lines = r.stderr.trimEnd().split('\n');
   expect(lines, r.stderr).toHaveLength(1);
@@ -48,43 +49,43 @@ describe('simulate rejects bad input with one line and exit 2', () => {
     [['--shards', '3'], /--shards needs/],
     [['--workers', '0'], /--workers must be a positive integer/],
     [['--rules', 'babcock', '--flowers'], /babcock is not played with flowers/],
-  ])('%j', (extra, pattern) => {
-    expectUserError(withOptions([...SMALL, '--out', join(tmp, 'x')], extra), pattern);
+  ])('%j', async (extra, pattern) => {
+    await expectUserError(withOptions([...SMALL, '--out', join(tmp, 'x')], extra), pattern);
   });
 
-  it('JOB_COMPLETION_INDEX without --shards', () => {
-    expectUserError([...SMALL, '--out', join(tmp, 'k8s')], /JOB_COMPLETION_INDEX is set/, { JOB_COMPLETION_INDEX: '1' });
+  it('JOB_COMPLETION_INDEX without --shards', async () => {
+    await expectUserError([...SMALL, '--out', join(tmp, 'k8s')], /JOB_COMPLETION_INDEX is set/, { JOB_COMPLETION_INDEX: '1' });
   });
 
-  it('an unwritable output directory', () => {
+  it('an unwritable output directory', async () => {
     const file = join(tmp, 'a-file');
     writeFileSync(file, 'not a directory');
-    expectUserError([...SMALL, '--out', join(file, 'sub')], /cannot write to output directory/);
+    await expectUserError([...SMALL, '--out', join(file, 'sub')], /cannot write to output directory/);
   });
 
-  it('an explicit --out holding a different run, unless --resume of the same run or --force', () => {
+  it('an explicit --out holding a different run, unless --resume of the same run or --force', async () => {
     const dir = join(tmp, 'taken');
-    expect(mjlab([...SMALL, '--out', dir, '--seed', '1'], { cwd: tmp }).status).toBe(0);
+    expect((await mjlabIn([...SMALL, '--out', dir, '--seed', '1'], { cwd: tmp })).status).toBe(0);
     const before = read(dir, 'summary.csv');
-    expectUserError([...SMALL, '--out', dir, '--seed', '2'], /already holds a different run.*--force/);
-    expectUserError([...SMALL, '--out', dir, '--seed', '2', '--resume'], /holds a different run/);
+    await expectUserError([...SMALL, '--out', dir, '--seed', '2'], /already holds a different run.*--force/);
+    await expectUserError([...SMALL, '--out', dir, '--seed', '2', '--resume'], /holds a different run/);
     expect(read(dir, 'summary.csv')).toBe(before); // untouched
-    expect(mjlab([...SMALL, '--out', dir, '--seed', '2', '--force'], { cwd: tmp }).status).toBe(0);
+    expect((await mjlabIn([...SMALL, '--out', dir, '--seed', '2', '--force'], { cwd: tmp })).status).toBe(0);
     expect(JSON.parse(read(dir, 'manifest.json')).identity.seed).toBe(2);
   });
 
-  it('the default results/latest is simply replaced', () => {
+  it('the default results/latest is simply replaced', async () => {
     const cwd = tempDir('default');
-    expect(mjlab([...SMALL, '--seed', '1'], { cwd }).status).toBe(0);
-    const r = mjlab([...SMALL, '--seed', '2'], { cwd });
+    expect((await mjlabIn([...SMALL, '--seed', '1'], { cwd })).status).toBe(0);
+    const r = await mjlabIn([...SMALL, '--seed', '2'], { cwd });
     expect(r.status, r.stderr).toBe(0);
     expect(JSON.parse(read(join(cwd, 'results', 'latest'), 'manifest.json')).identity.seed).toBe(2);
   });
 
-  it('a strategy that throws: named, with seed, game and the replay command; the checkpoint is kept', () => {
+  it('a strategy that throws: named, with seed, game and the replay command; the checkpoint is kept', async () => {
     const dir = join(tmp, 'boom');
     const boom = join(import.meta.dirname, 'fixtures', 'boom.mjs');
-    const line = expectUserError(
+    const line = await expectUserError(
       ['simulate', '--strategies', `random,random,random,${boom}`, '--games', '400', '--seed', '3', '--workers', '1', '--no-progress', '--out', dir],
       /boom/,
     );
@@ -102,7 +103,7 @@ describe('simulate rejects bad input with one line and exit 2', () => {
 });
 
 describe('merge rejects bad input', () => {
-  it('a directory that is not a simulate output', () => {
-    expectUserError(['merge', '--out', join(tmp, 'm'), tmp], /not a simulate output/);
+  it('a directory that is not a simulate output', async () => {
+    await expectUserError(['merge', '--out', join(tmp, 'm'), tmp], /not a simulate output/);
   });
 });

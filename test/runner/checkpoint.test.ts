@@ -5,7 +5,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { copyFileSync, cpSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EXACT_FILES, GATE, mjlab, read, startHeld, tempDir } from './helpers.js';
+import { EXACT_FILES, GATE, read, startHeld, tempDir } from './helpers.js';
+import { mjlabIn } from '../helpers/cli.js';
 import { CheckpointWriter, readCheckpoint, type CheckpointBatch, type CheckpointHeader } from '../../src/runner/checkpoint.js';
 
 let tmp: string;
@@ -14,14 +15,14 @@ const RUN = [
   '--games-csv', '--no-progress', '--decision-timeout', '600',
 ];
 
-function ok(args: string[]): { stderr: string } {
-  const r = mjlab(args, { cwd: tmp });
+async function ok(args: string[]): Promise<{ stderr: string }> {
+  const r = await mjlabIn(args, { cwd: tmp });
   expect(r.status, r.stderr).toBe(0);
   return r;
 }
 
-function refused(args: string[], pattern: RegExp): void {
-  const r = mjlab(args, { cwd: tmp });
+async function refused(args: string[], pattern: RegExp): Promise<void> {
+  const r = await mjlabIn(args, { cwd: tmp });
   expect(r.status, r.stderr).toBe(2);
   expect(r.stderr.trimEnd().split('\n'), r.stderr).toHaveLength(1);
   expect(r.stderr).toMatch(pattern);
@@ -40,9 +41,9 @@ function expectSame(dir: string, ref: string, files: readonly string[] = EXACT_F
   for (const f of files) expect(read(dir, f), f).toBe(read(ref, f));
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   tmp = tempDir('cp');
-  ok([...RUN, '--out', join(tmp, 'full')]);
+  await ok([...RUN, '--out', join(tmp, 'full')]);
 });
 
 describe('checkpoint lines are checksummed', () => {
@@ -53,7 +54,7 @@ describe('checkpoint lines are checksummed', () => {
     expect(lines.length).toBeGreaterThan(3);
     lines[1] = lines[1]!.replace(/"wins":(\d+)/, (_, w: string) => `"wins":${Number(w) + 300}`);
     writeFileSync(path, lines.join('\n'));
-    refused([...RUN, '--out', dir, '--resume'], /checkpoint\.jsonl line 2 fails its checksum/);
+    await refused([...RUN, '--out', dir, '--resume'], /checkpoint\.jsonl line 2 fails its checksum/);
   });
 });
 
@@ -73,13 +74,13 @@ describe('a resumed run\'s manifest times the whole run', () => {
     const w = new CheckpointWriter(path, 0);
     for (const e of [header as CheckpointHeader, ...entries]) w.append(e);
     w.close();
-    ok([...RUN, '--out', dir, '--resume']);
+    await ok([...RUN, '--out', dir, '--resume']);
     expectSame(dir, join(tmp, 'full'));
     expect(JSON.parse(read(dir, 'manifest.json'))).toMatchObject({ complete: true, durationPartial: true });
     expect(JSON.parse(read(join(tmp, 'full'), 'manifest.json')).durationPartial).toBeUndefined();
   });
 
-  it('a finished run of an older mjlab resumed again: partial only if its manifest timed less than the whole run', () => {
+  it('a finished run of an older mjlab resumed again: partial only if its manifest timed less than the whole run', async () => {
     for (const [name, hps] of [['old-whole', null], ['old-resumed', 0]] as const) {
       const dir = join(tmp, name);
       cpSync(join(tmp, 'full'), dir, { recursive: true });
@@ -95,7 +96,7 @@ describe('a resumed run\'s manifest times the whole run', () => {
       const m = JSON.parse(read(dir, 'manifest.json')) as Record<string, unknown>;
       if (hps !== null) writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ ...m, handsPerSecond: hps, durationSeconds: 0.02 }, null, 2));
       const before = JSON.parse(read(dir, 'manifest.json')) as Record<string, unknown>;
-      ok([...RUN, '--out', dir, '--resume']);
+      await ok([...RUN, '--out', dir, '--resume']);
       const after = JSON.parse(read(dir, 'manifest.json')) as Record<string, unknown>;
       expect(after.commit).toBe(before.commit);
       expect(after.startedAt).toBe(before.startedAt);
@@ -109,7 +110,7 @@ describe('games.csv is checked against the checkpoint and rebuilt from it', () =
   it('emptied after an interruption: rebuilt from the checkpointed batches, said so, equal to the uninterrupted run', async () => {
     const dir = await interrupted('emptied');
     truncateSync(join(dir, 'games.csv'), 0);
-    const r = ok([...RUN, '--out', dir, '--resume']);
+    const r = await ok([...RUN, '--out', dir, '--resume']);
     expect(r.stderr).toMatch(/games\.csv ends at byte 0.*rebuilding games\.csv for games 0\.\.\d+ from the checkpointed batches/);
     const text = read(dir, 'games.csv');
     expect(text.charCodeAt(0)).not.toBe(0);
@@ -124,14 +125,14 @@ describe('games.csv is checked against the checkpoint and rebuilt from it', () =
     const rows = text.split('\n');
     rows[40] = rows[40]!.replace(/^(\d+),0,/, '$1,1,');
     writeFileSync(path, rows.join('\n'));
-    const r = ok([...RUN, '--out', dir, '--resume']);
+    const r = await ok([...RUN, '--out', dir, '--resume']);
     expect(r.stderr).toMatch(/games\.csv's bytes \d+\.\.\d+ differ from the checkpoint's.*rebuilding games\.csv for games 32\.\./);
     expectSame(dir, join(tmp, 'full'));
 
     const cut = await interrupted('cut');
     const g = join(cut, 'games.csv');
     truncateSync(g, Math.floor(readFileSync(g).length / 2));
-    const r2 = ok([...RUN, '--out', cut, '--resume']);
+    const r2 = await ok([...RUN, '--out', cut, '--resume']);
     expect(r2.stderr).toMatch(/games\.csv ends at byte \d+, before byte \d+.*rebuilding/);
     expectSame(cut, join(tmp, 'full'));
   });
@@ -147,6 +148,6 @@ describe('plug-in files are part of the run identity', () => {
     expect(Object.keys(manifest.identity.plugins)).toEqual([plugin]);
     expect(manifest.identity.plugins[plugin]).toMatch(/^[0-9a-f]{64}$/);
     writeFileSync(plugin, `${readFileSync(plugin, 'utf8')}\n// tuned\n`);
-    refused([...args, '--out', dir, '--resume'], /plug-in .*bot\.mjs changed since .* checkpoint was written/);
+    await refused([...args, '--out', dir, '--resume'], /plug-in .*bot\.mjs changed since .* checkpoint was written/);
   });
 });

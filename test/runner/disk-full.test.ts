@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCli } from '../helpers/cli.js';
-import { EXACT_FILES, GATE, mjlab, read, tempDir } from './helpers.js';
+import { mjlabIn, runCli } from '../helpers/cli.js';
+import { EXACT_FILES, GATE, read, tempDir } from './helpers.js';
 
 const fault = vi.hoisted(() => ({
   /** Files (by path suffix) whose writes fail, once `after` more bytes have been written to them. */
@@ -75,8 +75,8 @@ async function failsWith(args: string[], pattern: RegExp): Promise<string> {
   return lines[0]!;
 }
 
-beforeAll(() => {
-  expect(mjlab([...RUN, '--out', ref]).status).toBe(0);
+beforeAll(async () => {
+  expect((await mjlabIn([...RUN, '--out', ref])).status).toBe(0);
 });
 
 describe('simulate on a full disk (injected)', () => {
@@ -127,7 +127,7 @@ describe('simulate on a full disk (injected)', () => {
     // arrival; the checkpoint's second write, its first batch line, fails, and the run must end, not wait.
     const stalled = ['simulate', '--rules', 'harr', '--strategies', `${GATE},random,random,random`, '--seed', '9', '--games', '1000', '--workers', '2', '--games-csv', '--no-progress', '--decision-timeout', '600'];
     const gateRef = join(tmp, 'gate-ref');
-    expect(mjlab([...stalled, '--out', gateRef]).status).toBe(0);
+    expect((await mjlabIn([...stalled, '--out', gateRef])).status).toBe(0);
     const dir = join(tmp, 'stalled');
     Object.assign(fault, { file: `${dir}/checkpoint.jsonl`, code: 'ENOSPC', atWrite: 2 });
     process.env.MJLAB_TEST_GATE = `${join(tmp, 'stalled.count')}:400`;
@@ -146,7 +146,7 @@ describe('simulate on a full disk (injected)', () => {
 describe('merge and experiment on a full disk (injected): atomic, no temporary file left', () => {
   it('merge: ENOSPC while copying games.csv leaves no games.csv and no temporary file', async () => {
     const shards = [0, 1].map((i) => join(tmp, `shard${i}`));
-    for (const [i, d] of shards.entries()) expect(mjlab([...RUN, '--shard', `${i + 1}/2`, '--out', d]).status).toBe(0);
+    for (const [i, d] of shards.entries()) expect((await mjlabIn([...RUN, '--shard', `${i + 1}/2`, '--out', d])).status).toBe(0);
     const out = join(tmp, 'merged');
     Object.assign(fault, { file: `${out}/.games.csv.tmp`, code: 'ENOSPC', after: 10_000 });
     await failsWith(['merge', '--out', out, ...shards], /cannot write .*\/games\.csv: disk full \(ENOSPC\); the inputs are untouched/);
@@ -180,17 +180,17 @@ afterAll(() => {
 });
 
 describe.skipIf(!mounted)('simulate on a real full tmpfs', () => {
-  it('ends with one line, keeps the checkpoint, and resumes once there is room', () => {
+  it('ends with one line, keeps the checkpoint, and resumes once there is room', async () => {
     const dir = join(mnt, 'run');
-    const r = mjlab([...RUN.map((a) => (a === '1000' ? '6000' : a)), '--out', dir]);
+    const r = await mjlabIn([...RUN.map((a) => (a === '1000' ? '6000' : a)), '--out', dir]);
     expect(r.status, r.stderr).toBe(2);
     expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/disk full \(ENOSPC\); \d+ of 6000 games kept/);
     expect(temps(dir)).toEqual([]);
     execFileSync('mount', ['-o', 'remount,size=8m', mnt]);
     const full = join(tmp, 'ref6000');
-    expect(mjlab([...RUN.map((a) => (a === '1000' ? '6000' : a)), '--out', full]).status).toBe(0);
-    const again = mjlab([...RUN.map((a) => (a === '1000' ? '6000' : a)), '--out', dir, '--resume']);
+    expect((await mjlabIn([...RUN.map((a) => (a === '1000' ? '6000' : a)), '--out', full])).status).toBe(0);
+    const again = await mjlabIn([...RUN.map((a) => (a === '1000' ? '6000' : a)), '--out', dir, '--resume']);
     expect(again.status, again.stderr).toBe(0);
     for (const f of EXACT_FILES) expect(read(dir, f), f).toBe(read(full, f));
   });

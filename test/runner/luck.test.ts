@@ -11,15 +11,16 @@ import { luckFormatOf } from '../../src/runner/luck-file.js';
 import { pairwiseCsv, pairwiseTests } from '../../src/runner/pairwise.js';
 import { runLabelsOf } from '../../src/league/read.js';
 import { zCritical } from '../../src/stats/erf.js';
-import { mjlab, parseCsv, read, ROOT, tempDir } from './helpers.js';
+import { parseCsv, read, ROOT, tempDir } from './helpers.js';
+import { mjlabIn } from '../helpers/cli.js';
 
 const tmp = tempDir('luck');
 const GAMES = 800;
 const MIX = 'chow-mixer,suit-hunter,defender,harr';
 const SELF = 'harr,harr:minPairs=2,harr,harr';
 
-function run(strategies: string, out: string, extra: string[] = []): void {
-  const r = mjlab(['simulate', '--rules', 'harr-limit', '--strategies', strategies, '--games', String(GAMES), '--seed', '31', '--duplicate', '--workers', '1', '--no-progress', '--out', join(tmp, out), ...extra]);
+async function run(strategies: string, out: string, extra: string[] = []): Promise<void> {
+  const r = await mjlabIn(['simulate', '--rules', 'harr-limit', '--strategies', strategies, '--games', String(GAMES), '--seed', '31', '--duplicate', '--workers', '1', '--no-progress', '--out', join(tmp, out), ...extra]);
   expect(r.stderr).toBe('');
   expect(r.status).toBe(0);
 }
@@ -29,9 +30,9 @@ const ints = (file: string) => {
   return Array.from({ length: b.length / 4 }, (_, i) => b.readInt32LE(i * 4));
 };
 
-beforeAll(() => {
-  run(MIX, 'mix');
-  run(SELF, 'self');
+beforeAll(async () => {
+  await run(MIX, 'mix');
+  await run(SELF, 'self');
 }, 600_000);
 
 describe('luck of the draw', () => {

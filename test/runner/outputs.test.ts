@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FIXTURES, mjlab, parseCsv, read, ROOT, tempDir } from './helpers.js';
+import { FIXTURES, parseCsv, read, ROOT, tempDir } from './helpers.js';
+import { mjlabIn } from '../helpers/cli.js';
 import { tableConfig } from '../../src/runner/table.js';
 import { gameSetup } from '../../src/game/setup.js';
 import { playGame } from '../../src/game/play.js';
@@ -18,15 +19,15 @@ const tmp = tempDir('outputs');
 const d = (n: string) => join(tmp, n);
 const LINEUP = 'greedy,greedy,random,random';
 
-function ok(args: string[]): void {
-  const r = mjlab(args, { cwd: tmp });
+async function ok(args: string[]): Promise<void> {
+  const r = await mjlabIn(args, { cwd: tmp });
   expect(r.status, r.stderr).toBe(0);
 }
 
-beforeAll(() => {
-  ok(['simulate', '--strategies', LINEUP, '--games', '200', '--seed', '4', '--workers', '2', '--games-csv', '--no-progress', '--out', d('hands')]);
-  ok(['simulate', '--rules', 'babcock', '--strategies', LINEUP, '--games', '12', '--seed', '4', '--workers', '2', '--unit', 'match', '--games-csv', '--no-progress', '--out', d('matches')]);
-  ok(['simulate', '--strategies', 'harr,chow-mixer,greedy,greedy', '--games', '800', '--seed', '4', '--workers', '2', '--duplicate', '--no-progress', '--out', d('dup')]);
+beforeAll(async () => {
+  await ok(['simulate', '--strategies', LINEUP, '--games', '200', '--seed', '4', '--workers', '2', '--games-csv', '--no-progress', '--out', d('hands')]);
+  await ok(['simulate', '--rules', 'babcock', '--strategies', LINEUP, '--games', '12', '--seed', '4', '--workers', '2', '--unit', 'match', '--games-csv', '--no-progress', '--out', d('matches')]);
+  await ok(['simulate', '--strategies', 'harr,chow-mixer,greedy,greedy', '--games', '800', '--seed', '4', '--workers', '2', '--duplicate', '--no-progress', '--out', d('dup')]);
 });
 
 describe('games.csv', () => {
@@ -120,17 +121,17 @@ describe('provenance', () => {
   const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
   const dirty = git('status', '--porcelain', '--untracked-files=no', '--', '.', ':(exclude)results') !== '';
 
-  it('mjlab --version prints the version and the commit, saying when the tree is modified', () => {
-    const r = mjlab(['--version']);
+  it('mjlab --version prints the version and the commit, saying when the tree is modified', async () => {
+    const r = await mjlabIn(['--version']);
     expect(r.status).toBe(0);
     const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
     expect(r.stdout.trim()).toBe(`mjlab ${version} (commit ${git('rev-parse', 'HEAD')}${dirty ? ', modified' : ''})`);
   });
 
-  it('the manifest records whether the tree was modified and a SHA-256 of every plug-in file', () => {
+  it('the manifest records whether the tree was modified and a SHA-256 of every plug-in file', async () => {
     const bot = join(ROOT, 'strategies', 'example-user-bot.js');
     const gate = join(FIXTURES, 'gate.mjs');
-    ok(['simulate', '--strategies', `${bot},${gate},greedy,greedy`, '--games', '8', '--workers', '1', '--no-progress', '--out', d('plugins')]);
+    await ok(['simulate', '--strategies', `${bot},${gate},greedy,greedy`, '--games', '8', '--workers', '1', '--no-progress', '--out', d('plugins')]);
     const m = JSON.parse(read(d('plugins'), 'manifest.json'));
     expect(m.dirty).toBe(dirty);
     expect(m.commit).toBe(git('rev-parse', 'HEAD'));
@@ -141,7 +142,7 @@ describe('provenance', () => {
 });
 
 describe('docs/outputs.md', () => {
-  it('documents every column of every CSV a run writes and every manifest field', () => {
+  it('documents every column of every CSV a run writes and every manifest field', async () => {
     const doc = readFileSync(join(ROOT, 'docs', 'outputs.md'), 'utf8');
     const documented = (name: string) => doc.includes(`\`${name.replace(/^seat\d+_/, 'seatN_')}\``);
     const headers: [string, string][] = [];
@@ -159,8 +160,8 @@ describe('docs/outputs.md', () => {
       const m = JSON.parse(read(d(dir), 'manifest.json'));
       fields.push(...Object.keys(m), ...Object.keys(m.identity).map((k) => `identity.${k}`));
     }
-    ok(['simulate', '--strategies', LINEUP, '--games', '200', '--seed', '4', '--workers', '1', '--shard', '1/2', '--no-progress', '--out', d('half')]);
-    ok(['merge', '--out', d('merged'), d('half'), '--allow-partial']);
+    await ok(['simulate', '--strategies', LINEUP, '--games', '200', '--seed', '4', '--workers', '1', '--shard', '1/2', '--no-progress', '--out', d('half')]);
+    await ok(['merge', '--out', d('merged'), d('half'), '--allow-partial']);
     fields.push(...Object.keys(JSON.parse(read(d('merged'), 'manifest.json'))));
     expect([...new Set(fields)].filter((f) => !documented(f))).toEqual([]);
   });

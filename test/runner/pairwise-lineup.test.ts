@@ -6,7 +6,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { mjlab, parseCsv, read, ROOT, tempDir } from './helpers.js';
+import { parseCsv, read, ROOT, tempDir } from './helpers.js';
+import { mjlabIn } from '../helpers/cli.js';
 import { pairedZ } from '../../src/stats/paired.js';
 import { zCritical } from '../../src/stats/erf.js';
 
@@ -22,22 +23,22 @@ const GAMES = 400;
 const WALLS = GAMES / 4;
 const RUN = ['simulate', '--rules', 'babcock', '--games', String(GAMES), '--seed', '9', '--duplicate', '--no-progress'];
 
-function ok(args: string[]): void {
-  const r = mjlab(args, { cwd: tmp });
+async function ok(args: string[]): Promise<void> {
+  const r = await mjlabIn(args, { cwd: tmp });
   expect(r.stderr).toBe('');
   expect(r.status).toBe(0);
 }
 
 const numbers = (rows: Record<string, string>[]) => rows.map(({ strategy_a: _a, strategy_b: _b, ...rest }) => rest);
 
-beforeAll(() => {
+beforeAll(async () => {
   mkdirSync(d('plans'), { recursive: true });
   writeFileSync(ABS, JSON.stringify({ strategy: 'harr', params: PARAMS, tune: { note: 'carried, not read' } }));
   copyFileSync(join(ROOT, 'strategies', 'example-user-bot.js'), d('bot.js'));
-  ok([...RUN, '--strategies', LINEUP, '--workers', '2', '--out', d('run')]);
-  ok([...RUN, '--strategies', `${INLINE},suit-hunter:minTiles=8,./bot.js,${INLINE}`, '--workers', '2', '--out', d('inline')]);
-  for (const s of [1, 2]) ok([...RUN, '--strategies', LINEUP, '--workers', '1', '--shard', `${s}/2`, '--out', d(`shard${s}`)]);
-  ok(['merge', '--out', d('merged'), d('shard1'), d('shard2')]);
+  await ok([...RUN, '--strategies', LINEUP, '--workers', '2', '--out', d('run')]);
+  await ok([...RUN, '--strategies', `${INLINE},suit-hunter:minTiles=8,./bot.js,${INLINE}`, '--workers', '2', '--out', d('inline')]);
+  for (const s of [1, 2]) await ok([...RUN, '--strategies', LINEUP, '--workers', '1', '--shard', `${s}/2`, '--out', d(`shard${s}`)]);
+  await ok(['merge', '--out', d('merged'), d('shard1'), d('shard2')]);
 });
 
 describe('pairwise.csv with a preset, a parameterised strategy and a plug-in', () => {

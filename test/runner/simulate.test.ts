@@ -5,7 +5,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appendFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { EXACT_FILES, GATE, lineCount, mjlab, parseCsv, read, startHeld, tempDir, untilLines } from './helpers.js';
+import { EXACT_FILES, GATE, lineCount, parseCsv, read, startHeld, tempDir, untilLines } from './helpers.js';
+import { mjlabIn } from '../helpers/cli.js';
 import { tableConfig } from '../../src/runner/table.js';
 import { gameSetup } from '../../src/game/setup.js';
 import { playGame } from '../../src/game/play.js';
@@ -16,8 +17,8 @@ const GAMES = 240;
 let tmp: string;
 const out = (name: string) => join(tmp, name);
 
-function ok(args: string[]): void {
-  const r = mjlab(args, { cwd: tmp });
+async function ok(args: string[]): Promise<void> {
+  const r = await mjlabIn(args, { cwd: tmp });
   expect(r.stderr).toBe('');
   expect(r.status).toBe(0);
 }
@@ -26,23 +27,23 @@ function expectSame(a: string, b: string): void {
   for (const f of EXACT_FILES) expect(read(b, f), `${f}: ${a} vs ${b}`).toBe(read(a, f));
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   tmp = tempDir('sim');
-  ok([...BASE, '--games', String(GAMES), '--workers', '1', '--out', out('w1')]);
+  await ok([...BASE, '--games', String(GAMES), '--workers', '1', '--out', out('w1')]);
 });
 
 describe('exact and independent of workers and shards', () => {
-  it('1 worker, 2 workers and merged shards give byte-identical outputs', () => {
-    ok([...BASE, '--games', String(GAMES), '--workers', '2', '--out', out('w2')]);
+  it('1 worker, 2 workers and merged shards give byte-identical outputs', async () => {
+    await ok([...BASE, '--games', String(GAMES), '--workers', '2', '--out', out('w2')]);
     expectSame(out('w1'), out('w2'));
-    for (const i of [0, 1, 2]) ok([...BASE, '--games', String(GAMES), '--workers', '2', '--shard', `${i + 1}/3`, '--out', out(`s${i}`)]);
-    ok(['merge', '--out', out('merged'), out('s2'), out('s0'), out('s1')]);
+    for (const i of [0, 1, 2]) await ok([...BASE, '--games', String(GAMES), '--workers', '2', '--shard', `${i + 1}/3`, '--out', out(`s${i}`)]);
+    await ok(['merge', '--out', out('merged'), out('s2'), out('s0'), out('s1')]);
     expectSame(out('w1'), out('merged'));
     // Associativity: (s0 ⊕ s1) ⊕ s2 = s0 ⊕ (s1 ⊕ s2) = the single run.
-    ok(['merge', '--out', out('m01'), out('s0'), out('s1'), '--allow-partial']);
-    ok(['merge', '--out', out('m01_2'), out('m01'), out('s2')]);
-    ok(['merge', '--out', out('m12'), out('s1'), out('s2'), '--allow-partial']);
-    ok(['merge', '--out', out('m0_12'), out('s0'), out('m12')]);
+    await ok(['merge', '--out', out('m01'), out('s0'), out('s1'), '--allow-partial']);
+    await ok(['merge', '--out', out('m01_2'), out('m01'), out('s2')]);
+    await ok(['merge', '--out', out('m12'), out('s1'), out('s2'), '--allow-partial']);
+    await ok(['merge', '--out', out('m0_12'), out('s0'), out('m12')]);
     expectSame(out('w1'), out('m01_2'));
     expectSame(out('w1'), out('m0_12'));
     const rows = parseCsv(read(out('w1'), 'summary.csv'));
@@ -52,8 +53,8 @@ describe('exact and independent of workers and shards', () => {
     expect(m).toMatchObject({ complete: true, ranges: [[0, GAMES]], identity: { rules: 'harr', seed: 7, games: GAMES } });
   });
 
-  it('merge refuses overlapping or foreign inputs', () => {
-    const r = mjlab(['merge', '--out', out('bad'), out('s0'), out('m01')], { cwd: tmp });
+  it('merge refuses overlapping or foreign inputs', async () => {
+    const r = await mjlabIn(['merge', '--out', out('bad'), out('s0'), out('m01')], { cwd: tmp });
     expect(r.status).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/overlap/);
@@ -94,7 +95,7 @@ describe('interruption', () => {
   const K = 600;
 
   it('SIGKILL mid-run, then --resume, equals the uninterrupted run', async () => {
-    ok([...LONG, '--out', out('full')]);
+    await ok([...LONG, '--out', out('full')]);
     const dir = out('killed');
     const { child, exited } = await startHeld([...LONG, '--out', dir], out('killed.count'), K, tmp);
     // Held, the workers send nothing more; the batches staged before reach the checkpoint on its flush timer.
@@ -108,7 +109,7 @@ describe('interruption', () => {
     const killedAfter = lines[lines.length - 1]!.seconds!;
     appendFileSync(join(dir, 'checkpoint.jsonl'), '{"kind":"batch","index":'); // a torn write
     appendFileSync(join(dir, 'games.csv'), '99999,0,random,disc'); // rows past the checkpoint
-    ok([...LONG, '--out', dir, '--resume']);
+    await ok([...LONG, '--out', dir, '--resume']);
     expectSame(out('full'), dir);
     // The manifest tells of the whole run, not only of the session that finished it.
     const m = JSON.parse(read(dir, 'manifest.json')) as { startedAt: string; durationSeconds: number; durationPartial?: boolean };
@@ -118,7 +119,7 @@ describe('interruption', () => {
     expect(m.durationPartial).toBeUndefined();
     // Resumed once more, a finished run plays nothing and keeps its manifest as it was.
     const before = read(dir, 'manifest.json');
-    ok([...LONG, '--out', dir, '--resume']);
+    await ok([...LONG, '--out', dir, '--resume']);
     expect(read(dir, 'manifest.json')).toBe(before);
     expectSame(out('full'), dir);
   });
@@ -132,7 +133,7 @@ describe('interruption', () => {
     expect(stderr()).toMatch(/interrupted after \d+ of 2000 games.*--resume/);
     const m = JSON.parse(read(dir, 'manifest.json')) as { complete: boolean };
     expect(m.complete).toBe(false);
-    ok([...LONG, '--out', dir, '--resume']);
+    await ok([...LONG, '--out', dir, '--resume']);
     expectSame(out('full'), dir);
   });
 });

@@ -10,7 +10,8 @@ import { tableConfig } from '../../src/runner/table.js';
 import { createEngine } from '../../src/game/play.js';
 import { gameSetup } from '../../src/game/setup.js';
 import { sha256 } from '../../src/runner/checkpoint.js';
-import { mjlab, parseCsv, read, ROOT, tempDir } from '../runner/helpers.js';
+import { parseCsv, read, ROOT, tempDir } from '../runner/helpers.js';
+import { mjlabIn } from '../helpers/cli.js';
 
 const tmp = tempDir('policy-preset');
 // A committed tuned plan: harr tuned under babcock (results/tuned-plans/).
@@ -77,23 +78,23 @@ describe('a preset policy plays as the policy spelt out by hand', () => {
 });
 
 describe('in a run', () => {
-  it('simulate: the same summary as the policy by hand; the preset hashed in the identity, a changed one not resumed', () => {
-    const run = (strategies: string, out: string, extra: string[] = []) => {
-      const r = mjlab(['simulate', '--rules', 'babcock', '--strategies', strategies, '--games', '8', '--workers', '1', '--no-progress', '--out', out, ...extra], { cwd: tmp });
+  it('simulate: the same summary as the policy by hand; the preset hashed in the identity, a changed one not resumed', async () => {
+    const run = async (strategies: string, out: string, extra: string[] = []) => {
+      const r = await mjlabIn(['simulate', '--rules', 'babcock', '--strategies', strategies, '--games', '8', '--workers', '1', '--no-progress', '--out', out, ...extra], { cwd: tmp });
       return r;
     };
     const args = 'search:policy=./plan.json:budget=8,harr,harr,harr';
-    const p = run(args, join(tmp, 'p'));
+    const p = await run(args, join(tmp, 'p'));
     expect(p.stderr).toBe('');
     expect(p.status).toBe(0);
-    const h = run(`search:policy=${BY_HAND}:budget=8,harr,harr,harr`, join(tmp, 'h'));
+    const h = await run(`search:policy=${BY_HAND}:budget=8,harr,harr,harr`, join(tmp, 'h'));
     expect(h.status).toBe(0);
     const strip = (rows: Record<string, string>[]) => rows.map(({ strategy: _s, ...rest }) => rest);
     expect(strip(parseCsv(read(join(tmp, 'p'), 'summary.csv')))).toEqual(strip(parseCsv(read(join(tmp, 'h'), 'summary.csv'))));
     const m = JSON.parse(read(join(tmp, 'p'), 'manifest.json'));
     expect(m.identity.plugins).toEqual({ './plan.json': sha256(read(tmp, 'plan.json')) });
     write('plan.json', { strategy: 'harr', params: { ...PLAN_PARAMS, lateWall: 20 } });
-    const again = run(args, join(tmp, 'p'), ['--resume']);
+    const again = await run(args, join(tmp, 'p'), ['--resume']);
     expect(again.status).toBe(2);
     expect(again.stderr).toMatch(/plan\.json changed since .* checkpoint was written/);
     copyFileSync(PLAN, join(tmp, 'plan.json'));
@@ -112,9 +113,9 @@ describe('a missing or malformed policy preset: one line, exit 2', () => {
     ['a bad override after it', './plan.json/minPair=2', null, /preset \.\/plan\.json as search's policy: strategy "harr" has no parameter "minPair"/],
   ];
   for (const [name, value, body, message] of cases) {
-    it(name, () => {
+    it(name, async () => {
       if (body !== null) write(value.slice(2), body);
-      const r = mjlab(['simulate', '--strategies', `search:policy=${value}:budget=4,harr,harr,harr`, '--games', '4', '--no-progress', '--out', join(tmp, 'bad')], { cwd: tmp });
+      const r = await mjlabIn(['simulate', '--strategies', `search:policy=${value}:budget=4,harr,harr,harr`, '--games', '4', '--no-progress', '--out', join(tmp, 'bad')], { cwd: tmp });
       expect(r.status).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(r.stderr).toMatch(message);

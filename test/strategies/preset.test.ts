@@ -8,7 +8,8 @@ import { resolveLineup, resolveStrategy } from '../../src/lineup/registry.js';
 import { tableConfig } from '../../src/runner/table.js';
 import { createEngine } from '../../src/game/play.js';
 import { gameSetup } from '../../src/game/setup.js';
-import { mjlab, parseCsv, read, ROOT, tempDir } from '../runner/helpers.js';
+import { parseCsv, read, ROOT, tempDir } from '../runner/helpers.js';
+import { mjlabIn } from '../helpers/cli.js';
 
 const tmp = tempDir('preset');
 const PARAMS = { minPairs: 3, minTiles: 8, lateWall: 22, poorShanten: 3 };
@@ -39,15 +40,15 @@ describe('a preset plays exactly like its parameters inline', () => {
     }
   });
 
-  it('mjlab simulate: the same summary rows, the preset labelled by its file name', () => {
-    const run = (strategies: string, out: string) => {
-      const r = mjlab(['simulate', '--rules', 'harr', '--strategies', strategies, '--games', '400', '--duplicate', '--workers', '1', '--no-progress', '--out', out], { cwd: tmp });
+  it('mjlab simulate: the same summary rows, the preset labelled by its file name', async () => {
+    const run = async (strategies: string, out: string) => {
+      const r = await mjlabIn(['simulate', '--rules', 'harr', '--strategies', strategies, '--games', '400', '--duplicate', '--workers', '1', '--no-progress', '--out', out], { cwd: tmp });
       expect(r.stderr).toBe('');
       expect(r.status).toBe(0);
       return parseCsv(read(out, 'summary.csv'));
     };
-    const p = run('./best.json,harr,harr,harr', join(tmp, 'p'));
-    const i = run(`${INLINE},harr,harr,harr`, join(tmp, 'i'));
+    const p = await run('./best.json,harr,harr,harr', join(tmp, 'p'));
+    const i = await run(`${INLINE},harr,harr,harr`, join(tmp, 'i'));
     expect(p.map((r) => r.strategy)).toEqual(['best.json', 'harr']);
     expect(i.map((r) => r.strategy)).toEqual([INLINE, 'harr']);
     const strip = (rows: Record<string, string>[]) => rows.map(({ strategy: _s, ...rest }) => rest);
@@ -77,18 +78,18 @@ describe('resolving presets', () => {
 });
 
 describe('presets in a run', () => {
-  it('a preset naming a strategy file beside it plays in simulate from elsewhere; a changed preset is not resumed', () => {
+  it('a preset naming a strategy file beside it plays in simulate from elsewhere; a changed preset is not resumed', async () => {
     mkdirSync(join(tmp, 'elsewhere'), { recursive: true });
     copyFileSync(join(ROOT, 'strategies', 'example-user-bot.js'), join(tmp, 'elsewhere', 'bot.js'));
     const preset = write('elsewhere/bot.json', { strategy: './bot.js', params: { keepHonours: true } });
     const args = ['simulate', '--strategies', `${preset},greedy,greedy,greedy`, '--games', '40', '--workers', '1', '--no-progress', '--out', join(tmp, 'run')];
-    const r = mjlab(args, { cwd: ROOT });
+    const r = await mjlabIn(args, { cwd: ROOT });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     const m = JSON.parse(read(join(tmp, 'run'), 'manifest.json'));
     expect(Object.keys(m.identity.plugins)).toEqual([preset, join(tmp, 'elsewhere', './bot.js')]);
     write('elsewhere/bot.json', { strategy: './bot.js', params: { keepHonours: false } });
-    const again = mjlab([...args, '--resume'], { cwd: ROOT });
+    const again = await mjlabIn([...args, '--resume'], { cwd: ROOT });
     expect(again.status).toBe(2);
     expect(again.stderr).toMatch(/bot\.json changed since .* checkpoint was written/);
   });
@@ -101,7 +102,7 @@ describe('a preset naming its strategy file by an absolute path', () => {
     copyFileSync(join(ROOT, 'strategies', 'example-user-bot.js'), bot);
     const preset = write('abs-bot.json', { strategy: bot, params: {} });
     expect((await resolveStrategy(preset)).files).toEqual([preset, bot]);
-    const r = mjlab(['simulate', '--strategies', `${preset},greedy,greedy,greedy`, '--games', '8', '--workers', '1', '--no-progress', '--out', join(tmp, 'abs-run')], { cwd: ROOT });
+    const r = await mjlabIn(['simulate', '--strategies', `${preset},greedy,greedy,greedy`, '--games', '8', '--workers', '1', '--no-progress', '--out', join(tmp, 'abs-run')], { cwd: ROOT });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(Object.keys(JSON.parse(read(join(tmp, 'abs-run'), 'manifest.json')).identity.plugins)).toEqual([preset, bot]);
@@ -121,17 +122,17 @@ describe('bad presets: one line, exit 2', () => {
     ['array.json', '[1, 2]', /must be a JSON object/],
   ];
   for (const [name, body, message] of cases) {
-    it(name, () => {
+    it(name, async () => {
       write(name, body);
-      const r = mjlab(['simulate', '--strategies', `./${name},harr,harr,harr`, '--games', '4', '--no-progress', '--out', join(tmp, 'bad')], { cwd: tmp });
+      const r = await mjlabIn(['simulate', '--strategies', `./${name},harr,harr,harr`, '--games', '4', '--no-progress', '--out', join(tmp, 'bad')], { cwd: tmp });
       expect(r.status).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(r.stderr).toMatch(message);
     });
   }
 
-  it('a missing preset file', () => {
-    const r = mjlab(['replay', '--rules', 'harr', '--strategies', './gone.json,harr,harr,harr', '--seed', '1', '--game', '0'], { cwd: tmp });
+  it('a missing preset file', async () => {
+    const r = await mjlabIn(['replay', '--rules', 'harr', '--strategies', './gone.json,harr,harr,harr', '--seed', '1', '--game', '0'], { cwd: tmp });
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/^mjlab: preset \.\/gone\.json not found\n$/);
   });

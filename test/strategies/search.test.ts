@@ -20,7 +20,8 @@ import { viewFor } from '../../src/view/view.js';
 import { harr } from '../../strategies/harr.js';
 import { search } from '../../strategies/search.js';
 import { suitHunter } from '../../strategies/suit-hunter.js';
-import { mjlab, tempDir } from '../runner/helpers.js';
+import { tempDir } from '../runner/helpers.js';
+import { mjlabIn } from '../helpers/cli.js';
 
 type Searcher = Agent & { rollouts(): number; lastCandidates(): number };
 
@@ -167,22 +168,23 @@ describe('search', () => {
     expect(() => searcher(0, 'harr', ['policy=harr/noSuch=1'])).toThrow(/has no parameter "noSuch"/);
   });
 
-  it('searches a robbing round in worlds where the added tile stays with its owner (code500 seed 1 game 1180)', () => {
+  it('searches a robbing round in worlds where the added tile stays with its owner (code500 seed 1 game 1180)', async () => {
     // The experiment's run stopped here: worlds dealt the added tile away, so passing (adding it to the pung) or
     // robbing it took a tile its owner did not hold, and a rollout later scored a hand that was not complete.
-    const r = mjlab(['replay', '--rules', 'code500', '--strategies', 'search,harr,harr,harr', '--seed', '1', '--game', '1180', '--duplicate']);
+    const r = await mjlabIn(['replay', '--rules', 'code500', '--strategies', 'search,harr,harr,harr', '--seed', '1', '--game', '1180', '--duplicate']);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/Result: /);
   });
 
-  it('in a simulate run: the same outputs on one worker and on two', () => {
-    const outs = [1, 2].map((workers) => {
+  it('in a simulate run: the same outputs on one worker and on two', async () => {
+    const outs: string[][] = [];
+    for (const workers of [1, 2]) {
       const dir = tempDir('mjlab-search-');
-      const r = mjlab(['simulate', '--rules', 'harr', '--strategies', 'search:budget=32,harr,harr,harr', '--games', '8', '--duplicate', '--workers', String(workers), '--games-csv', '--out', dir, '--no-progress']);
+      const r = await mjlabIn(['simulate', '--rules', 'harr', '--strategies', 'search:budget=32,harr,harr,harr', '--games', '8', '--duplicate', '--workers', String(workers), '--games-csv', '--out', dir, '--no-progress']);
       expect(r.status, r.stderr).toBe(0);
-      return ['summary.csv', 'games.csv'].map((f) => readFileSync(join(dir, f), 'utf8'));
-    });
+      outs.push(['summary.csv', 'games.csv'].map((f) => readFileSync(join(dir, f), 'utf8')));
+    }
     expect(outs[1]).toEqual(outs[0]);
     expect(outs[0]![0]).toMatch(/^search:budget=32,8,/m);
   });

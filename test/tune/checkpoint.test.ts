@@ -4,7 +4,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { mjlab, read, tempDir } from '../runner/helpers.js';
+import { read, tempDir } from '../runner/helpers.js';
+import { mjlabIn } from '../helpers/cli.js';
 
 const TUNE = ['tune', '--rules', 'harr', '--strategy', 'harr', '--params', 'minPairs,lateWall', '--generations', '2', '--games', '16', '--seed', '3', '--no-progress'];
 const FILES = ['history.csv', 'finalists.csv', 'confirm.csv', 'best.json', 'convergence.svg'] as const;
@@ -12,10 +13,10 @@ const FILES = ['history.csv', 'finalists.csv', 'confirm.csv', 'best.json', 'conv
 let tmp: string;
 let ref: string;
 
-beforeAll(() => {
+beforeAll(async () => {
   tmp = tempDir('tune-cp');
   ref = join(tmp, 'ref');
-  const r = mjlab([...TUNE, '--workers', '1', '--out', ref], { cwd: tmp });
+  const r = await mjlabIn([...TUNE, '--workers', '1', '--out', ref], { cwd: tmp });
   expect(r.status, r.stderr).toBe(0);
 });
 
@@ -34,8 +35,8 @@ function edited(name: string, kind: string, edit: (line: string) => string): { d
   return { dir, lineNo: i + 1 };
 }
 
-function refusedResume(dir: string, lineNo: number): void {
-  const r = mjlab([...TUNE, '--workers', '1', '--out', dir, '--resume'], { cwd: tmp });
+async function refusedResume(dir: string, lineNo: number): Promise<void> {
+  const r = await mjlabIn([...TUNE, '--workers', '1', '--out', dir, '--resume'], { cwd: tmp });
   expect(r.status, r.stderr).toBe(2);
   expect(r.stderr.trimEnd().split('\n'), r.stderr).toHaveLength(1);
   expect(r.stderr).toMatch(new RegExp(`^mjlab: .*checkpoint\\.jsonl line ${lineNo} fails its checksum .*cannot be resumed`));
@@ -44,31 +45,31 @@ function refusedResume(dir: string, lineNo: number): void {
 }
 
 describe('an edited tune checkpoint is refused, never resumed', () => {
-  it('one number of the confirm line made larger (n 16 → 1601)', () => {
+  it('one number of the confirm line made larger (n 16 → 1601)', async () => {
     const { dir, lineNo } = edited('confirm', 'confirm', (l) => l.replace(/"n":(\d+)/, '"n":$101'));
-    refusedResume(dir, lineNo);
+    await refusedResume(dir, lineNo);
   });
 
-  it('one sum of the last generation changed', () => {
+  it('one sum of the last generation changed', async () => {
     const { dir, lineNo } = edited('generation', 'generation', (l) => l.replace(/"sum":"(-?\d+)"/, (_, v: string) => `"sum":"${BigInt(v) + 1n}"`));
-    refusedResume(dir, lineNo);
+    await refusedResume(dir, lineNo);
   });
 
-  it('a non-numeric value', () => {
+  it('a non-numeric value', async () => {
     const { dir, lineNo } = edited('nan', 'race', (l) => l.replace(/"sumSq":"\d+"/, '"sumSq":"12ab"'));
-    refusedResume(dir, lineNo);
+    await refusedResume(dir, lineNo);
   });
 });
 
 describe('resumed from its checkpoint', () => {
-  it('equals the uninterrupted tune, from any committed step', () => {
+  it('equals the uninterrupted tune, from any committed step', async () => {
     const all = read(ref, 'checkpoint.jsonl').split('\n').filter((l) => l !== '');
     for (const keep of [2, all.length - 1]) {
       const dir = join(tmp, `kept-${keep}`);
       cpSync(ref, dir, { recursive: true });
       for (const f of [...FILES, 'manifest.json']) rmSync(join(dir, f));
       writeFileSync(join(dir, 'checkpoint.jsonl'), `${all.slice(0, keep).join('\n')}\n`);
-      const r = mjlab([...TUNE, '--workers', '2', '--out', dir, '--resume'], { cwd: tmp });
+      const r = await mjlabIn([...TUNE, '--workers', '2', '--out', dir, '--resume'], { cwd: tmp });
       expect(r.status, r.stderr).toBe(0);
       for (const f of FILES) expect(read(dir, f), `${f} after ${keep} lines`).toBe(read(ref, f));
     }

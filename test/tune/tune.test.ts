@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mjlab, parseCsv, read, spawnMjlab, tempDir } from '../runner/helpers.js';
+import { mjlabIn } from '../helpers/cli.js';
 
 const TUNE = ['tune', '--rules', 'harr', '--strategy', 'harr', '--params', 'minPairs,lateWall', '--generations', '3', '--games', '200', '--seed', '3'];
 const FILES = ['history.csv', 'finalists.csv', 'confirm.csv', 'best.json', 'convergence.svg'] as const;
@@ -15,6 +16,14 @@ const out = (name: string) => join(tmp, name);
 
 function ok(args: string[]): string {
   const r = mjlab(args, { cwd: tmp });
+  expect(r.stderr).toBe('');
+  expect(r.status).toBe(0);
+  return r.stdout;
+}
+
+/** ok, in-process: for the quick runs that need no process of their own. */
+async function okIn(args: string[]): Promise<string> {
+  const r = await mjlabIn(args, { cwd: tmp });
   expect(r.stderr).toBe('');
   expect(r.status).toBe(0);
   return r.stdout;
@@ -59,16 +68,16 @@ describe('mjlab tune', () => {
     expectSame(out('w1'), out('w2'));
   });
 
-  it("a candidate's mean net is what mjlab simulate measures on the same lineup and walls", () => {
+  it("a candidate's mean net is what mjlab simulate measures on the same lineup and walls", async () => {
     const row = parseCsv(read(out('w1'), 'history.csv')).find((h) => h.generation === '0' && h.candidate === '2')!;
     const entry = `harr:minPairs=${row.minPairs}:lateWall=${row.lateWall}`;
-    ok(['simulate', '--rules', 'harr', '--strategies', `${entry},harr,harr,harr`, '--duplicate', '--games', '200', '--seed', '3', '--workers', '1', '--no-progress', '--out', out('sim')]);
+    await okIn(['simulate', '--rules', 'harr', '--strategies', `${entry},harr,harr,harr`, '--duplicate', '--games', '200', '--seed', '3', '--workers', '1', '--no-progress', '--out', out('sim')]);
     const sim = parseCsv(read(out('sim'), 'summary.csv')).find((r) => r.strategy === entry)!;
     expect(Number(sim.mean_net).toFixed(4)).toBe(Number(row.mean_net).toFixed(4));
   });
 
-  it('best.json plays as a preset', () => {
-    const r = mjlab(['simulate', '--strategies', `${out('w1')}/best.json,harr,harr,harr`, '--games', '8', '--workers', '1', '--no-progress', '--out', out('preset')], { cwd: tmp });
+  it('best.json plays as a preset', async () => {
+    const r = await mjlabIn(['simulate', '--strategies', `${out('w1')}/best.json,harr,harr,harr`, '--games', '8', '--workers', '1', '--no-progress', '--out', out('preset')], { cwd: tmp });
     expect(r.stderr).toBe('');
     expect(parseCsv(read(out('preset'), 'summary.csv'))[0]!.strategy).toBe('best.json');
   });
@@ -130,8 +139,8 @@ describe('interrupted and resumed', () => {
     expectSame(out('w1'), dir);
   });
 
-  it('--resume of a complete tune rewrites the same files', () => {
-    ok([...TUNE, '--workers', '1', '--no-progress', '--out', out('w2'), '--resume']);
+  it('--resume of a complete tune rewrites the same files', async () => {
+    await okIn([...TUNE, '--workers', '1', '--no-progress', '--out', out('w2'), '--resume']);
     expectSame(out('w1'), out('w2'));
   });
 });
@@ -177,25 +186,25 @@ describe('bad input: one line, exit 2', () => {
     );
   });
   for (const [name, args, message] of cases) {
-    it(name, () => {
+    it(name, async () => {
       const withOut = args.includes('--out') ? args : [...args, '--out', out(`bad-${name.replace(/\W+/g, '-')}`)];
-      const r = mjlab(withOut, { cwd: tmp });
+      const r = await mjlabIn(withOut, { cwd: tmp });
       expect(r.stderr.trim().split('\n'), r.stderr).toHaveLength(1);
       expect(r.stderr).toMatch(message);
       expect(r.status).toBe(2);
     });
   }
 
-  it('--resume of a different tune, a different tune without --force, a directory holding other files', () => {
-    const r1 = mjlab([...TUNE.map((a) => (a === '3' ? '4' : a)), '--no-progress', '--out', out('w1'), '--resume'], { cwd: tmp });
+  it('--resume of a different tune, a different tune without --force, a directory holding other files', async () => {
+    const r1 = await mjlabIn([...TUNE.map((a) => (a === '3' ? '4' : a)), '--no-progress', '--out', out('w1'), '--resume'], { cwd: tmp });
     expect(r1.status).toBe(2);
     expect(r1.stderr).toMatch(/holds a different tune .*cannot --resume it\n$/);
-    const r2 = mjlab([...TUNE.map((a) => (a === '3' ? '4' : a)), '--no-progress', '--out', out('w1')], { cwd: tmp });
+    const r2 = await mjlabIn([...TUNE.map((a) => (a === '3' ? '4' : a)), '--no-progress', '--out', out('w1')], { cwd: tmp });
     expect(r2.status).toBe(2);
     expect(r2.stderr).toMatch(/already holds a different tune \(tune of harr under harr, seed 3\); use --force/);
     mkdirSync(out('foreign'), { recursive: true });
     writeFileSync(join(out('foreign'), 'notes.txt'), 'mine');
-    const r3 = mjlab([...TUNE, '--no-progress', '--out', out('foreign')], { cwd: tmp });
+    const r3 = await mjlabIn([...TUNE, '--no-progress', '--out', out('foreign')], { cwd: tmp });
     expect(r3.status).toBe(2);
     expect(r3.stderr).toMatch(/holds files mjlab did not write \(notes\.txt\); mjlab removes only its own files, even with --force/);
     expect(readFileSync(join(out('foreign'), 'notes.txt'), 'utf8')).toBe('mine');
@@ -203,7 +212,7 @@ describe('bad input: one line, exit 2', () => {
     mkdirSync(out('torn'), { recursive: true });
     copyFileSync(join(out('w1'), '.mjlab-output.json'), join(out('torn'), '.mjlab-output.json'));
     writeFileSync(join(out('torn'), 'checkpoint.jsonl'), '{"kind":"tune-he');
-    const r4 = mjlab([...TUNE, '--no-progress', '--workers', '1', '--out', out('torn'), '--resume'], { cwd: tmp });
+    const r4 = await mjlabIn([...TUNE, '--no-progress', '--workers', '1', '--out', out('torn'), '--resume'], { cwd: tmp });
     expect(r4.stderr).toMatch(/^mjlab: nothing to resume in .*torn; starting from the beginning\n$/);
     expect(r4.status).toBe(0);
     expectSame(out('w1'), out('torn'));

@@ -9,7 +9,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { mjlab, tempDir } from '../runner/helpers.js';
+import { tempDir } from '../runner/helpers.js';
+import { mjlabIn } from '../helpers/cli.js';
 
 const PEEK = join(import.meta.dirname, 'fixtures', 'peek.mjs');
 
@@ -36,17 +37,17 @@ describe('a cheating plug-in', () => {
     ['babcock', 400],
     ['code500', 200],
   ] as const) {
-    it(`plays every hand exactly as harr does on the same walls (${rules}, ${games} hands, --duplicate)`, () => {
+    it(`plays every hand exactly as harr does on the same walls (${rules}, ${games} hands, --duplicate)`, async () => {
       const dir = tempDir('peek');
-      const run = (name: string, lineup: string) => {
+      const run = async (name: string, lineup: string) => {
         const out = join(dir, name);
-        const r = mjlab(['simulate', '--rules', rules, '--strategies', lineup, '--duplicate', '--games', String(games), '--seed', '3', '--games-csv', '--workers', '1', '--no-progress', '--out', out]);
+        const r = await mjlabIn(['simulate', '--rules', rules, '--strategies', lineup, '--duplicate', '--games', String(games), '--seed', '3', '--games-csv', '--workers', '1', '--no-progress', '--out', out]);
         expect(r.stderr).toBe('');
         expect(r.status).toBe(0);
         return out;
       };
-      const cheat = run('peek', `${PEEK},harr,harr,harr`);
-      const fair = run('harr', 'harr,harr,harr,harr');
+      const cheat = await run('peek', `${PEEK},harr,harr,harr`);
+      const fair = await run('harr', 'harr,harr,harr,harr');
       expect(outcomes(cheat)).toEqual(outcomes(fair));
       const p = summaryRow(cheat, 'peek.mjs');
       const h = summaryRow(fair, 'harr');
