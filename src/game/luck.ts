@@ -33,7 +33,7 @@
  * (luckFormat), each with its own coefficients (luckBeta).
  */
 import type { Seat } from '../core/seat.js';
-import { bonusOf, GROUP, MAX_MELDS, meldsOf, NO_OBSERVER, type HandObserver, type HandState } from '../engine/state.js';
+import { bonusOf, GROUP, MAX_MELDS, MELD_TYPES, meldsOf, NO_OBSERVER, type HandObserver, type HandState } from '../engine/state.js';
 import { HandAnalyser } from '../hand/shanten.js';
 import { scoreSummary, scoreValue, type ScoreContext, type WinBy } from '../scoring/index.js';
 import type { HandSpec } from '../tiles/index.js';
@@ -78,11 +78,23 @@ export class LuckMeter {
   /** Fitting only (src/league/luck-value-fit.ts): told the cell of every non-winning draw as it was drawn. */
   trace: ((seat: Seat, cell: number) => void) | null = null;
   readonly observer: HandObserver;
+  /**
+   * The scorer's answers in this hand, by everything they depend on (scoreKey): a seat that discards the tile it
+   * drew holds the same hand at its next draw, and a waiting seat's winning values are asked again at every other
+   * seat's draw. Scoring was two thirds of the meter's time and the meter two thirds of a --duplicate run's
+   * (a CPU profile of 2,000 hands of the default lineup); the values are the scorer's own, so luck.bin is unchanged.
+   */
+  private readonly memo = new Map<string, number>();
 
-  constructor(players: number) {
+  /** `remember` false: every value scored afresh (for the test that the memo changes nothing). */
+  constructor(
+    players: number,
+    private readonly remember = true,
+  ) {
     this.luck = new Float64Array(players * LUCK_CHANNELS);
     this.observer = {
       ...NO_OBSERVER,
+      deal: (): void => this.memo.clear(),
       draw: (s: HandState, seat: Seat, t: number): void => this.drew(s, seat, t, 'self-draw'),
       loose: (s: HandState, seat: Seat, t: number): void => this.drew(s, seat, t, 'loose-tile'),
     };
@@ -91,6 +103,25 @@ export class LuckMeter {
   /** A new game. */
   reset(): void {
     this.luck.fill(0);
+    this.memo.clear();
+  }
+
+  /** loserScore, remembered for the hand. */
+  private loser(s: HandState, seat: Seat, concealed: Uint8Array, key: string, plus: number): number {
+    if (!this.remember) return loserScore(s, seat, concealed, plus);
+    const k = `${key}L${plus}`;
+    let v = this.memo.get(k);
+    if (v === undefined) this.memo.set(k, (v = loserScore(s, seat, concealed, plus)));
+    return v;
+  }
+
+  /** winValue, remembered for the hand. */
+  private win(s: HandState, seat: Seat, concealed: Uint8Array, key: string, k: number, by: WinBy): number {
+    if (!this.remember) return winValue(s, seat, concealed, k, by);
+    const m = `${key}${by}${k}`;
+    let v = this.memo.get(m);
+    if (v === undefined) this.memo.set(m, (v = winValue(s, seat, concealed, k, by)));
+    return v;
   }
 
   /** `seat` has just drawn `t` (already in its hand, already gone from the wall), from the wall or loose. */
@@ -112,9 +143,10 @@ export class LuckMeter {
     }
     const a = this.analyser.load(before, s.pub.meldCount[seat]!);
     const sh = a.shanten();
+    const key = scoreKey(s, seat, before);
     // What the tile adds to the hand's score as it stands (a loser's score: sets and doubles), for the kinds it
     // holds already (a tile of a kind it holds none of adds no set).
-    const held = loserScore(s, seat, before, -1);
+    const held = this.loser(s, seat, before, key, -1);
     const table = this.table === undefined ? (this.table = valueTable(s.rules.id)) : this.table;
     const suits = suitCounts(s, seat, before, this.suits);
     const east = seat === s.pub.dealer;
@@ -136,12 +168,12 @@ export class LuckMeter {
         useful += c;
         if (k === t) got = 1;
         if (sh === 0) {
-          win = winValue(s, seat, before, k, by);
+          win = this.win(s, seat, before, key, k, by);
           value += c * win;
           if (k === t) valueGot = win;
         }
       }
-      const g = before[k] === 0 ? 0 : loserScore(s, seat, before, k) - held;
+      const g = before[k] === 0 ? 0 : this.loser(s, seat, before, key, k) - held;
       gain += c * g;
       if (k === t) gainGot = g;
       // Channel 6: what the hand is becoming with k, the table's estimate of its final net (exact when k wins).
@@ -175,11 +207,12 @@ export class LuckMeter {
       if (tiles + 3 * s.pub.meldCount[j]! !== 13) continue;
       const b = this.analyser.load(before, s.pub.meldCount[j]!);
       if (b.shanten() !== 0) continue;
+      const key = scoreKey(s, j, before);
       let other = 0;
       let otherGot = 0;
       for (let k = 0; k < KINDS; k++) {
         if (wall[k] === 0 || b.shantenWith(k, 1) >= 0) continue;
-        const v = winValue(s, j, before, k, 'discard');
+        const v = this.win(s, j, before, key, k, 'discard');
         other += wall[k]! * v;
         if (k === t) otherGot = v;
       }
@@ -188,6 +221,28 @@ export class LuckMeter {
     }
   }
 }
+
+/**
+ * What the scorer's answer for `seat` holding `concealed` depends on within one hand, as a string: the seat, its
+ * concealed counts, and its melds and bonus tiles. Within a hand a seat's melds only grow, or a pung becomes a kong,
+ * and its bonus tiles only grow, so their counts (and the number of kongs) name them; the winds, the limit and the
+ * dealer do not change. The memo is cleared at each deal.
+ */
+function scoreKey(s: HandState, seat: Seat, concealed: Uint8Array): string {
+  const melds = s.pub.meldCount[seat]!;
+  let kongs = 0;
+  for (let i = 0; i < melds; i++) if (s.pub.meldType[seat * MAX_MELDS + i] === KONG_TYPE) kongs++;
+  let key = `${seat}.${melds}.${kongs}.${s.pub.bonusCount[seat]!}.`;
+  for (let b = 0; b < KINDS; b += 9) {
+    let x = 0;
+    for (let k = Math.min(KINDS, b + 9) - 1; k >= b; k--) x = x * 5 + concealed[k]!;
+    key += `${x}.`;
+  }
+  return key;
+}
+
+/** meldType's code of a kong (MELD_TYPES). */
+const KONG_TYPE = MELD_TYPES.indexOf('kong');
 
 /**
  * The seat's tiles by suit before the draw (concealed and melded, a meld as three): out[0..2] the three suits,
