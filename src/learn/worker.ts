@@ -5,6 +5,7 @@
  * on the game indices, never on the worker. Every strategy is held to the agent contract, as in the runner's worker.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { handTableFrom } from '../hand/shanten.js';
 import { createEngine } from '../game/play.js';
 import { gameSetup } from '../game/setup.js';
 import { tableConfig } from '../runner/table.js';
@@ -18,6 +19,7 @@ const port = parentPort;
 if (!port) throw new Error('learn/worker.js must run in a worker thread');
 
 const init = workerData as TrainWorkerInit & { readonly heartbeat: SharedArrayBuffer };
+handTableFrom((workerData as { handTable?: SharedArrayBuffer }).handTable);
 const hb = new Heartbeat(init.heartbeat);
 const sink: Sink = { game: 0, decisions: [] };
 

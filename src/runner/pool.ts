@@ -12,6 +12,7 @@ import type { Batch } from './plan.js';
 import type { FromWorker, ToWorker, WorkerInit } from './protocol.js';
 import { Heartbeat, HEARTBEAT_BYTES, type HeartbeatView } from './contract.js';
 import { startWatchdog } from './watchdog.js';
+import { hasSharedHandTable, sharedHandTable } from '../hand/shanten.js';
 
 export type DoneMessage = Extract<FromWorker, { type: 'done' }>;
 export type ErrorMessage = Extract<FromWorker, { type: 'error' }>;
@@ -197,7 +198,7 @@ function emptiest(workers: readonly Worker[], ready: ReadonlySet<Worker>, inFlig
  * One worker of a pool, sharing a heartbeat with the watchdog. Only the pool ends its workers (it marks the end
  * first): any other exit, with code 0 too, lost its batches, so `died` hears of it as of an error.
  */
-function spawnWorker<M>(url: URL, init: unknown, message: (w: Worker, msg: M) => void, died: (e: WorkerDied) => void, keep?: WorkerKeep): Held {
+function spawnWorker<M>(url: URL, init: unknown, message: (w: Worker, msg: M) => void, died: (e: WorkerDied) => void, keep?: WorkerKeep, handTable?: SharedArrayBuffer): Held {
   const parked = keep?.take(url);
   let held: Held;
   if (parked) {
@@ -206,7 +207,7 @@ function spawnWorker<M>(url: URL, init: unknown, message: (w: Worker, msg: M) =>
     held = parked;
   } else {
     const heartbeat = new SharedArrayBuffer(HEARTBEAT_BYTES);
-    const worker = new Worker(url, { workerData: { ...(init as object), heartbeat }, resourceLimits: workerLimits() });
+    const worker = new Worker(url, { workerData: { ...(init as object), heartbeat, ...(handTable ? { handTable } : {}) }, resourceLimits: workerLimits() });
     held = { worker, beat: new Heartbeat(heartbeat), detach: () => {} };
   }
   const { worker, beat } = held;
@@ -284,8 +285,11 @@ export function startPool<I = Omit<WorkerInit, 'heartbeat'>, D extends BatchDone
     }
     pump();
   };
+  // The hand table built once here and copied by each worker (src/hand/shanten.ts sharedHandTable), where that is
+  // cheaper than each building its own: two workers or more, or a table this process built for an earlier pool.
+  const handTable = opts.workers >= 2 || hasSharedHandTable() ? sharedHandTable() : undefined;
   for (let i = 0; i < opts.workers; i++) {
-    const h = spawnWorker(url, opts.init, (w, msg: { readonly type: 'ready' } | D | ErrorMessage) => onMessage(w, msg), (e) => end({ error: e }), opts.keep);
+    const h = spawnWorker(url, opts.init, (w, msg: { readonly type: 'ready' } | D | ErrorMessage) => onMessage(w, msg), (e) => end({ error: e }), opts.keep, handTable);
     const { worker, beat } = h;
     held.push(h);
     beats.push(beat);

@@ -7,6 +7,7 @@
  * and a plug-in cannot reach Math.random or the clock.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { handTableFrom } from '../hand/shanten.js';
 import { addGame, addMatch, aggregateToJson, emptyAggregate, placings, uniqueLabels } from '../stats/aggregate.js';
 import { csvChunk, gameRows, matchRow } from '../io/csv.js';
 import { createEngine } from '../game/play.js';
@@ -87,6 +88,7 @@ function play(t: Table, hb: Heartbeat, msg: Extract<ToWorker, { type: 'batch' }>
  */
 function start(): void {
   const first = workerData as WorkerInit;
+  handTableFrom((workerData as { handTable?: SharedArrayBuffer }).handTable);
   const hb = new Heartbeat(first.heartbeat);
   let table: Promise<Table> = configure(first, hb);
   // When the worker last became free: the wait until the next batch arrives is time the pool lost.

@@ -6,6 +6,7 @@
  * the games, never on the worker. Every strategy is held to the agent contract, as in the runner's worker.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { handTableFrom } from '../hand/shanten.js';
 import { createEngine, type GameEngine } from '../game/play.js';
 import { gameSetup } from '../game/setup.js';
 import type { TableConfig } from '../game/types.js';
@@ -18,6 +19,7 @@ const port = parentPort;
 if (!port) throw new Error('tune/worker.js must run in a worker thread');
 
 const first = workerData as TuneWorkerInit & { readonly heartbeat: SharedArrayBuffer };
+handTableFrom((workerData as { handTable?: SharedArrayBuffer }).handTable);
 /** The table being played: from workerData, or a later pool's init when the pool keeps its workers warm (pool.ts WorkerKeep). */
 let init: TuneWorkerInit = first;
 // The agent contract, as in the runner's worker (src/runner/contract.ts): decisions report to the heartbeat the
