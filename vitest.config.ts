@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './test/support/sequencer.js';
 
 export default defineConfig({
   test: {
@@ -18,5 +19,7 @@ export default defineConfig({
     globalSetup: ['./test/runner/build-dist.ts'],
     // Each file's CPU (its own and its children's), for the progress line.
     setupFiles: ['./test/support/cpu.ts'],
+    // Longest files first, on a fresh clone too (test/support/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
   },
 });
