@@ -34,7 +34,7 @@
  */
 import type { Seat } from '../core/seat.js';
 import { bonusOf, GROUP, MAX_MELDS, MELD_TYPES, meldsOf, NO_OBSERVER, type HandObserver, type HandState } from '../engine/state.js';
-import { HandAnalyser } from '../hand/shanten.js';
+import { HandAnalyser, suitKey } from '../hand/shanten.js';
 import { scoreSummary, scoreValue, type ScoreContext, type WinBy } from '../scoring/index.js';
 import type { HandSpec } from '../tiles/index.js';
 import { KINDS } from '../tiles/index.js';
@@ -232,13 +232,7 @@ function scoreKey(s: HandState, seat: Seat, concealed: Uint8Array): string {
   const melds = s.pub.meldCount[seat]!;
   let kongs = 0;
   for (let i = 0; i < melds; i++) if (s.pub.meldType[seat * MAX_MELDS + i] === KONG_TYPE) kongs++;
-  let key = `${seat}.${melds}.${kongs}.${s.pub.bonusCount[seat]!}.`;
-  for (let b = 0; b < KINDS; b += 9) {
-    let x = 0;
-    for (let k = Math.min(KINDS, b + 9) - 1; k >= b; k--) x = x * 5 + concealed[k]!;
-    key += `${x}.`;
-  }
-  return key;
+  return `${seat}.${melds}.${kongs}.${s.pub.bonusCount[seat]!}.${suitKey(concealed, 0)}.${suitKey(concealed, 1)}.${suitKey(concealed, 2)}.${suitKey(concealed, 3)}`;
 }
 
 /** meldType's code of a kong (MELD_TYPES). */

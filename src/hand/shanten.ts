@@ -41,24 +41,19 @@ let ranks: Int32Array[] = [];
 const TABLE_BYTES = HONOURS + POW5[7] * VEC;
 
 /** The prebuilt keys (every honour key, every suit key of at most MAX_SUIT_TILES tiles) written into `t`. */
-function build(t: Uint8Array): void {
+function build(t: Uint8Array, tr: readonly Int32Array[]): void {
   t.fill(UNSET);
-  buildSuits(t, rankTransitions());
+  buildSuits(t, tr);
   buildHonours(t);
 }
 
 function getTable(): Uint8Array {
   if (table === null) {
     ranks = rankTransitions();
-    if (shared !== null) {
-      const t = new Uint8Array(TABLE_BYTES);
-      t.set(new Uint8Array(shared));
-      table = t;
-    } else {
-      const t = new Uint8Array(TABLE_BYTES);
-      build(t);
-      table = t;
-    }
+    const t = new Uint8Array(TABLE_BYTES);
+    if (shared !== null) t.set(new Uint8Array(shared));
+    else build(t, ranks);
+    table = t;
   }
   return table;
 }
@@ -74,7 +69,7 @@ let shared: SharedArrayBuffer | null = null;
 export function sharedHandTable(): SharedArrayBuffer {
   if (shared === null) {
     const sab = new SharedArrayBuffer(TABLE_BYTES);
-    build(new Uint8Array(sab));
+    build(new Uint8Array(sab), rankTransitions());
     shared = sab;
   }
   return shared;
@@ -85,9 +80,10 @@ export function hasSharedHandTable(): boolean {
   return shared !== null;
 }
 
-/** In a worker thread: build its table, when first asked, by copying the one its pool shared. */
-export function handTableFrom(sab: SharedArrayBuffer | undefined): void {
-  if (sab !== undefined && sab.byteLength === TABLE_BYTES && shared === null && table === null) shared = sab;
+/** In a worker thread: build its table, when first asked, by copying the one its pool shared (workerData.handTable). */
+export function handTableFrom(workerData: unknown): void {
+  const sab = (workerData as { handTable?: unknown } | null)?.handTable;
+  if (sab instanceof SharedArrayBuffer && sab.byteLength === TABLE_BYTES && shared === null && table === null) shared = sab;
 }
 
 /**

@@ -19,7 +19,7 @@ const port = parentPort;
 if (!port) throw new Error('learn/worker.js must run in a worker thread');
 
 const init = workerData as TrainWorkerInit & { readonly heartbeat: SharedArrayBuffer };
-handTableFrom((workerData as { handTable?: SharedArrayBuffer }).handTable);
+handTableFrom(workerData);
 const hb = new Heartbeat(init.heartbeat);
 const sink: Sink = { game: 0, decisions: [] };
 

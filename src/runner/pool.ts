@@ -222,7 +222,6 @@ function spawnWorker<M>(url: URL, init: unknown, message: (w: Worker, msg: M) =>
 export function startPool<I = Omit<WorkerInit, 'heartbeat'>, D extends BatchDone = DoneMessage, B extends Batch = Batch>(opts: PoolOptions<I, D, B>): PoolHandle {
   const url = opts.url ?? workerUrl();
   const workers: Worker[] = [];
-  const beats: Heartbeat[] = [];
   const held: Held[] = [];
   /** Batches posted to each worker and not yet reported back. */
   const inFlight = new Map<Worker, number>();
@@ -290,14 +289,12 @@ export function startPool<I = Omit<WorkerInit, 'heartbeat'>, D extends BatchDone
   const handTable = opts.workers >= 2 || hasSharedHandTable() ? sharedHandTable() : undefined;
   for (let i = 0; i < opts.workers; i++) {
     const h = spawnWorker(url, opts.init, (w, msg: { readonly type: 'ready' } | D | ErrorMessage) => onMessage(w, msg), (e) => end({ error: e }), opts.keep, handTable);
-    const { worker, beat } = h;
     held.push(h);
-    beats.push(beat);
-    workers.push(worker);
-    inFlight.set(worker, 0);
+    workers.push(h.worker);
+    inFlight.set(h.worker, 0);
   }
 
-  const stopWatchdog = startWatchdog(beats, opts.decisionLimitMs, (_worker, view) => end({ error: new DecisionTimeout(view, opts.decisionLimitMs) }));
+  const stopWatchdog = startWatchdog(held.map((h) => h.beat), opts.decisionLimitMs, (_worker, view) => end({ error: new DecisionTimeout(view, opts.decisionLimitMs) }));
 
   return {
     finished,

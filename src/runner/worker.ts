@@ -88,7 +88,7 @@ function play(t: Table, hb: Heartbeat, msg: Extract<ToWorker, { type: 'batch' }>
  */
 function start(): void {
   const first = workerData as WorkerInit;
-  handTableFrom((workerData as { handTable?: SharedArrayBuffer }).handTable);
+  handTableFrom(workerData);
   const hb = new Heartbeat(first.heartbeat);
   let table: Promise<Table> = configure(first, hb);
   // When the worker last became free: the wait until the next batch arrives is time the pool lost.

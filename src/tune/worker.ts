@@ -19,7 +19,7 @@ const port = parentPort;
 if (!port) throw new Error('tune/worker.js must run in a worker thread');
 
 const first = workerData as TuneWorkerInit & { readonly heartbeat: SharedArrayBuffer };
-handTableFrom((workerData as { handTable?: SharedArrayBuffer }).handTable);
+handTableFrom(workerData);
 /** The table being played: from workerData, or a later pool's init when the pool keeps its workers warm (pool.ts WorkerKeep). */
 let init: TuneWorkerInit = first;
 // The agent contract, as in the runner's worker (src/runner/contract.ts): decisions report to the heartbeat the
