@@ -35,7 +35,7 @@
 import type { Seat } from '../core/seat.js';
 import { bonusOf, GROUP, MAX_MELDS, MELD_TYPES, meldsOf, NO_OBSERVER, type HandObserver, type HandState } from '../engine/state.js';
 import { HandAnalyser, suitKey } from '../hand/shanten.js';
-import { scoreSummary, scoreValue, type ScoreContext, type WinBy } from '../scoring/index.js';
+import { loserScoreMayChange, scoreSummary, scoreValue, type ScoreContext, type WinBy } from '../scoring/index.js';
 import type { HandSpec } from '../tiles/index.js';
 import { KINDS } from '../tiles/index.js';
 import { valueCell, valueTable } from './luck-value.js';
@@ -83,8 +83,10 @@ export class LuckMeter {
    * drew holds the same hand at its next draw, and a waiting seat's winning values are asked again at every other
    * seat's draw. Scoring was two thirds of the meter's time and the meter two thirds of a --duplicate run's
    * (a CPU profile of 2,000 hands of the default lineup); the values are the scorer's own, so luck.bin is unchanged.
+   * One row of answers per key (slot), not one string per answer: building and hashing a string per kind asked was
+   * a third of the meter's time, and the garbage it left a fifth of a run's (a CPU profile of 2,000 random hands).
    */
-  private readonly memo = new Map<string, number>();
+  private readonly memo = new Map<string, MemoRow>();
 
   /** `remember` false: every value scored afresh (for the test that the memo changes nothing). */
   constructor(
@@ -106,22 +108,28 @@ export class LuckMeter {
     this.memo.clear();
   }
 
-  /** loserScore, remembered for the hand. */
-  private loser(s: HandState, seat: Seat, concealed: Uint8Array, key: string, plus: number): number {
-    if (!this.remember) return loserScore(s, seat, concealed, plus);
-    const k = `${key}L${plus}`;
-    let v = this.memo.get(k);
-    if (v === undefined) this.memo.set(k, (v = loserScore(s, seat, concealed, plus)));
-    return v;
+  /** The memo's row for a key; null when nothing is remembered. */
+  private row(key: string): MemoRow | null {
+    if (!this.remember) return null;
+    let r = this.memo.get(key);
+    if (r === undefined) this.memo.set(key, (r = { loser: new Float64Array(KINDS + 1).fill(NaN), win: null }));
+    return r;
   }
 
-  /** winValue, remembered for the hand. */
-  private win(s: HandState, seat: Seat, concealed: Uint8Array, key: string, k: number, by: WinBy): number {
-    if (!this.remember) return winValue(s, seat, concealed, k, by);
-    const m = `${key}${by}${k}`;
-    let v = this.memo.get(m);
-    if (v === undefined) this.memo.set(m, (v = winValue(s, seat, concealed, k, by)));
-    return v;
+  /** loserScore, remembered for the hand in `row`. */
+  private loser(s: HandState, seat: Seat, concealed: Uint8Array, row: MemoRow | null, plus: number): number {
+    if (row === null) return loserScore(s, seat, concealed, plus);
+    const v = row.loser[plus + 1]!;
+    return v === v ? v : (row.loser[plus + 1] = loserScore(s, seat, concealed, plus));
+  }
+
+  /** winValue, remembered for the hand in `row`. */
+  private win(s: HandState, seat: Seat, concealed: Uint8Array, row: MemoRow | null, k: number, by: WinBy): number {
+    if (row === null) return winValue(s, seat, concealed, k, by);
+    const w = row.win ?? (row.win = new Float64Array(KINDS * WIN_BYS.length).fill(NaN));
+    const i = KINDS * WIN_BYS.indexOf(by) + k;
+    const v = w[i]!;
+    return v === v ? v : (w[i] = winValue(s, seat, concealed, k, by));
   }
 
   /** `seat` has just drawn `t` (already in its hand, already gone from the wall), from the wall or loose. */
@@ -143,10 +151,10 @@ export class LuckMeter {
     }
     const a = this.analyser.load(before, s.pub.meldCount[seat]!);
     const sh = a.shanten();
-    const key = scoreKey(s, seat, before);
+    const row = this.row(scoreKey(s, seat, before));
     // What the tile adds to the hand's score as it stands (a loser's score: sets and doubles), for the kinds it
     // holds already (a tile of a kind it holds none of adds no set).
-    const held = this.loser(s, seat, before, key, -1);
+    const held = this.loser(s, seat, before, row, -1);
     const table = this.table === undefined ? (this.table = valueTable(s.rules.id)) : this.table;
     const suits = suitCounts(s, seat, before, this.suits);
     const east = seat === s.pub.dealer;
@@ -168,12 +176,14 @@ export class LuckMeter {
         useful += c;
         if (k === t) got = 1;
         if (sh === 0) {
-          win = this.win(s, seat, before, key, k, by);
+          win = this.win(s, seat, before, row, k, by);
           value += c * win;
           if (k === t) valueGot = win;
         }
       }
-      const g = before[k] === 0 ? 0 : this.loser(s, seat, before, key, k) - held;
+      // Scored only where the tile can change a loser's score, a pair's third (a pung) or an honour's second (a
+      // pair); elsewhere the scorer would answer `held` itself (loserScoreMayChange). `remember` false scores all.
+      const g = before[k] === 0 || (this.remember && !loserScoreMayChange(k, before[k]!)) ? 0 : this.loser(s, seat, before, row, k) - held;
       gain += c * g;
       if (k === t) gainGot = g;
       // Channel 6: what the hand is becoming with k, the table's estimate of its final net (exact when k wins).
@@ -207,12 +217,12 @@ export class LuckMeter {
       if (tiles + 3 * s.pub.meldCount[j]! !== 13) continue;
       const b = this.analyser.load(before, s.pub.meldCount[j]!);
       if (b.shanten() !== 0) continue;
-      const key = scoreKey(s, j, before);
+      const row = this.row(scoreKey(s, j, before));
       let other = 0;
       let otherGot = 0;
       for (let k = 0; k < KINDS; k++) {
         if (wall[k] === 0 || b.shantenWith(k, 1) >= 0) continue;
-        const v = this.win(s, j, before, key, k, 'discard');
+        const v = this.win(s, j, before, row, k, 'discard');
         other += wall[k]! * v;
         if (k === t) otherGot = v;
       }
@@ -233,6 +243,17 @@ function scoreKey(s: HandState, seat: Seat, concealed: Uint8Array): string {
   let kongs = 0;
   for (let i = 0; i < melds; i++) if (s.pub.meldType[seat * MAX_MELDS + i] === KONG_TYPE) kongs++;
   return `${seat}.${melds}.${kongs}.${s.pub.bonusCount[seat]!}.${suitKey(concealed, 0)}.${suitKey(concealed, 1)}.${suitKey(concealed, 2)}.${suitKey(concealed, 3)}`;
+}
+
+/** How a win can come (WinBy), in the order of their slots in a memo row. */
+const WIN_BYS: readonly WinBy[] = ['discard', 'self-draw', 'loose-tile', 'robbing-kong'];
+/**
+ * The memo's answers for one key, NaN where not yet asked: the loser's score as it stands and with each kind added
+ * (index plus + 1), and, made when first asked (a waiting hand only), each kind's win value by each WinBy.
+ */
+interface MemoRow {
+  readonly loser: Float64Array;
+  win: Float64Array | null;
 }
 
 /** meldType's code of a kong (MELD_TYPES). */

@@ -3,7 +3,7 @@
  * arrangement-independent facts computed once, and the candidate groupings the scorer compares. Count arrays only.
  */
 import type { HandSpec } from '../tiles/index.js';
-import { KINDS, isHead } from '../tiles/index.js';
+import { EAST, KINDS, isHead } from '../tiles/index.js';
 import { isStandardComplete } from '../hand/decompose.js';
 import { SPECIAL_SHAPES, isNineUnitedSons } from '../hand/special.js';
 import { type LimitHandId, type ScoreTable, specialShapesOf } from '../rules/index.js';
@@ -191,6 +191,17 @@ export function losingCandidate(hand: HandSpec): Candidate {
     else if (c[t] === 2) pairs.push(t);
   }
   return { groups, pair: -1, pairs, winIdx: -2, special: null };
+}
+
+/**
+ * Whether one more tile of kind `k`, held `held` times concealed, can change a losing hand's score (scoreValue with
+ * no winning tile). It cannot when the kind is held three times or more: losingCandidate reads three or four alike as
+ * the same concealed pung. Nor when a suit tile is held once: the reading gains a pair of it, which scores nothing
+ * under every table (evaluate's pairValue) and no double. And what else a loser's score reads (the suits and honours
+ * present, the melds, the bonus tiles) is the same with one more tile of a kind already held.
+ */
+export function loserScoreMayChange(k: number, held: number): boolean {
+  return held === 2 || (held === 1 && k >= EAST);
 }
 
 export { isNineUnitedSons };

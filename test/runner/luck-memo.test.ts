@@ -1,6 +1,8 @@
 // The luck meter remembers the scorer's answers within a hand (src/game/luck.ts, scoreKey): the luck of every
 // seat, channel and game is exactly what a meter that scores every value afresh measures, under the four rule sets
 // (code500 with flowers and the limit), with claims and kongs (melds change the key) and across a match's hands.
+// The meter without its memo also scores every kind a loser holds, so the shortcut of loserScoreMayChange (a tile
+// that cannot change a loser's score is not scored) is checked here too.
 import { describe, expect, it } from 'vitest';
 import { LuckMeter } from '../../src/game/luck.js';
 import { createEngine } from '../../src/game/play.js';

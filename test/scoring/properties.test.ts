@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { RULESET_IDS, ruleSet } from '../../src/rules/index.js';
-import { readings, scoreHand, scoreValue, settle, type ScoreContext } from '../../src/scoring/index.js';
+import { loserScoreMayChange, readings, scoreHand, scoreValue, settle, type ScoreContext } from '../../src/scoring/index.js';
 import { handArb, ctxArb } from './random-hands.js';
 
 const rulesArb = fc.constantFrom(...RULESET_IDS);
@@ -46,6 +46,30 @@ describe('scoring properties', () => {
       }),
       { numRuns: RUNS },
     );
+  });
+});
+
+describe("a loser's score with one more tile of a kind it holds (the luck meter's shortcut, src/game/luck.ts)", () => {
+  it('is unchanged wherever loserScoreMayChange says it cannot change, and the predicate does let changes through', () => {
+    let changed = 0;
+    fc.assert(
+      fc.property(rulesArb, handArb, ctxArb, (id, hand, c) => {
+        const rules = ruleSet(id);
+        const loser = { ...hand, winning: null };
+        const ctx: ScoreContext = { ...c, prevailingWind: rules.prevailingWind ? c.prevailingWind : null, win: null };
+        const base = scoreValue(rules, loser, ctx);
+        const held = new Uint8Array(34);
+        for (const t of loser.concealed) held[t]!++;
+        for (let k = 0; k < 34; k++) {
+          if (held[k] === 0 || held[k] === 4) continue;
+          const plus = scoreValue(rules, { ...loser, concealed: [...loser.concealed, k] }, ctx);
+          if (!loserScoreMayChange(k, held[k]!)) expect(plus, `kind ${k} held ${held[k]}`).toBe(base);
+          else if (plus !== base) changed++;
+        }
+      }),
+      { numRuns: RUNS },
+    );
+    expect(changed).toBeGreaterThan(0);
   });
 });
 
