@@ -47,6 +47,10 @@ describe('inference: its analysis on small runs', () => {
     expect(Number(row[5])).toBeGreaterThanOrEqual(Number(row[3]));
     expect(row[8]).toBe('2.5');
     expect(row[9]).toBe('2.0');
+    // Holm over the cells: with one cell, its own p.
+    expect(rows[0]).toMatch(/,p_holm$/);
+    expect(row[17]).toBe(row[7]);
+    expect(a.findings).toMatch(/Holm-corrected over the 1 cells/);
     expect(a.findings).toMatch(/^## Findings/);
   }, 240_000);
 
