@@ -83,8 +83,8 @@ export class LuckMeter {
    * drew holds the same hand at its next draw, and a waiting seat's winning values are asked again at every other
    * seat's draw. Scoring was two thirds of the meter's time and the meter two thirds of a --duplicate run's
    * (a CPU profile of 2,000 hands of the default lineup); the values are the scorer's own, so luck.bin is unchanged.
-   * One row of answers per key (slot), not one string per answer: building and hashing a string per kind asked was
-   * a third of the meter's time, and the garbage it left a fifth of a run's (a CPU profile of 2,000 random hands).
+   * One row of answers per key rather than a string per answer: building and hashing a string for each kind asked
+   * was a fifth of the meter's time (a CPU profile of 2,000 random hands); the rows alone did not measure faster.
    */
   private readonly memo = new Map<string, MemoRow>();
 
@@ -112,15 +112,16 @@ export class LuckMeter {
   private row(key: string): MemoRow | null {
     if (!this.remember) return null;
     let r = this.memo.get(key);
-    if (r === undefined) this.memo.set(key, (r = { loser: new Float64Array(KINDS + 1).fill(NaN), win: null }));
+    if (r === undefined) this.memo.set(key, (r = { loser: null, win: null }));
     return r;
   }
 
   /** loserScore, remembered for the hand in `row`. */
   private loser(s: HandState, seat: Seat, concealed: Uint8Array, row: MemoRow | null, plus: number): number {
     if (row === null) return loserScore(s, seat, concealed, plus);
-    const v = row.loser[plus + 1]!;
-    return v === v ? v : (row.loser[plus + 1] = loserScore(s, seat, concealed, plus));
+    const l = row.loser ?? (row.loser = new Float64Array(KINDS + 1).fill(NaN));
+    const v = l[plus + 1]!;
+    return v === v ? v : (l[plus + 1] = loserScore(s, seat, concealed, plus));
   }
 
   /** winValue, remembered for the hand in `row`. */
@@ -248,11 +249,12 @@ function scoreKey(s: HandState, seat: Seat, concealed: Uint8Array): string {
 /** How a win can come (WinBy), in the order of their slots in a memo row. */
 const WIN_BYS: readonly WinBy[] = ['discard', 'self-draw', 'loose-tile', 'robbing-kong'];
 /**
- * The memo's answers for one key, NaN where not yet asked: the loser's score as it stands and with each kind added
- * (index plus + 1), and, made when first asked (a waiting hand only), each kind's win value by each WinBy.
+ * The memo's answers for one key, NaN where not yet asked, each array made when first asked: the loser's score as
+ * it stands and with each kind added (index plus + 1; the drawing seat only), and each kind's win value by each
+ * WinBy (a waiting hand only).
  */
 interface MemoRow {
-  readonly loser: Float64Array;
+  loser: Float64Array | null;
   win: Float64Array | null;
 }
 
