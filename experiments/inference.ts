@@ -70,8 +70,13 @@ export const spec: ExperimentSpec = {
   reportCost: true,
   caveats: [
     'Both searches at budget 64, not the default 256: the run shared two cores with five other developers.',
-    'The inference at 20 Metropolis swaps per seat (search\'s default is 10): the cost the issue allows (1.5x) and ' +
-      'a danger calibrated within 0.02, where 10 misses it and 40 costs more.',
+    'The inference at 20 Metropolis swaps per seat (search\'s default is 10), chosen before the run: at 10 the danger ' +
+      'misses a calibration within 0.02, at 40 a searched decision cost more than the issue\'s 1.5x, at 20 a timing ' +
+      'before the run gave 1.05-1.49x. The ms columns here, timed after the run, and `npm run bench` (the two timed ' +
+      'side by side) put it at about 1.4-1.6x: over 1.5x under some rule sets.',
+    'Why no gain: src/game/inference-why.ts compares, at the same decisions of self-play, the search with and without ' +
+      'the inference and a search whose worlds hold the true hidden hands (docs/strategies.md, "Why the inference ' +
+      'gains nothing yet").',
     'The inference\'s record of a seat is read from the view: its discards, the tiles passed since its last discard ' +
       '(in the order of play, read back from the discards, their claims and the sets) and its exposed pungs; the ' +
       'policy model reads the newest discard by harr\'s own ranking (shanten first, then shape) and older ones by ' +
