@@ -4,7 +4,7 @@
  * decisions, four searches decide from the same view with the same stream:
  *
  * - `without`: search as it plays by default (the opponent model's worlds);
- * - `with`: search with the inference (infer=true, inferSteps=20, as experiment `inference` played it);
+ * - `with`: search with the inference (by default infer=true, inferSteps=20, as experiment `inference` played it);
  * - `oracle`: the same search whose every world deals the other seats their TRUE concealed hands (the wall order,
  *   which nobody knows, still shuffled): the best any weighting of worlds could do, with the same rollouts;
  * - `oracle-wide`: the oracle at four times the budget: what more rollouts buy once the worlds are right.
@@ -21,7 +21,8 @@
  * fault; if `oracle` gains about as little, the rollouts are: even perfect worlds do not move the choice. The oracle
  * is a diagnostic that reads the true state; it is no strategy and is never seated.
  *
- * Run: `node dist/src/game/inference-why.js [hands per rule set] [budget] [every] [evalN] [seed] [rules,...]`.
+ * Run: `node dist/src/game/inference-why.js [hands per rule set] [budget] [every] [evalN] [seed] [rules,...] [with's
+ * parameters, colon-separated: default infer=true:inferSteps=20]`.
  */
 import { pathToFileURL } from 'node:url';
 import { applyParams } from '../agent/params.js';
@@ -33,7 +34,6 @@ import type { HandState } from '../engine/state.js';
 import { apply } from '../engine/step.js';
 import { type Rng, makeStream } from '../rng/streams.js';
 import { RULESET_IDS, ruleSet } from '../rules/index.js';
-import { zCritical } from '../stats/erf.js';
 import { viewFor } from '../view/view.js';
 import { StateWorld } from '../view/world.js';
 import { harr } from '../../strategies/harr.js';
@@ -115,8 +115,12 @@ export interface WhyRow {
   gain_per_departure: number;
 }
 
+/** The inference as experiment `inference` played it: what `with` adds to the default search. */
+export const WITH_INFERENCE: readonly string[] = ['infer=true', 'inferSteps=20'];
+
 export function inferenceWhy(
   hands: number, budget: number, every = 3, evalN = 128, seed = 28, rulesIds: readonly string[] = RULESET_IDS, progress = false,
+  withParams: readonly string[] = WITH_INFERENCE,
 ): WhyRow[] {
   const out: WhyRow[] = [];
   for (const id of rulesIds) {
@@ -140,7 +144,7 @@ export function inferenceWhy(
       const policy = decide(['budget=0'], view);
       const chosen: Record<Searcher, Action> = {
         without: decide([], view),
-        with: decide(['infer=true', 'inferSteps=20'], view),
+        with: decide([...withParams], view),
         oracle: decide([], oracleView(view, s)),
         'oracle-wide': decide([`budget=${4 * budget}`], oracleView(view, s)),
       };
@@ -162,7 +166,8 @@ export function inferenceWhy(
       for (const x of SEARCHERS) count(x, chosen[x], policy);
       count('with-vs-without', chosen.with, chosen.without);
     });
-    const z = zCritical(0.95);
+    // The normal 97.5% quantile (src/stats's zCritical: that folder sits above this one, so it is not imported).
+    const z = 1.959963984540054;
     for (const name of names) {
       const t = tally.get(name)!;
       // One searching seat's decisions of a hand: every `every`-th decision of four seats was sampled.
@@ -184,7 +189,9 @@ const fmt = (x: number | string): string => (typeof x === 'number' && !Number.is
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const [hands = 20, budget = 64, every = 3, evalN = 128, seed = 28] = process.argv.slice(2, 7).map(Number);
   const rulesIds = process.argv[7] ? process.argv[7].split(',') : RULESET_IDS;
-  const rows = inferenceWhy(hands, budget, every, evalN, seed, rulesIds, true);
+  // The searcher `with`'s parameters, colon-separated (another setting of the inference to diagnose).
+  const withParams = process.argv[8] ? process.argv[8].split(':') : WITH_INFERENCE;
+  const rows = inferenceWhy(hands, budget, every, evalN, seed, rulesIds, true, withParams);
   console.log(Object.keys(rows[0]!).join(','));
   for (const x of rows) console.log(Object.values(x).map(fmt).join(','));
 }
