@@ -26,6 +26,7 @@ import { executeScenario } from '../../src/game/replay.js';
 import { resolveStrategy } from '../../src/lineup/registry.js';
 import { type Hint, hintStreams } from '../../src/play/hint.js';
 import { viewFor } from '../../src/view/view.js';
+import { docsPicture } from '../support/docs-picture.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const CHROMIUM = process.env.MJLAB_CHROMIUM ?? '/usr/bin/chromium';
@@ -115,7 +116,8 @@ async function playRun(seed: number, name: string, refusals: boolean, coach?: st
       if (i % 4 === 3) await page.locator('#hint-button').click();
       else await page.keyboard.press('h');
       await page.waitForSelector(`#hint[data-token="${now}"] .coach-panel`, { timeout: 60_000 });
-      if (i === 2) await page.screenshot({ path: join(ROOT, 'docs', 'play-hint-screenshot.png') });
+      // docs/'s picture is rewritten only when asked (test/support/docs-picture.ts).
+      if (i === 2) expect((await page.screenshot(docsPicture('play-hint-screenshot.png'))).length).toBeGreaterThan(10_000);
     }
     const buttons = await page.locator('#actions button').evaluateAll((els) => els.map((e) => ({ key: e.getAttribute('data-key') ?? '', action: e.getAttribute('data-action') ?? '' })));
     const win = buttons.findIndex((b) => b.key === 'm' || b.key === 'r');

@@ -21,6 +21,7 @@ import type { Review } from '../../src/coach/review.js';
 import { formatMeld, parseHand } from '../../src/tiles/notation.js';
 import { tileCode } from '../../src/tiles/tile.js';
 import { describeWithTool } from '../support/optional.js';
+import { docsPicture } from '../support/docs-picture.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const CHROMIUM = process.env.MJLAB_CHROMIUM ?? '/usr/bin/chromium';
@@ -325,7 +326,8 @@ describeWithTool('replay viewer in headless Chromium', MISSING, ENABLE, () => {
     await page.keyboard.press('n');
     expect(await event()).toBe(String(mistakes[0]!.event));
     expect(await page.locator('#coach-panel .coach-panel').getAttribute('data-mistake')).toBe('true');
-    await page.screenshot({ path: join(ROOT, 'docs', 'review-screenshot.png') });
+    // docs/'s picture is rewritten only when asked (test/support/docs-picture.ts).
+    expect((await page.screenshot(docsPicture('review-screenshot.png'))).length).toBeGreaterThan(10_000);
     await page.keyboard.press('n');
     expect(await event()).toBe(String((mistakes[1] ?? mistakes[0]!).event));
     await page.keyboard.press('End');
