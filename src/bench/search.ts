@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { median } from 'simple-statistics';
 import { ruleSet } from '../rules/index.js';
 import { timeSearchHands } from '../experiments/search-timing.js';
+import { WITH_INFERENCE } from '../game/inference-why.js';
 
 export async function benchSearch(rules = 'harr', hands = 6, budgets: readonly number[] = [32, 64, 128, 256]): Promise<Record<string, number | string>> {
   const r = ruleSet(rules);
@@ -27,7 +28,7 @@ export async function benchSearch(rules = 'harr', hands = 6, budgets: readonly n
 }
 
 /** The inference as experiment `inference` played it (issue 25, point 4: cost at most 1.5x at the same budget). */
-const INFER = ['budget=64', 'infer=true', 'inferSteps=20'];
+const INFER = ['budget=64', ...WITH_INFERENCE];
 
 /**
  * Search with the inference against search without, at budget 64, hand by hand in alternating order (the machine's

@@ -27,12 +27,13 @@
 import { pathToFileURL } from 'node:url';
 import { applyParams } from '../agent/params.js';
 import type { Action, Agent, AgentView, World } from '../agent/types.js';
+import { sameAction } from '../core/action.js';
 import { streamWalls } from '../engine/chance.js';
 import { cloneState } from '../engine/clone.js';
 import { handResult } from '../engine/result.js';
 import type { HandState } from '../engine/state.js';
 import { apply } from '../engine/step.js';
-import { type Rng, makeStream } from '../rng/streams.js';
+import { type Rng, makeStream, shuffleInPlace } from '../rng/streams.js';
 import { RULESET_IDS, ruleSet } from '../rules/index.js';
 import { viewFor } from '../view/view.js';
 import { StateWorld } from '../view/world.js';
@@ -47,12 +48,7 @@ type Searcher = (typeof SEARCHERS)[number];
 export function oracleState(s: HandState, rng: Rng): HandState {
   const w = cloneState(s);
   const wall = w.hidden.wall;
-  for (let i = wall.tail - 1; i > wall.head; i--) {
-    const j = wall.head + rng.int(i - wall.head + 1);
-    const t = wall.tiles[i]!;
-    wall.tiles[i] = wall.tiles[j]!;
-    wall.tiles[j] = t;
-  }
+  shuffleInPlace(wall.tiles.subarray(wall.head, wall.tail), rng);
   w.hidden.chance = streamWalls(rng);
   // As a sampled world does: a claim made earlier in this round is not shown to the seat.
   if (w.flow.phase === 'claim') {
@@ -74,8 +70,6 @@ export function oracleView(view: AgentView, s: HandState): AgentView {
   });
 }
 
-const key = (a: Action): string => JSON.stringify(a);
-
 /** Each action's mean net to `seat` over `n` oracle play-outs by four harr, the same reshuffles for every action. */
 function trueValues(s: HandState, seat: number, actions: readonly Action[], n: number, rng: Rng): number[] {
   const r = s.rules;
@@ -85,9 +79,9 @@ function trueValues(s: HandState, seat: number, actions: readonly Action[], n: n
     const base = oracleState(s, rng);
     actions.forEach((a, ai) => {
       const w = cloneState(base);
-      // The same play-out stream for every action of this reshuffle (common random numbers).
+      // The same wall and agent streams for every action of this reshuffle (common random numbers; a wash inside a
+      // play-out draws its new wall from the shared stream, so past a wash the actions' play-outs part).
       const agents: Agent[] = [0, 1, 2, 3].map((q) => harr.create({ seat: q, players: 4, rules: r, rng: makeStream(0, i, `why-eval:${q}`), params }));
-      w.hidden.chance = base.hidden.chance;
       apply(w, a);
       while (w.flow.phase !== 'over') apply(w, agents[w.flow.seat]!.act(viewFor(w, w.flow.seat)));
       sums[ai]! += handResult(w, 0, false).nets[seat]!;
@@ -126,8 +120,7 @@ export function inferenceWhy(
   for (const id of rulesIds) {
     const r = ruleSet(id);
     const names = [...SEARCHERS, 'with-vs-without'] as const;
-    const perHand = new Map<string, number[]>(names.map((x) => [x, new Array<number>(hands).fill(0)]));
-    const tally = new Map(names.map((x) => [x, { departs: 0, turn: 0, claim: 0, better: 0, gainSum: 0 }]));
+    const tally = new Map(names.map((x) => [x, { departs: 0, turn: 0, claim: 0, better: 0, gainSum: 0, perHand: new Array<number>(hands).fill(0) }]));
     let decisions = 0;
     let k = 0;
     let lastHand = -1;
@@ -148,12 +141,12 @@ export function inferenceWhy(
         oracle: decide([], oracleView(view, s)),
         'oracle-wide': decide([`budget=${4 * budget}`], oracleView(view, s)),
       };
-      const distinct = [policy, ...Object.values(chosen)].filter((a, i, all) => all.findIndex((b) => key(b) === key(a)) === i);
+      const distinct = [policy, ...Object.values(chosen)].filter((a, i, all) => all.findIndex((b) => sameAction(b, a)) === i);
       if (distinct.length < 2) return;
       const values = trueValues(s, seat, distinct, evalN, makeStream(seed, g, `why-eval:${k}`));
-      const valueOf = (a: Action): number => values[distinct.findIndex((b) => key(b) === key(a))]!;
+      const valueOf = (a: Action): number => values[distinct.findIndex((b) => sameAction(b, a))]!;
       const count = (name: (typeof names)[number], a: Action, against: Action): void => {
-        if (key(a) === key(against)) return;
+        if (sameAction(a, against)) return;
         const t = tally.get(name)!;
         const gain = valueOf(a) - valueOf(against);
         t.departs++;
@@ -161,7 +154,7 @@ export function inferenceWhy(
         else t.claim++;
         if (gain > 0) t.better++;
         t.gainSum += gain;
-        perHand.get(name)![g]! += gain;
+        t.perHand[g]! += gain;
       };
       for (const x of SEARCHERS) count(x, chosen[x], policy);
       count('with-vs-without', chosen.with, chosen.without);
@@ -171,7 +164,7 @@ export function inferenceWhy(
     for (const name of names) {
       const t = tally.get(name)!;
       // One searching seat's decisions of a hand: every `every`-th decision of four seats was sampled.
-      const xs = perHand.get(name)!.map((x) => (x * every) / 4);
+      const xs = t.perHand.map((x) => (x * every) / 4);
       const m = xs.reduce((a, b) => a + b, 0) / hands;
       const sd = Math.sqrt(xs.reduce((a, b) => a + (b - m) * (b - m), 0) / Math.max(1, hands - 1));
       const half = (z * sd) / Math.sqrt(hands);

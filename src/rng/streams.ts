@@ -80,8 +80,8 @@ export function seatStream(masterSeed: number, gameIndex: number, seat: number):
   return makeStream(masterSeed, gameIndex, `seat:${seat}`);
 }
 
-/** Fisher–Yates shuffle in place, driven by `rng`. */
-export function shuffleInPlace<T>(items: T[], rng: Rng): T[] {
+/** Fisher–Yates shuffle in place, driven by `rng`: an array, or a typed array's `subarray` to shuffle a range. */
+export function shuffleInPlace<A extends { length: number; [index: number]: unknown }>(items: A, rng: Rng): A {
   for (let i = items.length - 1; i > 0; i--) {
     const j = rng.int(i + 1);
     const tmp = items[i]!;
