@@ -13,6 +13,7 @@
  */
 import { KINDS, type Tile } from '../tiles/tile.js';
 import type { Counts } from '../tiles/counts.js';
+import { readTableSections, type TableSections } from './table-file.js';
 
 /** Vector layout: [j sets without pair] for j=0..4, then [j sets with pair] at 5+j. */
 const VEC = 10;
@@ -30,8 +31,9 @@ const UNSET = 255;
 const HONOURS = POW5[9] * VEC;
 
 /**
- * One table of cost vectors: suit keys at key*VEC, honour keys at HONOURS + key*VEC. Built once per process on
- * the first query (not at import: the engine imports src/hand for decomposition only); suit keys above
+ * One table of cost vectors: suit keys at key*VEC, honour keys at HONOURS + key*VEC. Made once per process on
+ * the first query (not at import: the engine imports src/hand for decomposition only), read from the build's
+ * file where it was written from this code (table-file.ts: about 4 ms instead of 90) or built; suit keys above
  * MAX_SUIT_TILES are filled when first asked. A pure cache: no answer depends on what was asked before. 20 MB.
  */
 let table: Uint8Array | null = null;
@@ -52,11 +54,49 @@ function getTable(): Uint8Array {
     ranks = rankTransitions();
     const t = new Uint8Array(TABLE_BYTES);
     if (shared !== null) t.set(new Uint8Array(shared));
-    else build(t, ranks);
+    else if (!tableFromFile(t)) build(t, ranks);
     table = t;
   }
   return table;
 }
+
+/** A table built here, without the file (the build's writer, and the test that the file holds the same). */
+export function buildHandTable(): Uint8Array {
+  const t = new Uint8Array(TABLE_BYTES);
+  build(t, rankTransitions());
+  return t;
+}
+
+/** The prebuilt part of a table as the file stores it: the suit keys built up front, their vectors, the honours. */
+export function prebuiltSections(t: Uint8Array): Pick<TableSections, 'suitKeys' | 'suitVectors' | 'honourVectors'> {
+  const keys: number[] = [];
+  for (let key = 0; key < POW5[9]; key++) if (t[key * VEC] !== UNSET) keys.push(key);
+  const suitVectors = new Uint8Array(keys.length * VEC);
+  keys.forEach((key, i) => suitVectors.set(t.subarray(key * VEC, key * VEC + VEC), i * VEC));
+  return { suitKeys: Int32Array.from(keys), suitVectors, honourVectors: t.slice(HONOURS) };
+}
+
+/**
+ * The prebuilt keys from the build's dist/hand-tables.bin (or `path`, for tests) into `t`, when it was written from
+ * this code (table-file.ts); false when there is none, and `t` then holds nothing to keep.
+ */
+export function tableFromFile(t: Uint8Array, path?: string): boolean {
+  const f = readTableSections(['suitKeys', 'suitVectors', 'honourVectors'], path);
+  if (t.length !== TABLE_BYTES || f === null || f.suitVectors.length !== f.suitKeys.length * VEC || f.honourVectors.length !== TABLE_BYTES - HONOURS) return false;
+  t.fill(UNSET, 0, HONOURS);
+  const keys = f.suitKeys;
+  const v = f.suitVectors;
+  for (let i = 0; i < keys.length; i++) {
+    const b = keys[i]! * VEC;
+    if (!(b >= 0 && b < HONOURS)) return false;
+    for (let j = 0; j < VEC; j++) t[b + j] = v[i * VEC + j]!;
+  }
+  t.set(f.honourVectors, HONOURS);
+  return true;
+}
+
+/** The size of a whole table (suit and honour vectors), for tableFromFile's caller. */
+export const HAND_TABLE_BYTES = TABLE_BYTES;
 
 /**
  * The prebuilt table in shared memory, built on the first call and never written again: a pool hands it to its

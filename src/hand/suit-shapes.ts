@@ -2,10 +2,12 @@
  * Suit shapes by table (docs/rules.md "Complete hand"): for key = sum count[rank] * 5^rank over one suit's nine ranks,
  * whether the suit splits into sets (pungs, runs), or into sets and one pair; and from them isStandardShape, the
  * standard form of a whole hand's concealed counts by one lookup per suit. Used by the engine's completeness
- * prefilter (engine/agari.ts) and by the scorer's completeness test (scoring/shape.ts). Built once at load, never
- * written after. The same answers as the decomposition search of ./decompose.ts (test/engine/agari.test.ts).
+ * prefilter (engine/agari.ts) and by the scorer's completeness test (scoring/shape.ts). Built once at load, or read
+ * from the build's file (table-file.ts), never written after. The same answers as the decomposition search of
+ * ./decompose.ts (test/engine/agari.test.ts).
  */
 import type { Counts } from '../tiles/counts.js';
+import { readTableSections } from './table-file.js';
 export const POW5: readonly number[] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625];
 export const SETS_ONLY = 1;
 export const SETS_AND_PAIR = 2;
@@ -52,7 +54,18 @@ function packGood(shapes: Uint8Array): Uint8Array {
   return good;
 }
 
-export const SUIT_GOOD: Uint8Array = packGood(buildShapes());
+/** SUIT_GOOD as built here, without the file (the build's writer, and the test that the file holds the same). */
+export function buildSuitGood(): Uint8Array {
+  return packGood(buildShapes());
+}
+
+const GOOD_BYTES = (POW5[8]! * 5 + 7) >>> 3;
+
+/** From the build's dist/hand-tables.bin where it was written from this code (table-file.ts), else built: 27 ms. */
+export const SUIT_GOOD: Uint8Array = ((): Uint8Array => {
+  const file = readTableSections(['suitGood']);
+  return file !== null && file.suitGood.length === GOOD_BYTES ? file.suitGood : buildSuitGood();
+})();
 
 /** The suit with key `key` splits into sets (3n tiles) or sets and one pair (3n+2 tiles). */
 export function suitGood(key: number): boolean {

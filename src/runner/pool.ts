@@ -13,6 +13,7 @@ import type { FromWorker, ToWorker, WorkerInit } from './protocol.js';
 import { Heartbeat, HEARTBEAT_BYTES, type HeartbeatView } from './contract.js';
 import { startWatchdog } from './watchdog.js';
 import { hasSharedHandTable, sharedHandTable } from '../hand/shanten.js';
+import { tableFileReadable } from '../hand/table-file.js';
 
 export type DoneMessage = Extract<FromWorker, { type: 'done' }>;
 export type ErrorMessage = Extract<FromWorker, { type: 'error' }>;
@@ -284,9 +285,10 @@ export function startPool<I = Omit<WorkerInit, 'heartbeat'>, D extends BatchDone
     }
     pump();
   };
-  // The hand table built once here and copied by each worker (src/hand/shanten.ts sharedHandTable), where that is
+  // Each worker reads the hand table from the build's file (src/hand/table-file.ts) where there is one for this
+  // code; else it is built once here and copied by each worker (src/hand/shanten.ts sharedHandTable), where that is
   // cheaper than each building its own: two workers or more, or a table this process built for an earlier pool.
-  const handTable = opts.workers >= 2 || hasSharedHandTable() ? sharedHandTable() : undefined;
+  const handTable = !tableFileReadable() && (opts.workers >= 2 || hasSharedHandTable()) ? sharedHandTable() : undefined;
   for (let i = 0; i < opts.workers; i++) {
     const h = spawnWorker(url, opts.init, (w, msg: { readonly type: 'ready' } | D | ErrorMessage) => onMessage(w, msg), (e) => end({ error: e }), opts.keep, handTable);
     held.push(h);
