@@ -2,9 +2,11 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import LongestFirst from './test/support/sequencer.js';
 
+/** Test files that mock a module (vi.mock): run each in a fresh module graph. */
+const ISOLATED = ['test/runner/disk-full.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     // Bounds for a hung test only: with two files at once on a shared machine a long end-to-end test takes twice
     // its quiet time.
     testTimeout: 300_000,
@@ -21,5 +23,14 @@ export default defineConfig({
     setupFiles: ['./test/support/cpu.ts'],
     // Longest files first, on a fresh clone too (test/support/sequencer.ts).
     sequence: { sequencer: LongestFirst },
+    projects: [
+      // Files share their fork's module cache and compiled code (isolate off): each file no longer pays a fork's
+      // start, vitest's runner and a fresh import of the engine, the CLI and the strategies (docs/performance.md,
+      // "npm test's time, fourth session").
+      { extends: true, test: { name: 'shared', isolate: false, include: ['test/**/*.test.ts'], exclude: ISOLATED } },
+      // Files that replace a module (vi.mock) need their own module graph: a module another file loaded first
+      // would keep the real one.
+      { extends: true, test: { name: 'isolated', include: ISOLATED } },
+    ],
   },
 });
