@@ -14,7 +14,7 @@ export default defineConfig({
     pool: 'forks',
     // Three files at once on two cores (vitest's default there is one): the long files wait on child processes, a
     // cluster or a browser for part of their time, and a third file fills it (213 and 216 s against 222 and 224 s
-    // for two, four 225 s: docs/performance.md, "npm test's time, fourth session").
+    // for two, four 224 s: docs/performance.md, "npm test's time, fourth session").
     maxWorkers: Math.max(3, availableParallelism()),
     // The default summary, and a line as each file ends (test/support/progress.ts): no long silences.
     reporters: ['default', './test/support/progress.ts'],
