@@ -1,9 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { ISOLATED } from './test/support/isolated.js';
 import LongestFirst from './test/support/sequencer.js';
-
-/** Test files that mock a module (vi.mock): run each in a fresh module graph. */
-const ISOLATED = ['test/runner/disk-full.test.ts'];
 
 export default defineConfig({
   test: {
@@ -28,10 +26,10 @@ export default defineConfig({
       // Files share their fork's module cache and compiled code (isolate off): each file no longer pays a fork's
       // start, vitest's runner and a fresh import of the engine, the CLI and the strategies (docs/performance.md,
       // "npm test's time, fourth session").
-      { extends: true, test: { name: 'shared', isolate: false, include: ['test/**/*.test.ts'], exclude: ISOLATED } },
+      { extends: true, test: { name: 'shared', isolate: false, include: ['test/**/*.test.ts'], exclude: [...ISOLATED] } },
       // Files that replace a module (vi.mock) need their own module graph: a module another file loaded first
       // would keep the real one.
-      { extends: true, test: { name: 'isolated', include: ISOLATED } },
+      { extends: true, test: { name: 'isolated', include: [...ISOLATED] } },
     ],
   },
 });
