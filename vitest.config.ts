@@ -5,13 +5,13 @@ import LongestFirst from './test/support/sequencer.js';
 
 export default defineConfig({
   test: {
-    // Bounds for a hung test only: with two files at once on a shared machine a long end-to-end test takes twice
-    // its quiet time.
+    // Bounds for a hung test only: beside other files on a shared machine a long end-to-end test takes twice its
+    // quiet time.
     testTimeout: 300_000,
     hookTimeout: 300_000,
     pool: 'forks',
     // Three files at once on two cores (vitest's default there is one): the long files wait on child processes, a
-    // cluster or a browser for part of their time, and a third file fills it (213 and 216 s against 222 and 224 s
+    // cluster or a browser for part of their time, and a third file fills it (214 and 216 s against 222 and 224 s
     // for two, four 224 s: docs/performance.md, "npm test's time, fourth session").
     maxWorkers: Math.max(3, availableParallelism()),
     // The default summary, and a line as each file ends (test/support/progress.ts): no long silences.
@@ -27,8 +27,7 @@ export default defineConfig({
       // start, vitest's runner and a fresh import of the engine, the CLI and the strategies (docs/performance.md,
       // "npm test's time, fourth session").
       { extends: true, test: { name: 'shared', isolate: false, include: ['test/**/*.test.ts'], exclude: [...ISOLATED] } },
-      // Files that replace a module (vi.mock) need their own module graph: a module another file loaded first
-      // would keep the real one.
+      // Files that replace a module (vi.mock), each in its own module graph (test/support/isolated.ts).
       { extends: true, test: { name: 'isolated', include: [...ISOLATED] } },
     ],
   },

@@ -3,9 +3,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect, it } from 'vitest';
+import { ROOT } from '../support/doc.js';
 import { ISOLATED } from '../support/isolated.js';
-
-const ROOT = join(import.meta.dirname, '..', '..');
 
 function testFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
