@@ -2,16 +2,72 @@
  * Where a compiled worker script lies (e.g. "runner/worker.js"): Node 20 cannot start a .ts worker, so from the .ts
  * sources (vitest) dist/'s copy is used (vitest's globalSetup builds it).
  */
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-export function workerScript(underSrc: string): URL {
+/**
+ * dist/src/, found from this module's place: dist/src/ itself when compiled, src/ when the source runs in-process
+ * (then the project's dist/src/), or a folder below dist/src/ when this module is part of a bundle there.
+ */
+function compiledSrc(): string {
   const here = fileURLToPath(import.meta.url);
-  if (here.endsWith('.ts')) {
-    const root = resolve(dirname(here), '..');
-    return pathToFileURL(join(root, 'dist', 'src', ...underSrc.split('/')));
+  if (here.endsWith('.ts')) return join(resolve(dirname(here), '..'), 'dist', 'src');
+  let dir = dirname(here);
+  while (!(basename(dir) === 'src' && basename(dirname(dir)) === 'dist') && dirname(dir) !== dir) dir = dirname(dir);
+  return dirname(dir) === dir ? dirname(here) : dir;
+}
+
+export function workerScript(underSrc: string): URL {
+  return pathToFileURL(join(compiledSrc(), ...underSrc.split('/')));
+}
+
+/** worker.bundle.json's format (src/runner/write-bundle.ts). */
+export const BUNDLE_FORMAT = 1;
+
+/** What a bundle was made from: each compiled file (relative to dist/) with its size and modification time. */
+export interface BundleInputs {
+  readonly format: number;
+  readonly entry: string;
+  readonly inputs: readonly { readonly path: string; readonly size: number; readonly mtimeMs: number }[];
+}
+
+/** The bundle of `entry` (e.g. "runner/worker.js") under dist/src/ `srcDir`, and the list of its inputs beside it. */
+export function bundleFiles(srcDir: string, entry: string): { script: string; inputs: string } {
+  const base = join(srcDir, ...entry.replace(/\.js$/, '').split('/'));
+  return { script: `${base}.bundle.js`, inputs: `${base}.bundle.json` };
+}
+
+/**
+ * The worker script for `underSrc`: its one-file bundle when the build made one (src/runner/write-bundle.ts) and
+ * every file it was made from is as it was then, else the compiled modules. `modules` true: always the modules,
+ * for a lineup that loads a user's strategy file. Such a file may import the built library (dist/), and those
+ * imports must reach the very modules the worker runs: the bundle holds copies, whose objects the library's own
+ * checks (a world made by sampleWorld, for one) would not know.
+ */
+export function workerScriptFor(underSrc: string, modules: boolean): URL {
+  if (!modules) {
+    const srcDir = compiledSrc();
+    const { script, inputs } = bundleFiles(srcDir, underSrc);
+    if (bundleFresh(dirname(srcDir), underSrc, inputs) && existsSync(script)) return pathToFileURL(script);
   }
-  return new URL(`./${underSrc}`, import.meta.url);
+  return workerScript(underSrc);
+}
+
+/** Whether the list `inputsFile` is of `entry` and every file on it (under `dist`) has its listed size and time. */
+export function bundleFresh(dist: string, entry: string, inputsFile: string): boolean {
+  let list: BundleInputs;
+  try {
+    list = JSON.parse(readFileSync(inputsFile, 'utf8')) as BundleInputs;
+  } catch {
+    return false;
+  }
+  if (list.format !== BUNDLE_FORMAT || list.entry !== entry || !Array.isArray(list.inputs) || list.inputs.length === 0) return false;
+  for (const f of list.inputs) {
+    const st = statSync(join(dist, f.path), { throwIfNoEntry: false });
+    if (!st || st.size !== f.size || st.mtimeMs !== f.mtimeMs) return false;
+  }
+  return true;
 }
 
 /**

@@ -32,6 +32,26 @@ export function isPath(name: string): boolean {
   return head.startsWith('.') || head.startsWith('/') || /\.(m?js|cjs|json)$/i.test(head);
 }
 
+/**
+ * Whether resolving the lineup `spec` imports a user's module: an entry naming a strategy file, or a preset whose
+ * strategy is one (a policy is always a built-in: src/lineup/policy.ts). A preset that cannot be read counts as
+ * one: resolving it will say what is wrong, in whichever worker. Such a lineup's worker threads load the compiled
+ * modules rather than the one-file bundle (src/worker-script.ts workerScriptFor).
+ */
+export function loadsModules(spec: string): boolean {
+  return spec.split(',').some((raw) => {
+    const entry = raw.trim();
+    if (!isPath(entry)) return false;
+    const path = entry.split(/:(?=[A-Za-z_]\w*=)/)[0]!;
+    if (!isPresetPath(path)) return true;
+    try {
+      return isPath(readPreset(path).strategy);
+    } catch {
+      return true;
+    }
+  });
+}
+
 function checkStrategy(obj: unknown, where: string): Strategy {
   const s = obj as Partial<Strategy> | undefined;
   if (!s || typeof s !== 'object' || typeof s.create !== 'function' || typeof s.name !== 'string') {

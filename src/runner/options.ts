@@ -58,6 +58,11 @@ export interface SimulateOptions {
   readonly command?: string;
   /** Workers kept warm between this run and the caller's other runs (an experiment's cells): pool.ts WorkerKeep. */
   readonly keep?: WorkerKeep;
+  /**
+   * Start the workers from the compiled modules even where the one-file bundle would do (src/worker-script.ts):
+   * for the test that both play the same games.
+   */
+  readonly workerModules?: boolean;
 }
 
 export interface SimulateResult {

@@ -5,7 +5,8 @@
  * the caller's business. Runs from dist/ only: Node 20 cannot start a .ts worker, so under vitest the compiled
  * worker in dist/ is used (vitest's globalSetup builds it).
  */
-import { workerMemoryLimit, workerScript } from '../worker-script.js';
+import { workerMemoryLimit, workerScript, workerScriptFor } from '../worker-script.js';
+import { loadsModules } from '../lineup/registry.js';
 import { thrownMessage } from '../text.js';
 import { Worker } from 'node:worker_threads';
 import type { Batch } from './plan.js';
@@ -78,8 +79,12 @@ export function workerLimits(): { maxYoungGenerationSizeMb: number; maxOldGenera
   return { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, ...workerMemoryLimit() };
 }
 
-export function workerUrl(): URL {
-  return workerScript('runner/worker.js');
+/**
+ * The runner's worker script for a lineup: its one-file bundle, which starts in under half the CPU, unless the
+ * lineup loads a user's module (src/worker-script.ts workerScriptFor says why); `modules` true: always the modules.
+ */
+export function workerUrl(strategies: string, modules = false): URL {
+  return workerScriptFor('runner/worker.js', modules || loadsModules(strategies));
 }
 
 /** What a worker posts when it has played a batch: the runner's DoneMessage, or another worker's (src/tune). */
@@ -92,7 +97,7 @@ export interface PoolOptions<I = Omit<WorkerInit, 'heartbeat'>, D extends BatchD
   readonly workers: number;
   /** Everything the workers need but their heartbeats, which the pool adds. */
   readonly init: I;
-  /** The worker script; default the runner's (runner/worker.js). It speaks the protocol of protocol.ts. */
+  /** The worker script; default the runner's modules (runner/worker.js; workerUrl for its bundle). It speaks the protocol of protocol.ts. */
   readonly url?: URL;
   /** Per-decision time limit: a worker whose agent's create() or act() runs longer is stopped (DecisionTimeout). */
   readonly decisionLimitMs: number;
@@ -221,7 +226,7 @@ function spawnWorker<M>(url: URL, init: unknown, message: (w: Worker, msg: M) =>
 }
 
 export function startPool<I = Omit<WorkerInit, 'heartbeat'>, D extends BatchDone = DoneMessage, B extends Batch = Batch>(opts: PoolOptions<I, D, B>): PoolHandle {
-  const url = opts.url ?? workerUrl();
+  const url = opts.url ?? workerScript('runner/worker.js');
   const workers: Worker[] = [];
   const held: Held[] = [];
   /** Batches posted to each worker and not yet reported back. */

@@ -61,6 +61,8 @@ export default function setup(): void {
   if (!existsSync(join(root, 'dist', 'src', 'runner', 'worker.js'))) throw new Error('build-dist: tsc did not produce dist/');
   // The build's second step (package.json "build"): the hand tables on disk (src/hand/table-file.ts).
   execFileSync(process.execPath, [join(root, 'dist', 'src', 'hand', 'write-tables.js')], { cwd: root, stdio: 'ignore' });
+  // Its third: the runner's worker as one file (src/runner/write-bundle.ts).
+  execFileSync(process.execPath, [join(root, 'dist', 'src', 'runner', 'write-bundle.js')], { cwd: root, stdio: 'ignore' });
   mkdirSync(join(root, 'dist'), { recursive: true });
   writeFileSync(stamp, String(started));
   // Stamp the build's start: a source saved while tsc ran is then still newer, and triggers the next build.

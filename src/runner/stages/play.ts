@@ -18,7 +18,7 @@ import { IoFailure } from '../../io/files.js';
 import { mergeJsonInto } from '../../stats/aggregate.js';
 import { sha256, CHECKPOINT_FILE, type CheckpointBatch, type FileMark } from '../checkpoint.js';
 import { batchAt, type Batch } from '../plan.js';
-import { startPool, type DoneMessage } from '../pool.js';
+import { startPool, workerUrl, type DoneMessage } from '../pool.js';
 import { createProgress, type Progress } from '../progress.js';
 import type { SimulateOptions } from '../options.js';
 import type { SignalTrap } from '../signals.js';
@@ -185,6 +185,7 @@ async function runPool(plan: RunPlan, c: Commits, signals: SignalTrap): Promise<
     workers: plan.workers,
     decisionLimitMs: plan.decisionLimitMs,
     init: { table: spec, gamesCsv: o.gamesCsv, ...(plan.nets ? { nets: true } : {}), ...(plan.luck ? { luck: true } : {}) },
+    url: workerUrl(spec.strategies, o.workerModules === true),
     ...(o.keep ? { keep: o.keep } : {}),
     next(): Batch | 'wait' | null {
       if (signals.received !== null || c.monitorStop || c.nextBatch >= nBatches) return null;
