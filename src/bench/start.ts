@@ -3,20 +3,36 @@
  * each run in its own process, the three interleaved round by round so that load from other processes falls on all
  * alike, and each reported as the median over the rounds of its wall time and of its CPU time (user + system, read
  * from the kernel's account of finished children, /proc/self/stat, where there is one). Targets: --version at most
- * 2× `node -e 0`, score at most 3×, as ratios of the medians measured in this same run.
+ * 2× `node -e 0`, score at most 3×, as ratios of the medians measured in this same run. Beside them, `simulate
+ * --games 4 --workers 2` with its worker threads started from the one-file bundle (a lineup of built-ins) and from
+ * the compiled modules (MJLAB_WORKER_MODULES=1, as for a lineup with a strategy file): what the bundle saves a run.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median } from 'simple-statistics';
 
 const BIN = fileURLToPath(new URL('../../../bin/mjlab.js', import.meta.url));
 
-export const START_CASES: readonly { readonly name: string; readonly args: readonly string[]; readonly target: number | null }[] = [
+interface StartCase {
+  readonly name: string;
+  readonly args: readonly string[];
+  readonly target: number | null;
+  readonly env?: Readonly<Record<string, string>>;
+  /** Writes a run: given a new output directory under the bench's own temporary one, as --out. */
+  readonly out?: boolean;
+}
+
+const SIMULATE = ['simulate', '--games', '4', '--workers', '2', '--quiet', '--no-progress'];
+
+export const START_CASES: readonly StartCase[] = [
   { name: 'node -e 0', args: ['-e', '0'], target: null },
   { name: 'mjlab --version', args: [BIN, '--version'], target: 2 },
   { name: 'mjlab score (one hand)', args: [BIN, 'score', '--rules', 'harr', '--seat', 'N', '--win', 'self-draw', '66p 77m [222s] [777z] [333m] +6p'], target: 3 },
+  { name: 'simulate --games 4 --workers 2', args: [BIN, ...SIMULATE], target: null, out: true },
+  { name: '  the same, workers from the modules', args: [BIN, ...SIMULATE], target: null, out: true, env: { MJLAB_WORKER_MODULES: '1' } },
 ];
 
 /** CPU seconds of this process's finished children (utime + stime), or null off Linux. */
@@ -38,22 +54,28 @@ export interface StartResult {
 /** `other`: another checkout's root, whose bin/mjlab.js is timed beside this one's (the same commands, interleaved). */
 export function benchStart(rounds: number, other?: string): StartResult[] {
   const otherBin = other === undefined ? null : join(other, 'bin', 'mjlab.js');
-  const cases = [
+  const cases: StartCase[] = [
     ...START_CASES,
-    ...(otherBin === null ? [] : START_CASES.slice(1).map((c) => ({ name: `${c.name} (${other})`, args: [otherBin, ...c.args.slice(1)], target: c.target }))),
+    ...(otherBin === null ? [] : START_CASES.slice(1).map((c) => ({ ...c, name: `${c.name} (${other})`, args: [otherBin, ...c.args.slice(1)] }))),
   ];
   const wall = cases.map(() => [] as number[]);
   const cpu = cases.map(() => [] as number[]);
-  for (let r = 0; r < rounds; r++) {
-    cases.forEach((c, i) => {
-      const c0 = childCpu();
-      const t0 = performance.now();
-      const p = spawnSync(process.execPath, c.args, { encoding: 'utf8' });
-      if (p.status !== 0) throw new Error(`${c.name} failed: ${p.stderr}`);
-      wall[i]!.push((performance.now() - t0) / 1000);
-      const c1 = childCpu();
-      if (c0 !== null && c1 !== null) cpu[i]!.push(c1 - c0);
-    });
+  const tmp = mkdtempSync(join(tmpdir(), 'mjlab-bench-start-'));
+  try {
+    for (let r = 0; r < rounds; r++) {
+      cases.forEach((c, i) => {
+        const args = c.out ? [...c.args, '--out', join(tmp, `${i}-${r}`)] : c.args;
+        const c0 = childCpu();
+        const t0 = performance.now();
+        const p = spawnSync(process.execPath, args, { encoding: 'utf8', env: { ...process.env, ...c.env } });
+        if (p.status !== 0) throw new Error(`${c.name} failed: ${p.stderr}`);
+        wall[i]!.push((performance.now() - t0) / 1000);
+        const c1 = childCpu();
+        if (c0 !== null && c1 !== null) cpu[i]!.push(c1 - c0);
+      });
+    }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
   }
   return cases.map((c, i) => ({ name: c.name, wall: median(wall[i]!), cpu: cpu[i]!.length ? median(cpu[i]!) : null, target: c.target }));
 }

@@ -22,8 +22,19 @@ describe("the runner's worker bundle", () => {
     expect(list.inputs.map((f) => f.path)).toContain('src/runner/worker.js');
     expect(script('harr,search:budget=16,suit-hunter:minPairs=3,random')).toBe(BUNDLE.script);
     expect(script('harr,harr,harr,harr')).toBe(BUNDLE.script);
-    // Forced to the modules (the comparison below).
-    expect(fileURLToPath(workerUrl('harr,harr,harr,harr', true))).toBe(join(DIST, 'src', 'runner', 'worker.js'));
+    // Forced to the modules: by the option (the comparison below), and by MJLAB_WORKER_MODULES=1.
+    const modules = join(DIST, 'src', 'runner', 'worker.js');
+    expect(fileURLToPath(workerUrl('harr,harr,harr,harr', true))).toBe(modules);
+    const before = process.env.MJLAB_WORKER_MODULES;
+    try {
+      process.env.MJLAB_WORKER_MODULES = '1';
+      expect(script('harr,harr,harr,harr')).toBe(modules);
+      process.env.MJLAB_WORKER_MODULES = '0';
+      expect(script('harr,harr,harr,harr')).toBe(BUNDLE.script);
+    } finally {
+      if (before === undefined) delete process.env.MJLAB_WORKER_MODULES;
+      else process.env.MJLAB_WORKER_MODULES = before;
+    }
   });
 
   it('is not started for a lineup that loads a strategy file, directly or through a preset', () => {
