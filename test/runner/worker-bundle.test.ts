@@ -72,10 +72,10 @@ describe("the runner's worker bundle", () => {
     expect(bundleFresh(DIST, 'runner/worker.js', join(dir, 'none.json'))).toBe(false);
   });
 
-  it('plays the games of the modules, byte for byte (duplicate seating, luck, games.csv, two workers)', async () => {
+  it('plays the games of the modules, byte for byte (code500 with flowers, duplicate seating, luck, games.csv, two workers)', async () => {
     const dir = tempDir('bundle-same');
     const run = (out: string, workerModules: boolean): SimulateOptions => ({
-      rules: 'code500', strategies: 'harr,search:budget=16,defender,random', games: 48, seed: 11, workers: 2,
+      rules: 'code500', strategies: 'harr,defender,chow-mixer,random', games: 32, seed: 11, workers: 2,
       out, outExplicit: true, gamesCsv: true, players: 4, unit: 'hand', duplicate: true, flowers: true, shard: null,
       resume: false, force: false, progress: 'none', nets: true, luck: true, command: 'test', workerModules,
     });
