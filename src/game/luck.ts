@@ -73,6 +73,14 @@ export class LuckMeter {
   private readonly before = new Uint8Array(KINDS);
   private readonly wall = new Uint8Array(KINDS);
   private readonly suits = new Uint8Array(4);
+  /** bestSuit(suits, k) for a k of each group (it depends on k's group alone), filled at each draw. */
+  private readonly best = new Uint16Array(4);
+  /**
+   * Each seat's wait as last found, for the other seats' part of a draw: a seat's hand changes only when it acts,
+   * while each other seat draws, so its shanten and its winning kinds are worked out again only when its concealed
+   * tiles, melds or bonus tiles have changed. Cleared with the memo.
+   */
+  private readonly waits: SeatWait[];
   /** Channel 6's value table, looked up at the first draw (a meter serves one rule set). */
   private table: readonly number[] | null | undefined;
   /** Fitting only (src/league/luck-value-fit.ts): told the cell of every non-winning draw as it was drawn. */
@@ -94,9 +102,10 @@ export class LuckMeter {
     private readonly remember = true,
   ) {
     this.luck = new Float64Array(players * LUCK_CHANNELS);
+    this.waits = Array.from({ length: players }, () => newSeatWait());
     this.observer = {
       ...NO_OBSERVER,
-      deal: (): void => this.memo.clear(),
+      deal: (): void => this.forget(),
       draw: (s: HandState, seat: Seat, t: number): void => this.drew(s, seat, t, 'self-draw'),
       loose: (s: HandState, seat: Seat, t: number): void => this.drew(s, seat, t, 'loose-tile'),
     };
@@ -105,7 +114,13 @@ export class LuckMeter {
   /** A new game. */
   reset(): void {
     this.luck.fill(0);
+    this.forget();
+  }
+
+  /** A new hand: the scorer's answers and the seats' waits are of the last one. */
+  private forget(): void {
     this.memo.clear();
+    for (const w of this.waits) w.valid = false;
   }
 
   /** The memo's row for a key; null when nothing is remembered. */
@@ -158,6 +173,8 @@ export class LuckMeter {
     const held = this.loser(s, seat, before, row, -1);
     const table = this.table === undefined ? (this.table = valueTable(s.rules.id)) : this.table;
     const suits = suitCounts(s, seat, before, this.suits);
+    const best = this.best;
+    for (let g = 0; g < 4; g++) best[g] = bestSuit(suits, GROUP_REP[g]!);
     const east = seat === s.pub.dealer;
     const left = n - 1;
     let useful = 0;
@@ -191,7 +208,7 @@ export class LuckMeter {
       let f = 0;
       if (shk < 0) f = win;
       else {
-        const cell = valueCell(shk, left, held + g, bestSuit(suits, k), east);
+        const cell = valueCell(shk, left, held + g, best[GROUP[k]!]!, east);
         if (table) f = table[cell]!;
         if (k === t && this.trace) this.trace(seat, cell);
       }
@@ -207,22 +224,16 @@ export class LuckMeter {
       this.luck[base + 1]! += term;
       this.luck[base + 2]! += valueGot - value / n;
     }
-    // The others' waits: the same tile, drawn by `seat`, is a tile each of them did or did not need. Only a seat
-    // holding a waiting hand's count (13 less 3 a meld) waits: in the deal, when another seat replaces a flower,
-    // East already holds 14 tiles, which a 14th cannot complete (scoring them crashed the meter: code500, seed 2,
-    // game 1748).
+    // The others' waits: the same tile, drawn by `seat`, is a tile each of them did or did not need.
     for (let j = 0; j < s.players; j++) {
       if (j === seat) continue;
-      let tiles = 0;
-      for (let k = 0; k < KINDS; k++) tiles += before[k] = hand[j * KINDS + k]!;
-      if (tiles + 3 * s.pub.meldCount[j]! !== 13) continue;
-      const b = this.analyser.load(before, s.pub.meldCount[j]!);
-      if (b.shanten() !== 0) continue;
-      const row = this.row(scoreKey(s, j, before));
+      const w = this.waitOf(s, j, before);
+      if (!w.waiting) continue;
+      const row = w.row;
       let other = 0;
       let otherGot = 0;
       for (let k = 0; k < KINDS; k++) {
-        if (wall[k] === 0 || b.shantenWith(k, 1) >= 0) continue;
+        if (wall[k] === 0 || w.wins[k] === 0) continue;
         const v = this.win(s, j, before, row, k, 'discard');
         other += wall[k]! * v;
         if (k === t) otherGot = v;
@@ -231,7 +242,62 @@ export class LuckMeter {
       this.luck[seat * LUCK_CHANNELS + 5]! += otherGot - other / n;
     }
   }
+
+  /**
+   * Seat j's wait now, its concealed counts copied into `concealed`. Only a seat holding a waiting hand's count (13
+   * less 3 a meld) waits: in the deal, when another seat replaces a flower, East already holds 14 tiles, which a
+   * 14th cannot complete (scoring them crashed the meter: code500, seed 2, game 1748).
+   */
+  private waitOf(s: HandState, j: Seat, concealed: Uint8Array): SeatWait {
+    const w = this.waits[j]!;
+    const hand = s.priv.hand;
+    const melds = s.pub.meldCount[j]!;
+    const bonus = s.pub.bonusCount[j]!;
+    let same = w.valid && w.melds === melds && w.bonus === bonus && w.kongs === kongsOf(s, j);
+    let tiles = 0;
+    for (let k = 0; k < KINDS; k++) {
+      const c = (concealed[k] = hand[j * KINDS + k]!);
+      tiles += c;
+      if (same && w.concealed[k] !== c) same = false;
+    }
+    if (same) return w;
+    w.valid = true;
+    w.melds = melds;
+    w.bonus = bonus;
+    w.kongs = kongsOf(s, j);
+    w.concealed.set(concealed);
+    w.waiting = false;
+    w.row = null;
+    if (tiles + 3 * melds !== 13) return w;
+    const b = this.analyser.load(concealed, melds);
+    if (b.shanten() !== 0) return w;
+    w.waiting = true;
+    for (let k = 0; k < KINDS; k++) w.wins[k] = b.shantenWith(k, 1) < 0 ? 1 : 0;
+    w.row = this.row(scoreKey(s, j, concealed));
+    return w;
+  }
 }
+
+/** A seat's wait as LuckMeter.waitOf last found it, with what it was found for. */
+interface SeatWait {
+  valid: boolean;
+  melds: number;
+  bonus: number;
+  kongs: number;
+  readonly concealed: Uint8Array;
+  waiting: boolean;
+  /** 1 where drawing the kind would complete the hand (a waiting seat only). */
+  readonly wins: Uint8Array;
+  /** The memo's row for the hand (a waiting seat only; null when nothing is remembered). */
+  row: MemoRow | null;
+}
+
+function newSeatWait(): SeatWait {
+  return { valid: false, melds: 0, bonus: 0, kongs: 0, concealed: new Uint8Array(KINDS), waiting: false, wins: new Uint8Array(KINDS), row: null };
+}
+
+/** A kind of each group (suits 0 to 2, honours 3), for bestSuit, which reads only the group of the kind it adds. */
+const GROUP_REP: readonly number[] = [0, 1, 2, 3].map((g) => GROUP.indexOf(g));
 
 /**
  * What the scorer's answer for `seat` holding `concealed` depends on within one hand, as a string: the seat, its
@@ -241,9 +307,15 @@ export class LuckMeter {
  */
 function scoreKey(s: HandState, seat: Seat, concealed: Uint8Array): string {
   const melds = s.pub.meldCount[seat]!;
-  let kongs = 0;
-  for (let i = 0; i < melds; i++) if (s.pub.meldType[seat * MAX_MELDS + i] === KONG_TYPE) kongs++;
+  const kongs = kongsOf(s, seat);
   return `${seat}.${melds}.${kongs}.${s.pub.bonusCount[seat]!}.${suitKey(concealed, 0)}.${suitKey(concealed, 1)}.${suitKey(concealed, 2)}.${suitKey(concealed, 3)}`;
+}
+
+/** The seat's kongs among its melds. */
+function kongsOf(s: HandState, seat: Seat): number {
+  let kongs = 0;
+  for (let i = 0; i < s.pub.meldCount[seat]!; i++) if (s.pub.meldType[seat * MAX_MELDS + i] === KONG_TYPE) kongs++;
+  return kongs;
 }
 
 /** How a win can come (WinBy), in the order of their slots in a memo row. */
