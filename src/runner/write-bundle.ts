@@ -34,8 +34,8 @@ export async function writeBundles(): Promise<string[]> {
   const written: string[] = [];
   for (const entry of ENTRIES) {
     const { script, inputs } = bundleFiles(srcDir, entry);
-    const result = await esbuild.build({
-      entryPoints: [join(srcDir, entry)],
+    const options = {
+      entryPoints: [join(srcDir, entry)] as string[],
       bundle: true,
       write: false,
       metafile: true,
@@ -46,7 +46,16 @@ export async function writeBundles(): Promise<string[]> {
       absWorkingDir: root,
       // The packages' CommonJS (seedrandom) calls require(), which an ES module does not have: give it Node's.
       banner: { js: "import { createRequire as __mjlabRequire } from 'node:module'; const require = __mjlabRequire(import.meta.url);" },
-    });
+    } satisfies import('esbuild').BuildOptions;
+    let result: import('esbuild').BuildResult<typeof options>;
+    try {
+      result = await esbuild.build(options);
+    } catch (e) {
+      // esbuild without its binary for this platform, say: the build goes on, and the workers load the modules
+      // (a bundle left from an earlier build lists files tsc has just rewritten, so it is not used).
+      console.error(`mjlab build: ${entry} not bundled (${(e as Error).message.split('\n')[0]}); its worker threads will load the compiled modules`);
+      continue;
+    }
     const files = Object.keys(result.metafile.inputs).map((p) => resolve(root, p)).sort();
     const list: BundleInputs = {
       format: BUNDLE_FORMAT,
