@@ -2,7 +2,7 @@
  * Where a compiled worker script lies (e.g. "runner/worker.js"): Node 20 cannot start a .ts worker, so from the .ts
  * sources (vitest) dist/'s copy is used (vitest's globalSetup builds it).
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -23,13 +23,17 @@ export function workerScript(underSrc: string): URL {
 }
 
 /** worker.bundle.json's format (src/runner/write-bundle.ts). */
-export const BUNDLE_FORMAT = 1;
+export const BUNDLE_FORMAT = 2;
 
-/** What a bundle was made from: each compiled file (relative to dist/) with its size and modification time. */
+/**
+ * What a bundle was made from, each compiled file (relative to dist/) with its size and modification time, and the
+ * files it is, each with its size and the compiled files it holds.
+ */
 export interface BundleInputs {
   readonly format: number;
   readonly entry: string;
   readonly inputs: readonly { readonly path: string; readonly size: number; readonly mtimeMs: number }[];
+  readonly outputs: readonly { readonly path: string; readonly size: number; readonly inputs: readonly string[] }[];
 }
 
 /** The bundle of `entry` (e.g. "runner/worker.js") under dist/src/ `srcDir`, and the list of its inputs beside it. */
@@ -41,20 +45,33 @@ export function bundleFiles(srcDir: string, entry: string): { script: string; in
 /**
  * The worker script for `underSrc`: its one-file bundle when the build made one (src/runner/write-bundle.ts) and
  * every file it was made from is as it was then, else the compiled modules. `modules` true: always the modules,
- * for a lineup that loads a user's strategy file. Such a file may import the built library (dist/), and those
+ * for a lineup that loads a user's strategy file, as with MJLAB_MODULES=1 in the environment (a stack trace then
+ * names the compiled files and their lines). Such a file may import the built library (dist/), and those
  * imports must reach the very modules the worker runs: the bundle holds copies, whose objects the library's own
  * checks (a world made by sampleWorld, for one) would not know.
  */
 export function workerScriptFor(underSrc: string, modules: boolean): URL {
-  if (!modules) {
+  if (!modules && process.env.MJLAB_MODULES !== '1') {
     const srcDir = compiledSrc();
     const { script, inputs } = bundleFiles(srcDir, underSrc);
-    if (bundleFresh(dirname(srcDir), underSrc, inputs) && existsSync(script)) return pathToFileURL(script);
+    if (bundleFresh(dirname(srcDir), underSrc, inputs)) return pathToFileURL(script);
   }
   return workerScript(underSrc);
 }
 
-/** Whether the list `inputsFile` is of `entry` and every file on it (under `dist`) has its listed size and time. */
+/**
+ * The CLI's entry for the command line `argv` (bin/mjlab.js): its bundle, or the compiled modules when a word of the
+ * command line names a file that may be a strategy module or a preset (which may name one): the main thread imports
+ * such a file, and what it imports of dist/ must be the CLI's own modules, as in a worker.
+ */
+export function cliScript(argv: readonly string[]): URL {
+  return workerScriptFor('cli/main.js', argv.some((a) => /\.(m?js|cjs|json)\b/i.test(a)));
+}
+
+/**
+ * Whether the list `inputsFile` is of `entry`, every file it was made from (under `dist`) has its listed size and
+ * time, and every file it wrote, the entry's bundle among them, its size.
+ */
 export function bundleFresh(dist: string, entry: string, inputsFile: string): boolean {
   let list: BundleInputs;
   try {
@@ -62,11 +79,14 @@ export function bundleFresh(dist: string, entry: string, inputsFile: string): bo
   } catch {
     return false;
   }
-  if (list.format !== BUNDLE_FORMAT || list.entry !== entry || !Array.isArray(list.inputs) || list.inputs.length === 0) return false;
+  if (list.format !== BUNDLE_FORMAT || list.entry !== entry || !Array.isArray(list.inputs) || list.inputs.length === 0 || !Array.isArray(list.outputs)) return false;
   for (const f of list.inputs) {
     const st = statSync(join(dist, f.path), { throwIfNoEntry: false });
     if (!st || st.size !== f.size || st.mtimeMs !== f.mtimeMs) return false;
   }
+  const { script } = bundleFiles(join(dist, 'src'), entry);
+  if (!list.outputs.some((o) => join(dist, o.path) === script)) return false;
+  for (const o of list.outputs) if (statSync(join(dist, o.path), { throwIfNoEntry: false })?.size !== o.size) return false;
   return true;
 }
 

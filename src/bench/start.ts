@@ -4,8 +4,8 @@
  * alike, and each reported as the median over the rounds of its wall time and of its CPU time (user + system, read
  * from the kernel's account of finished children, /proc/self/stat, where there is one). Targets: --version at most
  * 2× `node -e 0`, score at most 3×, as ratios of the medians measured in this same run. Beside them, `simulate
- * --games 4 --workers 2` with its worker threads started from the one-file bundle (a lineup of built-ins) and from
- * the compiled modules (MJLAB_WORKER_MODULES=1, as for a lineup with a strategy file): what the bundle saves a run.
+ * --games 4 --workers 2` with the CLI and its worker threads started from the bundles (a lineup of built-ins) and
+ * from the compiled modules (MJLAB_MODULES=1, as for a lineup with a strategy file): what the bundles save a run.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -32,7 +32,7 @@ export const START_CASES: readonly StartCase[] = [
   { name: 'mjlab --version', args: [BIN, '--version'], target: 2 },
   { name: 'mjlab score (one hand)', args: [BIN, 'score', '--rules', 'harr', '--seat', 'N', '--win', 'self-draw', '66p 77m [222s] [777z] [333m] +6p'], target: 3 },
   { name: 'simulate --games 4 --workers 2', args: [BIN, ...SIMULATE], target: null, out: true },
-  { name: '  the same, workers from the modules', args: [BIN, ...SIMULATE], target: null, out: true, env: { MJLAB_WORKER_MODULES: '1' } },
+  { name: '  the same, from the modules', args: [BIN, ...SIMULATE], target: null, out: true, env: { MJLAB_MODULES: '1' } },
 ];
 
 /** CPU seconds of this process's finished children (utime + stime), or null off Linux. */

@@ -81,11 +81,10 @@ export function workerLimits(): { maxYoungGenerationSizeMb: number; maxOldGenera
 
 /**
  * The runner's worker script for a lineup: its one-file bundle, which starts in under half the CPU, unless the
- * lineup loads a user's module (src/worker-script.ts workerScriptFor says why). `modules` true, or
- * MJLAB_WORKER_MODULES=1 in the environment (a stack trace then names the compiled files): always the modules.
+ * lineup loads a user's module (src/worker-script.ts workerScriptFor says why); `modules` true: the modules.
  */
 export function workerUrl(strategies: string, modules = false): URL {
-  return workerScriptFor('runner/worker.js', modules || process.env.MJLAB_WORKER_MODULES === '1' || loadsModules(strategies));
+  return workerScriptFor('runner/worker.js', modules || loadsModules(strategies));
 }
 
 /** What a worker posts when it has played a batch: the runner's DoneMessage, or another worker's (src/tune). */

@@ -1,23 +1,39 @@
 /**
- * Writes dist/src/runner/worker.bundle.js, the runner's worker thread as one file, run by the build after tsc
- * (`npm run build`, `npm ci`'s prepare, the tests' build step). A worker thread that loads the 120 modules of
- * runner/worker.js one by one spends about 64 ms of CPU resolving, reading and linking them before its first game;
- * the same code as one file, about 27 ms (docs/performance.md, "npm test's time, fifth session"). The bundle is the
- * compiled modules themselves (esbuild only concatenates and renames; the files' code is tsc's), so a run plays the
- * same games either way (test/runner/worker-bundle.test.ts).
+ * Writes the bundles the build makes after tsc (`npm run build`, `npm ci`'s prepare, the tests' build step):
+ * dist/src/runner/worker.bundle.js, the runner's worker thread as one file, and dist/src/cli/main.bundle.js with its
+ * chunks (main.chunk-*.js), the CLI. A worker thread that loads the 120 modules of runner/worker.js one by one
+ * spends about 64 ms of CPU resolving, reading and linking them before its first game; the same code as one file,
+ * about 27 ms; the CLI's 190 modules cost `simulate --games 4` about 55 ms of its 0.39 s (docs/performance.md, "npm
+ * test's time, fifth session"). A bundle is the compiled modules themselves (esbuild only concatenates and renames;
+ * the code is tsc's), so a command does the same either way (test/runner/worker-bundle.test.ts). The CLI's bundle is
+ * split where the CLI imports on demand (a command's options, then what it runs), so a command still loads only the
+ * modules it reaches; its packages stay in node_modules (vega only when a chart is drawn).
  *
- * Beside it, worker.bundle.json lists every compiled file it was made from with its size and modification time:
- * a build that recompiles them (tsc writes every file) without making the bundle again leaves it stale, and
- * src/worker-script.ts then starts the modules instead. Written to temporary names and renamed, the list last, so a
- * reader never takes a half-written bundle for a fresh one.
+ * Beside each, a list (*.bundle.json) of every compiled file it was made from with its size and modification time,
+ * and of the files it wrote: a build that recompiles the sources (tsc writes every file) without bundling again
+ * leaves the bundle stale, and src/worker-script.ts then starts the modules instead. Written to temporary names and
+ * renamed, the list last, so a reader never takes a half-written bundle for a fresh one.
  */
-import { renameSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { BuildOptions, BuildResult } from 'esbuild';
 import { BUNDLE_FORMAT, bundleFiles, type BundleInputs } from '../worker-script.js';
 
-/** The worker entries built as one file each, under dist/src/. */
-const ENTRIES = ['runner/worker.js'];
+interface Entry {
+  /** Under dist/src/. */
+  readonly entry: string;
+  /** Split at its dynamic imports into chunks beside it, its packages left in node_modules (the CLI). */
+  readonly split: boolean;
+}
+
+const ENTRIES: readonly Entry[] = [
+  { entry: 'runner/worker.js', split: false },
+  { entry: 'cli/main.js', split: true },
+];
+
+/** The packages' CommonJS (seedrandom) calls require(), which an ES module does not have: give it Node's. */
+const REQUIRE = "import { createRequire as __mjlabRequire } from 'node:module'; const require = __mjlabRequire(import.meta.url);";
 
 export async function writeBundles(): Promise<string[]> {
   let esbuild: typeof import('esbuild');
@@ -25,17 +41,18 @@ export async function writeBundles(): Promise<string[]> {
     esbuild = await import('esbuild');
   } catch {
     // Without the dev dependency (an install that omits it) the workers start from the modules, as they can.
-    console.error('mjlab build: esbuild is not installed; worker threads will load the compiled modules one by one');
+    console.error('mjlab build: esbuild is not installed; the CLI and its worker threads will load the compiled modules one by one');
     return [];
   }
   const srcDir = dirname(dirname(fileURLToPath(import.meta.url)));
   const dist = dirname(srcDir);
   const root = dirname(dist);
   const written: string[] = [];
-  for (const entry of ENTRIES) {
+  for (const { entry, split } of ENTRIES) {
     const { script, inputs } = bundleFiles(srcDir, entry);
+    const stem = basename(script, '.bundle.js');
     const options = {
-      entryPoints: [join(srcDir, entry)] as string[],
+      entryPoints: { [`${stem}.bundle`]: join(srcDir, entry) },
       bundle: true,
       write: false,
       metafile: true,
@@ -44,19 +61,29 @@ export async function writeBundles(): Promise<string[]> {
       target: 'node20',
       logLevel: 'silent',
       absWorkingDir: root,
-      // The packages' CommonJS (seedrandom) calls require(), which an ES module does not have: give it Node's.
-      banner: { js: "import { createRequire as __mjlabRequire } from 'node:module'; const require = __mjlabRequire(import.meta.url);" },
-    } satisfies import('esbuild').BuildOptions;
-    let result: import('esbuild').BuildResult<typeof options>;
+      outdir: dirname(script),
+      ...(split ? { splitting: true, chunkNames: `${stem}.chunk-[hash]`, packages: 'external' } : { banner: { js: REQUIRE } }),
+    } satisfies BuildOptions;
+    let result: BuildResult<typeof options>;
     try {
       result = await esbuild.build(options);
     } catch (e) {
-      // esbuild without its binary for this platform, say: the build goes on, and the workers load the modules
+      // esbuild without its binary for this platform, say: the build goes on, and the modules are loaded instead
       // (a bundle left from an earlier build lists files tsc has just rewritten, so it is not used).
-      console.error(`mjlab build: ${entry} not bundled (${(e as Error).message.split('\n')[0]}); its worker threads will load the compiled modules`);
+      console.error(`mjlab build: ${entry} not bundled (${(e as Error).message.split('\n')[0]}); it will load the compiled modules`);
       continue;
     }
     const files = Object.keys(result.metafile.inputs).map((p) => resolve(root, p)).sort();
+    const outputs = result.outputFiles.map((f) => ({
+      path: relative(dist, f.path),
+      size: f.contents.length,
+      inputs: Object.keys(result.metafile.outputs[relative(root, f.path)]?.inputs ?? {}).map((p) => relative(dist, resolve(root, p))).sort(),
+    }));
+    // Chunks first, the entry last: until the list is renamed into place, the old one (if any) no longer matches.
+    for (const f of [...result.outputFiles].sort((a, b) => Number(a.path === script) - Number(b.path === script))) {
+      writeFileSync(`${f.path}.tmp`, f.contents);
+      renameSync(`${f.path}.tmp`, f.path);
+    }
     const list: BundleInputs = {
       format: BUNDLE_FORMAT,
       entry,
@@ -64,11 +91,13 @@ export async function writeBundles(): Promise<string[]> {
         const st = statSync(f);
         return { path: relative(dist, f), size: st.size, mtimeMs: st.mtimeMs };
       }),
+      outputs,
     };
-    writeFileSync(`${script}.tmp`, result.outputFiles[0]!.contents);
-    renameSync(`${script}.tmp`, script);
     writeFileSync(`${inputs}.tmp`, `${JSON.stringify(list, null, 1)}\n`);
     renameSync(`${inputs}.tmp`, inputs);
+    // Chunks of earlier builds, which nothing imports now.
+    const mine = new Set(outputs.map((o) => basename(o.path)));
+    for (const f of readdirSync(dirname(script))) if (f.startsWith(`${stem}.chunk-`) && !mine.has(f)) rmSync(join(dirname(script), f));
     written.push(script);
   }
   return written;

@@ -2,14 +2,17 @@
  * Fast start (issue 28, point 3): a command loads only what it uses. Every module the built CLI resolves is logged by
  * a resolve hook (node:module register), and `--version`, `score` and `simulate --help` must not reach the parts
  * they do not run: yargs for --version; the runner, the engine's suit-shape table, the experiments, vega, the play
- * server and the viewer for score. The timing itself is in `npm run bench` (src/bench/start.ts).
+ * server and the viewer for score. Checked on the CLI's bundle (a file of it stands for the compiled modules it holds,
+ * from the list beside it: src/runner/write-bundle.ts) and on the modules (MJLAB_MODULES=1). The timing itself is in
+ * `npm run bench` (src/bench/start.ts).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bundleFiles, type BundleInputs } from '../../src/worker-script.js';
 import { ROOT } from '../support/doc.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'mjlab-start-'));
@@ -19,25 +22,47 @@ writeFileSync(hooks, `export async function resolve(s, c, next) { const r = awai
 const boot = join(tmp, 'boot.mjs');
 writeFileSync(boot, `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
 
-function loaded(args: string[]): string[] {
-  const r = spawnSync(process.execPath, ['--import', pathToFileURL(boot).href, join(ROOT, 'bin', 'mjlab.js'), ...args], { cwd: ROOT, encoding: 'utf8' });
+const DIST = join(ROOT, 'dist');
+const CLI = bundleFiles(join(DIST, 'src'), 'cli/main.js');
+/** Each file of the CLI's bundle → the URLs of the compiled modules it holds. */
+const HOLDS = new Map(
+  (JSON.parse(readFileSync(CLI.inputs, 'utf8')) as BundleInputs).outputs.map((o) => [
+    pathToFileURL(join(DIST, o.path)).href,
+    o.inputs.map((i) => pathToFileURL(join(DIST, i)).href),
+  ]),
+);
+
+/** The modules a command reached: every URL resolved, a file of the bundle standing for the modules it holds. */
+function loadedBy(env: NodeJS.ProcessEnv, args: string[]): { urls: string[]; bundled: boolean } {
+  const r = spawnSync(process.execPath, ['--import', pathToFileURL(boot).href, join(ROOT, 'bin', 'mjlab.js'), ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, ...env } });
   expect(r.status, r.stderr).toBe(0);
-  return r.stderr.split('\n').filter((l) => l.startsWith('LOADED ')).map((l) => l.slice(7));
+  const raw = r.stderr.split('\n').filter((l) => l.startsWith('LOADED ')).map((l) => l.slice(7));
+  return { urls: raw.flatMap((u) => HOLDS.get(u) ?? [u]), bundled: raw.some((u) => HOLDS.has(u)) };
 }
 
-it('--version loads neither yargs nor any command', () => {
-  const urls = loaded(['--version']);
-  expect(urls.some((u) => u.endsWith('/dist/src/cli/main.js'))).toBe(true);
-  expect(urls.filter((u) => /node_modules\/yargs|\/cli\/commands\//.test(u))).toEqual([]);
-});
+for (const [way, env] of [['the bundle', { MJLAB_MODULES: '0' }], ['the modules', { MJLAB_MODULES: '1' }]] as const) {
+  describe(`from ${way}`, () => {
+    function loaded(args: string[]): string[] {
+      const { urls, bundled } = loadedBy(env, args);
+      expect(bundled).toBe(way === 'the bundle');
+      return urls;
+    }
 
-it('score loads the scorer, not the runner, the engine tables, the experiments, charts, the play server or the viewer', () => {
-  const urls = loaded(['score', '--rules', 'harr', '66p 77m [222s] [777z] [333m] +6p']);
-  expect(urls.some((u) => u.endsWith('/dist/src/scoring/index.js'))).toBe(true);
-  expect(urls.filter((u) => /\/dist\/src\/(runner\/(run|pool|merge)|engine|experiments|play|viewer|tune|charts)\/|suit-shapes|node_modules\/vega/.test(u))).toEqual([]);
-});
+    it('--version loads neither yargs nor any command', () => {
+      const urls = loaded(['--version']);
+      expect(urls.some((u) => u.endsWith('/dist/src/cli/main.js'))).toBe(true);
+      expect(urls.filter((u) => /node_modules\/yargs|\/cli\/commands\//.test(u))).toEqual([]);
+    });
 
-it('simulate --help loads its options, not the runner', () => {
-  const urls = loaded(['simulate', '--help']);
-  expect(urls.filter((u) => /\/dist\/src\/(runner\/(run|pool)|experiments|engine)\/?|node_modules\/vega/.test(u))).toEqual([]);
-});
+    it('score loads the scorer, not the runner, the engine tables, the experiments, charts, the play server or the viewer', () => {
+      const urls = loaded(['score', '--rules', 'harr', '66p 77m [222s] [777z] [333m] +6p']);
+      expect(urls.some((u) => u.endsWith('/dist/src/scoring/index.js'))).toBe(true);
+      expect(urls.filter((u) => /\/dist\/src\/(runner\/(run|pool|merge)|engine|experiments|play|viewer|tune|charts)\/|suit-shapes|node_modules\/vega/.test(u))).toEqual([]);
+    });
+
+    it('simulate --help loads its options, not the runner', () => {
+      const urls = loaded(['simulate', '--help']);
+      expect(urls.filter((u) => /\/dist\/src\/(runner\/(run|pool)|experiments|engine)\/?|node_modules\/vega/.test(u))).toEqual([]);
+    });
+  });
+}

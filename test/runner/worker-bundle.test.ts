@@ -1,15 +1,17 @@
-// The runner's worker as one file (src/runner/write-bundle.ts, src/worker-script.ts): the build makes it, a lineup of
-// built-ins starts it, a lineup that loads a user's module starts the compiled modules (the module may import the
-// built library, which must be the worker's own), a bundle whose inputs changed is not used, and a run plays the same
-// games on either, byte for byte in every file it writes.
+// The bundles (src/runner/write-bundle.ts, src/worker-script.ts): the runner's worker as one file, and the CLI. The
+// build makes them; a lineup of built-ins starts the worker's, a lineup that loads a user's module the compiled
+// modules (the module may import the built library, which must be the worker's own); the CLI runs from its bundle
+// unless its command line names a file; a bundle whose inputs or files changed is not used; and a run plays the same
+// games either way, byte for byte in every file it writes, and prints the same.
 import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { simulate, type SimulateOptions } from '../../src/runner/run.js';
 import { workerUrl } from '../../src/runner/pool.js';
-import { bundleFiles, bundleFresh, type BundleInputs } from '../../src/worker-script.js';
-import { EXACT_FILES, FIXTURES, ROOT, tempDir } from './helpers.js';
+import { bundleFiles, bundleFresh, cliScript, type BundleInputs } from '../../src/worker-script.js';
+import { BIN, EXACT_FILES, FIXTURES, ROOT, tempDir } from './helpers.js';
 
 const DIST = join(ROOT, 'dist');
 const BUNDLE = bundleFiles(join(DIST, 'src'), 'runner/worker.js');
@@ -22,18 +24,18 @@ describe("the runner's worker bundle", () => {
     expect(list.inputs.map((f) => f.path)).toContain('src/runner/worker.js');
     expect(script('harr,search:budget=16,suit-hunter:minPairs=3,random')).toBe(BUNDLE.script);
     expect(script('harr,harr,harr,harr')).toBe(BUNDLE.script);
-    // Forced to the modules: by the option (the comparison below), and by MJLAB_WORKER_MODULES=1.
+    // Forced to the modules: by the option (the comparison below), and by MJLAB_MODULES=1.
     const modules = join(DIST, 'src', 'runner', 'worker.js');
     expect(fileURLToPath(workerUrl('harr,harr,harr,harr', true))).toBe(modules);
-    const before = process.env.MJLAB_WORKER_MODULES;
+    const before = process.env.MJLAB_MODULES;
     try {
-      process.env.MJLAB_WORKER_MODULES = '1';
+      process.env.MJLAB_MODULES = '1';
       expect(script('harr,harr,harr,harr')).toBe(modules);
-      process.env.MJLAB_WORKER_MODULES = '0';
+      process.env.MJLAB_MODULES = '0';
       expect(script('harr,harr,harr,harr')).toBe(BUNDLE.script);
     } finally {
-      if (before === undefined) delete process.env.MJLAB_WORKER_MODULES;
-      else process.env.MJLAB_WORKER_MODULES = before;
+      if (before === undefined) delete process.env.MJLAB_MODULES;
+      else process.env.MJLAB_MODULES = before;
     }
   });
 
@@ -67,10 +69,38 @@ describe("the runner's worker bundle", () => {
     expect(check([{ ...first!, mtimeMs: first!.mtimeMs - 1 }, ...rest])).toBe(false);
     expect(check([...list.inputs, { path: 'src/no-such-module.js', size: 1, mtimeMs: 1 }])).toBe(false);
     expect(check([])).toBe(false);
+    const f = join(dir, 'outputs.json');
+    writeFileSync(f, JSON.stringify({ ...list, outputs: list.outputs.map((o) => ({ ...o, size: o.size + 1 })) }));
+    expect(bundleFresh(DIST, 'runner/worker.js', f)).toBe(false);
     copyFileSync(BUNDLE.inputs, join(dir, 'other.json'));
     expect(bundleFresh(DIST, 'tune/worker.js', join(dir, 'other.json'))).toBe(false);
     expect(bundleFresh(DIST, 'runner/worker.js', join(dir, 'none.json'))).toBe(false);
   });
+
+  it("the CLI's bundle is used unless the command line names a .js, .mjs, .cjs or .json file", () => {
+    const cli = bundleFiles(join(DIST, 'src'), 'cli/main.js');
+    expect(bundleFresh(DIST, 'cli/main.js', cli.inputs)).toBe(true);
+    expect(fileURLToPath(cliScript(['simulate', '--games', '8']))).toBe(cli.script);
+    const modules = join(DIST, 'src', 'cli', 'main.js');
+    for (const argv of [['simulate', '--strategies', 'harr,./bot.mjs,harr,harr'], ['simulate', '--strategies', 'best.json,harr,harr,harr'], ['replay', '--record', 'x.JSON'], ['simulate', '--strategies', '/a/b.cjs:x=1,harr,harr,harr']]) {
+      expect(fileURLToPath(cliScript(argv)), argv.join(' ')).toBe(modules);
+    }
+  });
+
+  it('the CLI prints and writes the same from its bundle as from the modules', () => {
+    const dir = tempDir('bundle-cli');
+    const run = (modules: string, args: string[]) => spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, MJLAB_MODULES: modules } });
+    for (const args of [['score', '--rules', 'harr', '66p 77m [222s] [777z] [333m] +6p'], ['simulate', '--rules', 'nope'], ['simulate', '--help']]) {
+      const [a, b] = [run('0', args), run('1', args)];
+      expect([a.status, a.stdout, a.stderr], args.join(' ')).toEqual([b.status, b.stdout, b.stderr]);
+    }
+    const sim = (modules: string) => run(modules, ['simulate', '--rules', 'babcock', '--games', '16', '--duplicate', '--games-csv', '--workers', '2', '--no-progress', '--out', modules]);
+    const [a, b] = [sim('0'), sim('1')];
+    expect(a.status, a.stderr).toBe(0);
+    expect(b.status, b.stderr).toBe(0);
+    expect(a.stdout.replace(/ in [\d.]+s, \d+ hands\/s/, '').replace(/→ \S+/, '')).toBe(b.stdout.replace(/ in [\d.]+s, \d+ hands\/s/, '').replace(/→ \S+/, ''));
+    for (const f of [...EXACT_FILES, 'nets.bin', 'luck.bin']) expect(readFileSync(join(dir, '0', f)), f).toEqual(readFileSync(join(dir, '1', f)));
+  }, 120_000);
 
   it('plays the games of the modules, byte for byte (code500 with flowers, duplicate seating, luck, games.csv, two workers)', async () => {
     const dir = tempDir('bundle-same');
