@@ -253,7 +253,8 @@ export class LuckMeter {
     const hand = s.priv.hand;
     const melds = s.pub.meldCount[j]!;
     const bonus = s.pub.bonusCount[j]!;
-    let same = w.valid && w.melds === melds && w.bonus === bonus && w.kongs === kongsOf(s, j);
+    const kongs = kongsOf(s, j);
+    let same = w.valid && w.melds === melds && w.bonus === bonus && w.kongs === kongs;
     let tiles = 0;
     for (let k = 0; k < KINDS; k++) {
       const c = (concealed[k] = hand[j * KINDS + k]!);
@@ -264,7 +265,7 @@ export class LuckMeter {
     w.valid = true;
     w.melds = melds;
     w.bonus = bonus;
-    w.kongs = kongsOf(s, j);
+    w.kongs = kongs;
     w.concealed.set(concealed);
     w.waiting = false;
     w.row = null;

@@ -23,12 +23,19 @@ export function builtinNames(): string[] {
   return builtinStrategies.map((s) => s.name);
 }
 
+/** An entry's file or name with its `:param=value` overrides split off. */
+const OVERRIDES = /:(?=[A-Za-z_]\w*=)/;
+
+function fileOf(entry: string): string {
+  return entry.split(OVERRIDES)[0]!;
+}
+
 /**
  * A lineup entry naming a file (a strategy module or a preset) rather than a built-in, judged by the part before its
  * overrides: `search:policy=./best.json` is a built-in whose parameter names a file.
  */
 export function isPath(name: string): boolean {
-  const head = name.split(/:(?=[A-Za-z_]\w*=)/)[0]!;
+  const head = fileOf(name);
   return head.startsWith('.') || head.startsWith('/') || /\.(m?js|cjs|json)$/i.test(head);
 }
 
@@ -42,7 +49,7 @@ export function loadsModules(spec: string): boolean {
   return spec.split(',').some((raw) => {
     const entry = raw.trim();
     if (!isPath(entry)) return false;
-    const path = entry.split(/:(?=[A-Za-z_]\w*=)/)[0]!;
+    const path = fileOf(entry);
     if (!isPresetPath(path)) return true;
     try {
       return isPath(readPreset(path).strategy);
@@ -122,7 +129,7 @@ function withPolicies(inst: StrategyInstance): StrategyInstance {
 export async function resolveStrategy(entry: string): Promise<StrategyInstance> {
   const label = entry.trim();
   if (isPath(label)) {
-    const [path, ...overrides] = label.split(/:(?=[A-Za-z_]\w*=)/);
+    const [path, ...overrides] = label.split(OVERRIDES);
     if (isPresetPath(path!)) return resolvePreset(path!, overrides);
     const strategy = await loadUserStrategy(path!);
     return withPolicies({ label, strategy, params: applyParams(strategy, overrides, label), files: [path!] });

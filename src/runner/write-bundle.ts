@@ -35,19 +35,18 @@ const ENTRIES: readonly Entry[] = [
 /** The packages' CommonJS (seedrandom) calls require(), which an ES module does not have: give it Node's. */
 const REQUIRE = "import { createRequire as __mjlabRequire } from 'node:module'; const require = __mjlabRequire(import.meta.url);";
 
-export async function writeBundles(): Promise<string[]> {
+export async function writeBundles(): Promise<void> {
   let esbuild: typeof import('esbuild');
   try {
     esbuild = await import('esbuild');
   } catch {
     // Without the dev dependency (an install that omits it) the workers start from the modules, as they can.
     console.error('mjlab build: esbuild is not installed; the CLI and its worker threads will load the compiled modules one by one');
-    return [];
+    return;
   }
   const srcDir = dirname(dirname(fileURLToPath(import.meta.url)));
   const dist = dirname(srcDir);
   const root = dirname(dist);
-  const written: string[] = [];
   for (const { entry, split } of ENTRIES) {
     const { script, inputs } = bundleFiles(srcDir, entry);
     const stem = basename(script, '.bundle.js');
@@ -98,9 +97,7 @@ export async function writeBundles(): Promise<string[]> {
     // Chunks of earlier builds, which nothing imports now.
     const mine = new Set(outputs.map((o) => basename(o.path)));
     for (const f of readdirSync(dirname(script))) if (f.startsWith(`${stem}.chunk-`) && !mine.has(f)) rmSync(join(dirname(script), f));
-    written.push(script);
   }
-  return written;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await writeBundles();

@@ -61,7 +61,7 @@ export default function setup(): void {
   if (!existsSync(join(root, 'dist', 'src', 'runner', 'worker.js'))) throw new Error('build-dist: tsc did not produce dist/');
   // The build's second step (package.json "build"): the hand tables on disk (src/hand/table-file.ts).
   execFileSync(process.execPath, [join(root, 'dist', 'src', 'hand', 'write-tables.js')], { cwd: root, stdio: 'ignore' });
-  // Its third: the runner's worker as one file (src/runner/write-bundle.ts).
+  // Its third: the bundles of the runner's worker and of the CLI (src/runner/write-bundle.ts).
   execFileSync(process.execPath, [join(root, 'dist', 'src', 'runner', 'write-bundle.js')], { cwd: root, stdio: 'ignore' });
   mkdirSync(join(root, 'dist'), { recursive: true });
   writeFileSync(stamp, String(started));

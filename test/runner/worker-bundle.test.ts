@@ -15,6 +15,8 @@ import { BIN, EXACT_FILES, FIXTURES, ROOT, tempDir } from './helpers.js';
 
 const DIST = join(ROOT, 'dist');
 const BUNDLE = bundleFiles(join(DIST, 'src'), 'runner/worker.js');
+/** The runner's worker as compiled modules. */
+const MODULES = join(DIST, 'src', 'runner', 'worker.js');
 const script = (strategies: string): string => fileURLToPath(workerUrl(strategies));
 
 describe("the runner's worker bundle", () => {
@@ -25,12 +27,11 @@ describe("the runner's worker bundle", () => {
     expect(script('harr,search:budget=16,suit-hunter:minPairs=3,random')).toBe(BUNDLE.script);
     expect(script('harr,harr,harr,harr')).toBe(BUNDLE.script);
     // Forced to the modules: by the option (the comparison below), and by MJLAB_MODULES=1.
-    const modules = join(DIST, 'src', 'runner', 'worker.js');
-    expect(fileURLToPath(workerUrl('harr,harr,harr,harr', true))).toBe(modules);
+    expect(fileURLToPath(workerUrl('harr,harr,harr,harr', true))).toBe(MODULES);
     const before = process.env.MJLAB_MODULES;
     try {
       process.env.MJLAB_MODULES = '1';
-      expect(script('harr,harr,harr,harr')).toBe(modules);
+      expect(script('harr,harr,harr,harr')).toBe(MODULES);
       process.env.MJLAB_MODULES = '0';
       expect(script('harr,harr,harr,harr')).toBe(BUNDLE.script);
     } finally {
@@ -41,14 +42,13 @@ describe("the runner's worker bundle", () => {
 
   it('is not started for a lineup that loads a strategy file, directly or through a preset', () => {
     const dir = tempDir('bundle-lineup');
-    const modules = join(DIST, 'src', 'runner', 'worker.js');
-    expect(script(`harr,${join(FIXTURES, 'gate.mjs')},harr,harr`)).toBe(modules);
-    expect(script(`harr,./my-bot.js:depth=2,harr,harr`)).toBe(modules);
+    expect(script(`harr,${join(FIXTURES, 'gate.mjs')},harr,harr`)).toBe(MODULES);
+    expect(script(`harr,./my-bot.js:depth=2,harr,harr`)).toBe(MODULES);
     const filePreset = join(dir, 'file.json');
     writeFileSync(filePreset, JSON.stringify({ strategy: './bot.mjs', params: {} }));
-    expect(script(`${filePreset},harr,harr,harr`)).toBe(modules);
+    expect(script(`${filePreset},harr,harr,harr`)).toBe(MODULES);
     const unreadable = join(dir, 'missing.json');
-    expect(script(`${unreadable},harr,harr,harr`)).toBe(modules);
+    expect(script(`${unreadable},harr,harr,harr`)).toBe(MODULES);
     // A preset of a built-in, and a policy preset, load no module.
     const builtin = join(dir, 'best.json');
     writeFileSync(builtin, JSON.stringify({ strategy: 'harr', params: { minPairs: 3 } }));
