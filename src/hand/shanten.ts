@@ -25,18 +25,27 @@ const POW5 = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125] as const;
  * at most 14 tiles, and the same speed over thousands of hands.
  */
 const MAX_SUIT_TILES = 11;
-/** Table entry not yet computed (a suit key with more than 11 tiles, filled on demand). */
-const UNSET = 255;
+/**
+ * Where a suit vector says whether it is in the table yet: its last entry (four sets and the pair), which is 0 only
+ * when the suit alone is a complete hand of 14 tiles or more. A table is made as zeros, which the system gives as
+ * untouched pages: only the pages of keys a thread asks for are ever written (writing all 20 MB, as marking every
+ * key "not yet" did, cost 50 ms of each thread's start on this machine). The rare complete one-suit key is
+ * looked up again at each ask, with the same answer.
+ */
+const READY_AT = 9;
 /** Offset of the honour vectors in the one table (after the 5^9 suit keys). */
 const HONOURS = POW5[9] * VEC;
 
 /**
- * One table of cost vectors: suit keys at key*VEC, honour keys at HONOURS + key*VEC. Made once per process on
- * the first query (not at import: the engine imports src/hand for decomposition only), read from the build's
- * file where it was written from this code (table-file.ts: about 4 ms instead of 90) or built; suit keys above
- * MAX_SUIT_TILES are filled when first asked. A pure cache: no answer depends on what was asked before. 20 MB.
+ * One table of cost vectors: suit keys at key*VEC, honour keys at HONOURS + key*VEC. Made once per thread on
+ * the first query (not at import: the engine imports src/hand for decomposition only). With the build's file
+ * (table-file.ts) the honours are copied in and each suit key is copied from the file's list when first asked;
+ * without it every prebuilt key is built up front. Suit keys above MAX_SUIT_TILES are computed when first asked. A
+ * pure cache: no answer depends on what was asked before. 20 MB of address space.
  */
 let table: Uint8Array | null = null;
+/** The file's prebuilt suit keys (ascending) and their vectors, for the keys not yet copied into the table. */
+let prebuilt: Pick<TableSections, 'suitKeys' | 'suitVectors'> | null = null;
 /** The DP's transitions per rank, kept with the table for the keys filled on demand. */
 let ranks: Int32Array[] = [];
 
@@ -44,7 +53,6 @@ const TABLE_BYTES = HONOURS + POW5[7] * VEC;
 
 /** The prebuilt keys (every honour key, every suit key of at most MAX_SUIT_TILES tiles) written into `t`. */
 function build(t: Uint8Array, tr: readonly Int32Array[]): void {
-  t.fill(UNSET);
   buildSuits(t, tr);
   buildHonours(t);
 }
@@ -54,7 +62,7 @@ function getTable(): Uint8Array {
     ranks = rankTransitions();
     const t = new Uint8Array(TABLE_BYTES);
     if (shared !== null) t.set(new Uint8Array(shared));
-    else if (!tableFromFile(t)) build(t, ranks);
+    else if ((prebuilt = tableFromFile(t)) === null) build(t, ranks);
     table = t;
   }
   return table;
@@ -70,29 +78,31 @@ export function buildHandTable(): Uint8Array {
 /** The prebuilt part of a table as the file stores it: the suit keys built up front, their vectors, the honours. */
 export function prebuiltSections(t: Uint8Array): Pick<TableSections, 'suitKeys' | 'suitVectors' | 'honourVectors'> {
   const keys: number[] = [];
-  for (let key = 0; key < POW5[9]; key++) if (t[key * VEC] !== UNSET) keys.push(key);
+  for (let key = 0; key < POW5[9]; key++) if (t[key * VEC + READY_AT] !== 0) keys.push(key);
   const suitVectors = new Uint8Array(keys.length * VEC);
   keys.forEach((key, i) => suitVectors.set(t.subarray(key * VEC, key * VEC + VEC), i * VEC));
   return { suitKeys: Int32Array.from(keys), suitVectors, honourVectors: t.slice(HONOURS) };
 }
 
 /**
- * The prebuilt keys from the build's dist/hand-tables.bin (or `path`, for tests) into `t`, when it was written from
- * this code (table-file.ts); false when there is none, and `t` then holds nothing to keep.
+ * The build's dist/hand-tables.bin (or `path`, for tests), when it was written from this code (table-file.ts): its
+ * honour vectors read into their place in `t`, its prebuilt suit keys and vectors returned for fillSuit; null when
+ * there is no such file, and `t` then holds nothing to keep. The keys ascend, as prebuiltSections writes them (the
+ * file is this code's own, by its identity): a key out of order would only be missed by the binary search, and
+ * computed instead.
  */
-export function tableFromFile(t: Uint8Array, path?: string): boolean {
-  const f = readTableSections(['suitKeys', 'suitVectors', 'honourVectors'], path);
-  if (t.length !== TABLE_BYTES || f === null || f.suitVectors.length !== f.suitKeys.length * VEC || f.honourVectors.length !== TABLE_BYTES - HONOURS) return false;
-  t.fill(UNSET, 0, HONOURS);
+export function tableFromFile(t: Uint8Array, path?: string): Pick<TableSections, 'suitKeys' | 'suitVectors'> | null {
+  if (t.length !== TABLE_BYTES) return null;
+  const f = readTableSections(['suitKeys', 'suitVectors', 'honourVectors'], path, { honourVectors: t.subarray(HONOURS) });
+  if (f === null || f.suitVectors.length !== f.suitKeys.length * VEC) return null;
   const keys = f.suitKeys;
-  const v = f.suitVectors;
-  for (let i = 0; i < keys.length; i++) {
-    const b = keys[i]! * VEC;
-    if (!(b >= 0 && b < HONOURS)) return false;
-    for (let j = 0; j < VEC; j++) t[b + j] = v[i * VEC + j]!;
-  }
-  t.set(f.honourVectors, HONOURS);
-  return true;
+  if (keys.length > 0 && !(keys[0]! >= 0 && keys[keys.length - 1]! < POW5[9])) return null;
+  return { suitKeys: keys, suitVectors: f.suitVectors };
+}
+
+/** Every prebuilt key of `f` (from tableFromFile) written into `t`: a whole table as build() makes it (for tests). */
+export function fillPrebuilt(t: Uint8Array, f: Pick<TableSections, 'suitKeys' | 'suitVectors'>): void {
+  f.suitKeys.forEach((key, i) => t.set(f.suitVectors.subarray(i * VEC, i * VEC + VEC), key * VEC));
 }
 
 /** The size of a whole table (suit and honour vectors), for tableFromFile's caller. */
@@ -250,6 +260,27 @@ function buildSuits(table: Uint8Array, tr: readonly Int32Array[]): void {
   walk(0, 0, MAX_SUIT_TILES);
 }
 
+/** A suit key asked for the first time: copied from the file's list (binary search), or computed when not there. */
+function fillSuit(t: Uint8Array, key: number): void {
+  const p = prebuilt;
+  if (p !== null) {
+    const keys = p.suitKeys;
+    let lo = 0;
+    let hi = keys.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const k = keys[mid]!;
+      if (k === key) {
+        for (let j = 0; j < VEC; j++) t[key * VEC + j] = p.suitVectors[mid * VEC + j]!;
+        return;
+      }
+      if (k < key) lo = mid + 1;
+      else hi = mid - 1;
+    }
+  }
+  computeSuit(t, key);
+}
+
 /** One suit key beyond the prebuilt ones (more than MAX_SUIT_TILES tiles of one suit). */
 function computeSuit(table: Uint8Array, key: number): void {
   const tr = ranks;
@@ -292,7 +323,7 @@ export function suitKey(c: Counts, s: number): number {
 function vectorAt(t: Uint8Array, s: number, key: number): number {
   if (s === 3) return HONOURS + key * VEC;
   const b = key * VEC;
-  if (t[b] === UNSET) computeSuit(t, key);
+  if (t[b + READY_AT] === 0) fillSuit(t, key);
   return b;
 }
 

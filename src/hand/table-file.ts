@@ -88,9 +88,14 @@ function readHeader(fd: number): Header | null {
 /**
  * The named sections from the file, or null when there is no usable file for this code (see the header comment).
  * Reads only the sections asked for: SUIT_GOOD's 244 KB at every engine import, the rest at a first shanten query.
- * `path` is for tests.
+ * A section named in `into` is read into that array, when its length is the section's (else null), and returned
+ * as it: the honour vectors go straight into their place in a table, with no copy. `path` is for tests.
  */
-export function readTableSections<K extends SectionName>(names: readonly K[], path = tableFilePath()): Pick<TableSections, K> | null {
+export function readTableSections<K extends SectionName>(
+  names: readonly K[],
+  path = tableFilePath(),
+  into: Partial<Record<SectionName, Uint8Array>> = {},
+): Pick<TableSections, K> | null {
   const identity = ownIdentity();
   if (identity === null) return null;
   let fd: number | null = null;
@@ -104,7 +109,9 @@ export function readTableSections<K extends SectionName>(names: readonly K[], pa
     const out: Partial<Record<SectionName, Uint8Array | Int32Array>> = {};
     for (const name of names) {
       const [offset, bytes] = h.sections[name];
-      const buf = new Uint8Array(bytes);
+      const target = into[name];
+      if (target !== undefined && target.length !== bytes) return null;
+      const buf = target ?? new Uint8Array(bytes);
       if (readSync(fd, buf, 0, bytes, offset) !== bytes) return null;
       out[name] = name === 'suitKeys' ? new Int32Array(buf.buffer, 0, bytes >>> 2) : buf;
     }
