@@ -5,6 +5,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { needsModules } from './strategy-file.js';
 
 /**
  * dist/src/, found from this module's place: dist/src/ itself when compiled, src/ when the source runs in-process
@@ -62,10 +63,20 @@ export function workerScriptFor(underSrc: string, modules: boolean): URL {
 /**
  * The CLI's entry for the command line `argv` (bin/mjlab.js): its bundle, or the compiled modules when a word of the
  * command line names a file that may be a strategy module or a preset (which may name one): the main thread imports
- * such a file, and what it imports of dist/ must be the CLI's own modules, as in a worker.
+ * such a file, and what it imports of dist/ must be the CLI's own modules, as in a worker. A strategy file that
+ * imports only `node:` modules cannot reach them (src/strategy-file.ts), and keeps the bundle.
  */
 export function cliScript(argv: readonly string[]): URL {
-  return workerScriptFor('cli/main.js', argv.some((a) => /\.(m?js|cjs|json)\b/i.test(a)));
+  return workerScriptFor('cli/main.js', argv.some(namesModule));
+}
+
+const MODULE_FILE = /\.(m?js|cjs|json)\b/i;
+
+/** A command-line word that names a file the main thread may import and that may import the library. */
+function namesModule(word: string): boolean {
+  if (!MODULE_FILE.test(word)) return false;
+  // `--strategies=a.mjs,random` as `a.mjs,random`; then each lineup entry.
+  return word.replace(/^--[\w-]+=/, '').split(',').some((part) => MODULE_FILE.test(part) && needsModules(part));
 }
 
 /**

@@ -15,6 +15,7 @@ import { expandPolicies } from './policy.js';
 import { besidePreset, checkPresetParams, isPresetPath, readPreset } from './preset.js';
 import { probeImport } from './probe.js';
 import { bindModels } from './models.js';
+import { fileOf, needsModules, OVERRIDES } from '../strategy-file.js';
 
 export type { StrategyInstance } from '../agent/types.js';
 export { applyParams, paramSpec } from '../agent/params.js';
@@ -23,12 +24,6 @@ export function builtinNames(): string[] {
   return builtinStrategies.map((s) => s.name);
 }
 
-/** An entry's file or name with its `:param=value` overrides split off. */
-const OVERRIDES = /:(?=[A-Za-z_]\w*=)/;
-
-function fileOf(entry: string): string {
-  return entry.split(OVERRIDES)[0]!;
-}
 
 /**
  * A lineup entry naming a file (a strategy module or a preset) rather than a built-in, judged by the part before its
@@ -40,19 +35,21 @@ export function isPath(name: string): boolean {
 }
 
 /**
- * Whether resolving the lineup `spec` imports a user's module: an entry naming a strategy file, or a preset whose
- * strategy is one (a policy is always a built-in: src/lineup/policy.ts). A preset that cannot be read counts as
- * one: resolving it will say what is wrong, in whichever worker. Such a lineup's worker threads load the compiled
- * modules rather than the one-file bundle (src/worker-script.ts workerScriptFor).
+ * Whether resolving the lineup `spec` imports a user's module that may import the library: an entry naming a
+ * strategy file, or a preset whose strategy is one (a policy is always a built-in: src/lineup/policy.ts), unless the
+ * file imports only `node:` modules (src/strategy-file.ts). A preset that cannot be read counts as one: resolving it
+ * will say what is wrong, in whichever worker. Such a lineup's worker threads load the compiled modules rather
+ * than the one-file bundle (src/worker-script.ts workerScriptFor).
  */
 export function loadsModules(spec: string): boolean {
   return spec.split(',').some((raw) => {
     const entry = raw.trim();
     if (!isPath(entry)) return false;
     const path = fileOf(entry);
-    if (!isPresetPath(path)) return true;
+    if (!isPresetPath(path)) return needsModules(path);
     try {
-      return isPath(readPreset(path).strategy);
+      const { strategy } = readPreset(path);
+      return isPath(strategy) && needsModules(resolve(dirname(path), strategy));
     } catch {
       return true;
     }

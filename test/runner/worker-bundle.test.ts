@@ -11,13 +11,15 @@ import { fileURLToPath } from 'node:url';
 import { simulate, type SimulateOptions } from '../../src/runner/run.js';
 import { workerUrl } from '../../src/runner/pool.js';
 import { bundleFiles, bundleFresh, cliScript, type BundleInputs } from '../../src/worker-script.js';
-import { BIN, EXACT_FILES, FIXTURES, ROOT, tempDir } from './helpers.js';
+import { BIN, EXACT_FILES, GATE, ROOT, tempDir } from './helpers.js';
 
 const DIST = join(ROOT, 'dist');
 const BUNDLE = bundleFiles(join(DIST, 'src'), 'runner/worker.js');
 /** The runner's worker as compiled modules. */
 const MODULES = join(DIST, 'src', 'runner', 'worker.js');
 const script = (strategies: string): string => fileURLToPath(workerUrl(strategies));
+/** A strategy file that imports the built library (test/infer/fixtures/wary.mjs). */
+const WARY = join(ROOT, 'test', 'infer', 'fixtures', 'wary.mjs');
 
 describe("the runner's worker bundle", () => {
   it('is made by the build from files that are as they were, and started for a lineup of built-ins', () => {
@@ -40,13 +42,21 @@ describe("the runner's worker bundle", () => {
     }
   });
 
-  it('is not started for a lineup that loads a strategy file, directly or through a preset', () => {
+  it('is not started for a lineup that loads a strategy file that may import the library, directly or through a preset', () => {
     const dir = tempDir('bundle-lineup');
-    expect(script(`harr,${join(FIXTURES, 'gate.mjs')},harr,harr`)).toBe(MODULES);
+    expect(script(`harr,${WARY},harr,harr`)).toBe(MODULES);
     expect(script(`harr,./my-bot.js:depth=2,harr,harr`)).toBe(MODULES);
     const filePreset = join(dir, 'file.json');
     writeFileSync(filePreset, JSON.stringify({ strategy: './bot.mjs', params: {} }));
     expect(script(`${filePreset},harr,harr,harr`)).toBe(MODULES);
+    // A file that imports only node: modules cannot reach the library: the bundle, directly and through a preset.
+    expect(script(`harr,${GATE}:x=1,harr,harr`)).toBe(BUNDLE.script);
+    const gatePreset = join(dir, 'gate.json');
+    writeFileSync(gatePreset, JSON.stringify({ strategy: GATE, params: {} }));
+    expect(script(`${gatePreset},harr,harr,harr`)).toBe(BUNDLE.script);
+    const waryPreset = join(dir, 'wary.json');
+    writeFileSync(waryPreset, JSON.stringify({ strategy: WARY, params: {} }));
+    expect(script(`${waryPreset},harr,harr,harr`)).toBe(MODULES);
     const unreadable = join(dir, 'missing.json');
     expect(script(`${unreadable},harr,harr,harr`)).toBe(MODULES);
     // A preset of a built-in, and a policy preset, load no module.
@@ -82,8 +92,12 @@ describe("the runner's worker bundle", () => {
     expect(bundleFresh(DIST, 'cli/main.js', cli.inputs)).toBe(true);
     expect(fileURLToPath(cliScript(['simulate', '--games', '8']))).toBe(cli.script);
     const modules = join(DIST, 'src', 'cli', 'main.js');
-    for (const argv of [['simulate', '--strategies', 'harr,./bot.mjs,harr,harr'], ['simulate', '--strategies', 'best.json,harr,harr,harr'], ['replay', '--record', 'x.JSON'], ['simulate', '--strategies', '/a/b.cjs:x=1,harr,harr,harr']]) {
+    for (const argv of [['simulate', '--strategies', 'harr,./bot.mjs,harr,harr'], ['simulate', '--strategies', 'best.json,harr,harr,harr'], ['replay', '--record', 'x.JSON'], ['simulate', '--strategies', '/a/b.cjs:x=1,harr,harr,harr'], ['simulate', `--strategies=${GATE},${WARY},harr,harr`], ['simulate', '--strategies', `search:policy=${GATE},harr,harr,harr`]]) {
       expect(fileURLToPath(cliScript(argv)), argv.join(' ')).toBe(modules);
+    }
+    // A strategy file that imports only node: modules keeps the bundle.
+    for (const argv of [['simulate', '--strategies', `${GATE},harr,harr,harr`], ['simulate', `--strategies=harr,${GATE}:x=1,harr,harr`]]) {
+      expect(fileURLToPath(cliScript(argv)), argv.join(' ')).toBe(cli.script);
     }
   });
 
@@ -100,6 +114,20 @@ describe("the runner's worker bundle", () => {
     expect(b.status, b.stderr).toBe(0);
     expect(a.stdout.replace(/ in [\d.]+s, \d+ hands\/s/, '').replace(/→ \S+/, '')).toBe(b.stdout.replace(/ in [\d.]+s, \d+ hands\/s/, '').replace(/→ \S+/, ''));
     for (const f of [...EXACT_FILES, 'nets.bin', 'luck.bin']) expect(readFileSync(join(dir, '0', f)), f).toEqual(readFileSync(join(dir, '1', f)));
+  }, 120_000);
+
+  it('plays the games of the modules, byte for byte, with a strategy file too', async () => {
+    const dir = tempDir('bundle-plugin');
+    const run = (out: string, workerModules: boolean): SimulateOptions => ({
+      rules: 'harr', strategies: `${GATE},harr,random,defender`, games: 16, seed: 5, workers: 2,
+      out, outExplicit: true, gamesCsv: true, players: 4, unit: 'hand', duplicate: true, flowers: false, shard: null,
+      resume: false, force: false, progress: 'none', nets: true, luck: true, command: 'test', workerModules,
+    });
+    await simulate(run(join(dir, 'bundle'), false));
+    await simulate(run(join(dir, 'modules'), true));
+    for (const f of [...EXACT_FILES, 'nets.bin', 'luck.bin']) {
+      expect(readFileSync(join(dir, 'bundle', f)), f).toEqual(readFileSync(join(dir, 'modules', f)));
+    }
   }, 120_000);
 
   it('plays the games of the modules, byte for byte (code500 with flowers, duplicate seating, luck, games.csv, two workers)', async () => {
