@@ -42,7 +42,8 @@ async function main(argv: string[]): Promise<void> {
   const rows: string[][] = [];
   for (const variant of spec.variants) {
     const rules = ruleSet(variant.rules);
-    const ev = new Evaluator({ rules: rules.id, players: 4, flowers: rules.flowers, limit: variant.limit ?? rules.limit }, workers, 1000 * DEFAULT_DECISION_TIMEOUT);
+    // Built-in strategies only: the bundle's workers.
+    const ev = new Evaluator({ rules: rules.id, players: 4, flowers: rules.flowers, limit: variant.limit ?? rules.limit }, workers, 1000 * DEFAULT_DECISION_TIMEOUT, undefined, undefined, false);
     try {
       for (const name of spec.strategies.map((s) => s.strategy)) {
         const strategy = builtinStrategies.find((s) => s.name === name)!;

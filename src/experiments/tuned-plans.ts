@@ -157,6 +157,8 @@ async function tunedPlans(spec: TuningExperimentSpec, o: TuningOptions, target: 
             1000 * DEFAULT_DECISION_TIMEOUT,
             undefined,
             keep,
+            // The experiment's strategies are built-ins; the plans, presets of them.
+            false,
           );
           const cpu0 = process.cpuUsage();
           const field = new Array<string>(3).fill(strategy.strategy).join(',');

@@ -16,7 +16,7 @@ import { readNoFollow } from '../io/files.js';
 import type { Shard } from '../io/manifest.js';
 import { foreignEntries, holds, inspectDir, refusalHint } from '../io/owned-dir.js';
 import { RunDir } from '../io/run-dir.js';
-import { resolveLineup } from '../lineup/registry.js';
+import { loadsModules, resolveLineup } from '../lineup/registry.js';
 import { ruleSet } from '../rules/index.js';
 import { describeOwner } from '../runner/describe.js';
 import { formatShard, shardRange } from '../runner/plan.js';
@@ -27,7 +27,7 @@ import type { SignalTrap } from '../runner/signals.js';
 import { DEFAULT_DECISION_TIMEOUT } from '../runner/options.js';
 import { FEATURES_VERSION } from '../../strategies/learned/features.js';
 import { JsonlWriter, readJsonl } from '../tune/checkpoint.js';
-import { workerScript } from '../worker-script.js';
+import { workerScriptFor } from '../worker-script.js';
 import type { TrainOptions } from './options.js';
 import type { TrainBatch, TrainDone, TrainWorkerInit } from './protocol.js';
 
@@ -202,7 +202,7 @@ export async function generate(o: TrainOptions, id: DataIdentity, lineup: string
     workers: o.workers ?? availableParallelism(),
     decisionLimitMs: 1000 * (o.decisionTimeout ?? DEFAULT_DECISION_TIMEOUT),
     init: { table: { rules: id.rules, players: PLAYERS, flowers: id.flowers, limit: id.limit }, lineup, seed: id.seed },
-    url: workerScript('learn/worker.js'),
+    url: workerScriptFor('learn/worker.js', loadsModules(lineup)),
     next: () => {
       if (signals.received || next >= total) return null;
       const index = next++;

@@ -1,7 +1,7 @@
 /**
  * Writes the bundles the build makes after tsc (`npm run build`, `npm ci`'s prepare, the tests' build step):
- * dist/src/runner/worker.bundle.js, the runner's worker thread as one file, and dist/src/cli/main.bundle.js with its
- * chunks (main.chunk-*.js), the CLI. A worker thread that loads the 120 modules of runner/worker.js one by one
+ * dist/src/runner/worker.bundle.js, the runner's worker thread as one file (and tune/ and learn/'s workers alike),
+ * and dist/src/cli/main.bundle.js with its chunks (main.chunk-*.js), the CLI. A worker thread that loads the 120 modules of runner/worker.js one by one
  * spends about 64 ms of CPU resolving, reading and linking them before its first game; the same code as one file,
  * about 27 ms; the CLI's 190 modules cost `simulate --games 4` about 55 ms of its 0.39 s (docs/performance.md, "npm
  * test's time, fifth session"). A bundle is the compiled modules themselves (esbuild only concatenates and renames;
@@ -29,6 +29,8 @@ interface Entry {
 
 const ENTRIES: readonly Entry[] = [
   { entry: 'runner/worker.js', split: false },
+  { entry: 'tune/worker.js', split: false },
+  { entry: 'learn/worker.js', split: false },
   { entry: 'cli/main.js', split: true },
 ];
 

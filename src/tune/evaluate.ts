@@ -8,9 +8,10 @@
  */
 import { UserError } from '../errors.js';
 import { HB_PHASE } from '../runner/contract.js';
+import { loadsModules } from '../lineup/registry.js';
 import { DecisionTimeout, startPool, WorkerDied, WorkerFailure, type PoolHandle, type WorkerKeep } from '../runner/pool.js';
 import { deathWords } from '../runner/died.js';
-import { workerScript } from '../worker-script.js';
+import { workerScriptFor } from '../worker-script.js';
 import { trapSignals, type SignalTrap, type StopSignal } from '../runner/signals.js';
 import type { TuneBatch, TuneDone, TuneJob, TuneTable, TuneWorkerInit } from './protocol.js';
 
@@ -79,6 +80,11 @@ export class Evaluator {
     decisionLimitMs: number,
     signals?: SignalTrap,
     keep?: WorkerKeep,
+    /**
+     * The lineups of its jobs may load a strategy file that imports the library (loadsModules): its workers then
+     * start from the compiled modules, else from the tune worker's bundle. Every job is checked against it.
+     */
+    private readonly modules = true,
   ) {
     this.ownTrap = signals === undefined;
     this.signals = signals ?? trapSignals();
@@ -86,7 +92,7 @@ export class Evaluator {
       workers,
       decisionLimitMs,
       init: { table },
-      url: workerScript('tune/worker.js'),
+      url: workerScriptFor('tune/worker.js', modules),
       ...(keep ? { keep } : {}),
       next: () => {
         if (this.interrupted) return null;
@@ -134,6 +140,8 @@ export class Evaluator {
   run(jobs: readonly EvalJob[], onGames?: (games: number) => void): Promise<EvalResult> {
     const p = this.table.players;
     const size = Math.max(p, Math.floor(BATCH_GAMES / p) * p);
+    // A lineup that needs the modules on a bundle's workers would meet a second copy of the library.
+    if (!this.modules) for (const j of jobs) if (loadsModules(j.lineup)) throw new Error(`tune: lineup ${j.lineup} loads a strategy file, on workers started from the bundle`);
     return new Promise<EvalResult>((settle, fail) => {
       if (this.failure) return fail(this.failure);
       if (this.interrupted) return settle({ status: 'interrupted', signal: this.signals.received ?? 'SIGINT' });

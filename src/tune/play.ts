@@ -5,7 +5,7 @@
  * from the lines (its sampling streams derive from the seed and the generation), which restores its state exactly.
  */
 import { UserError } from '../errors.js';
-import { resolveStrategy } from '../lineup/registry.js';
+import { loadsModules, resolveStrategy } from '../lineup/registry.js';
 import { makeStream } from '../rng/streams.js';
 import { createProgress, type Progress } from '../runner/progress.js';
 import type { SignalTrap } from '../runner/signals.js';
@@ -234,7 +234,8 @@ async function steps(session: Session, id: TuneIdentity): Promise<TuneRecord | n
 
 export async function playTune(plan: TunePlan, restored: TuneRestored, signals: SignalTrap): Promise<TunePlayed> {
   const { o, id } = plan;
-  const evaluator = new Evaluator(plan.table, plan.workers, 1000 * (o.decisionTimeout ?? DEFAULT_DECISION_TIMEOUT), signals, o.keep);
+  const modules = loadsModules([id.strategy, ...plan.field].join(','));
+  const evaluator = new Evaluator(plan.table, plan.workers, 1000 * (o.decisionTimeout ?? DEFAULT_DECISION_TIMEOUT), signals, o.keep, modules);
   const session = new Session(o, id, plan.field, restored.resumed, restored.cp, evaluator);
   let record: TuneRecord | null;
   try {

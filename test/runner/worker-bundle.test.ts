@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { simulate, type SimulateOptions } from '../../src/runner/run.js';
 import { workerUrl } from '../../src/runner/pool.js';
+import { Evaluator } from '../../src/tune/evaluate.js';
 import { bundleFiles, bundleFresh, cliScript, type BundleInputs } from '../../src/worker-script.js';
 import { BIN, EXACT_FILES, GATE, ROOT, tempDir } from './helpers.js';
 
@@ -114,6 +115,35 @@ describe("the runner's worker bundle", () => {
     expect(b.status, b.stderr).toBe(0);
     expect(a.stdout.replace(/ in [\d.]+s, \d+ hands\/s/, '').replace(/→ \S+/, '')).toBe(b.stdout.replace(/ in [\d.]+s, \d+ hands\/s/, '').replace(/→ \S+/, ''));
     for (const f of [...EXACT_FILES, 'nets.bin', 'luck.bin']) expect(readFileSync(join(dir, '0', f)), f).toEqual(readFileSync(join(dir, '1', f)));
+  }, 120_000);
+
+  it("the tune's workers play the same walls from their bundle as from the modules", async () => {
+    const bundle = bundleFiles(join(DIST, 'src'), 'tune/worker.js');
+    expect(bundleFresh(DIST, 'tune/worker.js', bundle.inputs)).toBe(true);
+    const table = { rules: 'harr-limit', players: 4 as const, flowers: false, limit: 300 };
+    const jobs = [
+      { lineup: 'harr:minPairs=3,harr,defender,chow-mixer', seed: 3, start: 0, end: 24 },
+      { lineup: `${GATE},random,harr,harr`, seed: 4, start: 8, end: 16 },
+    ];
+    const walls: Float64Array[][] = [];
+    for (const modules of [false, true]) {
+      const ev = new Evaluator(table, 2, 60_000, undefined, undefined, modules);
+      try {
+        const r = await ev.run(jobs);
+        expect(r.status).toBe('done');
+        if (r.status === 'done') walls.push(r.walls);
+      } finally {
+        await ev.close();
+      }
+    }
+    expect(walls[0]).toEqual(walls[1]);
+    // A lineup whose file may import the library is refused on the bundle's workers.
+    const ev = new Evaluator(table, 1, 60_000, undefined, undefined, false);
+    try {
+      expect(() => ev.run([{ lineup: `${WARY},harr,harr,harr`, seed: 1, start: 0, end: 4 }])).toThrow(/loads a strategy file/);
+    } finally {
+      await ev.close();
+    }
   }, 120_000);
 
   it('plays the games of the modules, byte for byte, with a strategy file too', async () => {
