@@ -94,7 +94,14 @@ export class LuckMeter {
    * One row of answers per key rather than a string per answer: building and hashing a string for each kind asked
    * was a fifth of the meter's time (a CPU profile of 2,000 random hands); the rows alone did not measure faster.
    */
-  private readonly memo = new Map<string, MemoRow>();
+  private readonly memo = new Map<string, Float64Array>();
+  /**
+   * A loser's scores in this hand, by the less it depends on (loserKey): its pungs and pairs, the groups it holds
+   * tiles of, its melds and bonus tiles. A drawn tile that makes no pair or pung leaves the key as it was, so most
+   * draws find the row of an earlier one: with the full hand as the key the loser's scores were a quarter of a
+   * meter's worker (a CPU profile of 2,000 random hands with --duplicate), nearly every draw a new key.
+   */
+  private readonly losers = new Map<string, Float64Array>();
 
   /** `remember` false: every value scored afresh (for the test that the memo changes nothing). */
   constructor(
@@ -120,32 +127,28 @@ export class LuckMeter {
   /** A new hand: the scorer's answers and the seats' waits are of the last one. */
   private forget(): void {
     this.memo.clear();
+    this.losers.clear();
     for (const w of this.waits) w.valid = false;
   }
 
-  /** The memo's row for a key; null when nothing is remembered. */
-  private row(key: string): MemoRow | null {
-    if (!this.remember) return null;
-    let r = this.memo.get(key);
-    if (r === undefined) this.memo.set(key, (r = { loser: null, win: null }));
-    return r;
+  /** The memo's row of win values for a key (scoreKey); null when nothing is remembered. */
+  private row(key: string): Float64Array | null {
+    return this.remember ? rowOf(this.memo, key, KINDS * WIN_BYS.length) : null;
   }
 
-  /** loserScore, remembered for the hand in `row`. */
-  private loser(s: HandState, seat: Seat, concealed: Uint8Array, row: MemoRow | null, plus: number): number {
+  /** loserScore, remembered for the hand in `row` (a row of `losers`, by loserKey). */
+  private loser(s: HandState, seat: Seat, concealed: Uint8Array, row: Float64Array | null, plus: number): number {
     if (row === null) return loserScore(s, seat, concealed, plus);
-    const l = row.loser ?? (row.loser = new Float64Array(KINDS + 1).fill(NaN));
-    const v = l[plus + 1]!;
-    return v === v ? v : (l[plus + 1] = loserScore(s, seat, concealed, plus));
+    const v = row[plus + 1]!;
+    return v === v ? v : (row[plus + 1] = loserScore(s, seat, concealed, plus));
   }
 
   /** winValue, remembered for the hand in `row`. */
-  private win(s: HandState, seat: Seat, concealed: Uint8Array, row: MemoRow | null, k: number, by: WinBy): number {
+  private win(s: HandState, seat: Seat, concealed: Uint8Array, row: Float64Array | null, k: number, by: WinBy): number {
     if (row === null) return winValue(s, seat, concealed, k, by);
-    const w = row.win ?? (row.win = new Float64Array(KINDS * WIN_BYS.length).fill(NaN));
     const i = KINDS * WIN_BYS.indexOf(by) + k;
-    const v = w[i]!;
-    return v === v ? v : (w[i] = winValue(s, seat, concealed, k, by));
+    const v = row[i]!;
+    return v === v ? v : (row[i] = winValue(s, seat, concealed, k, by));
   }
 
   /** `seat` has just drawn `t` (already in its hand, already gone from the wall), from the wall or loose. */
@@ -167,10 +170,11 @@ export class LuckMeter {
     }
     const a = this.analyser.load(before, s.pub.meldCount[seat]!);
     const sh = a.shanten();
-    const row = this.row(scoreKey(s, seat, before));
+    const row = sh === 0 ? this.row(scoreKey(s, seat, before)) : null;
+    const lrow = this.remember ? rowOf(this.losers, loserKey(s, seat, before), KINDS + 1) : null;
     // What the tile adds to the hand's score as it stands (a loser's score: sets and doubles), for the kinds it
     // holds already (a tile of a kind it holds none of adds no set).
-    const held = this.loser(s, seat, before, row, -1);
+    const held = this.loser(s, seat, before, lrow, -1);
     const table = this.table === undefined ? (this.table = valueTable(s.rules.id)) : this.table;
     const suits = suitCounts(s, seat, before, this.suits);
     const best = this.best;
@@ -201,7 +205,7 @@ export class LuckMeter {
       }
       // Scored only where the tile can change a loser's score, a pair's third (a pung) or an honour's second (a
       // pair); elsewhere the scorer would answer `held` itself (loserScoreMayChange). `remember` false scores all.
-      const g = before[k] === 0 || (this.remember && !loserScoreMayChange(k, before[k]!)) ? 0 : this.loser(s, seat, before, row, k) - held;
+      const g = before[k] === 0 || (this.remember && !loserScoreMayChange(k, before[k]!)) ? 0 : this.loser(s, seat, before, lrow, k) - held;
       gain += c * g;
       if (k === t) gainGot = g;
       // Channel 6: what the hand is becoming with k, the table's estimate of its final net (exact when k wins).
@@ -289,8 +293,8 @@ interface SeatWait {
   waiting: boolean;
   /** 1 where drawing the kind would complete the hand (a waiting seat only). */
   readonly wins: Uint8Array;
-  /** The memo's row for the hand (a waiting seat only; null when nothing is remembered). */
-  row: MemoRow | null;
+  /** The memo's row of win values for the hand (a waiting seat only; null when nothing is remembered). */
+  row: Float64Array | null;
 }
 
 function newSeatWait(): SeatWait {
@@ -321,14 +325,36 @@ function kongsOf(s: HandState, seat: Seat): number {
 
 /** How a win can come (WinBy), in the order of their slots in a memo row. */
 const WIN_BYS: readonly WinBy[] = ['discard', 'self-draw', 'loose-tile', 'robbing-kong'];
+/** The row of `memo` for `key`, `size` answers NaN until asked, made when first asked. */
+function rowOf(memo: Map<string, Float64Array>, key: string, size: number): Float64Array {
+  let r = memo.get(key);
+  if (r === undefined) memo.set(key, (r = new Float64Array(size).fill(NaN)));
+  return r;
+}
+
 /**
- * The memo's answers for one key, NaN where not yet asked, each array made when first asked: the loser's score as
- * it stands and with each kind added (index plus + 1; the drawing seat only), and each kind's win value by each
- * WinBy (a waiting hand only).
+ * What a loser's score (scoreValue with no winning tile, and with one tile `plus` added) depends on within one hand,
+ * as a string: the seat, its melds and bonus tiles (named by their counts, as in scoreKey), and of its concealed
+ * tiles only what the scorer reads of a losing hand (src/scoring/shape.ts losingCandidate and factsOf, evaluate):
+ * each kind's pung (three or more) or pair, and which of the three suits and the honours it holds any tile of (the
+ * suit doubles, where a table gives them to losers). A single tile scores nothing, nor a run. A single honour is
+ * kept apart from none, since one more of it makes a pair that may score; one more of a single suit tile makes a
+ * pair that scores nothing, and drew does not ask (loserScoreMayChange), so the key's rows hold the same answers
+ * for every hand that shares it.
  */
-interface MemoRow {
-  loser: Float64Array | null;
-  win: Float64Array | null;
+function loserKey(s: HandState, seat: Seat, concealed: Uint8Array): string {
+  let mask = 0;
+  let key = `${seat}.${s.pub.meldCount[seat]!}.${kongsOf(s, seat)}.${s.pub.bonusCount[seat]!}`;
+  for (let g = 0, k = 0; g < 4; g++) {
+    let v = 0;
+    for (const end = g === 3 ? KINDS : k + 9; k < end; k++) {
+      const c = concealed[k]!;
+      if (c > 0) mask |= 1 << g;
+      v = g === 3 ? v * 4 + Math.min(c, 3) : v * 3 + (c >= 3 ? 2 : c === 2 ? 1 : 0);
+    }
+    key += `.${v}`;
+  }
+  return `${key}.${mask}`;
 }
 
 /** meldType's code of a kong (MELD_TYPES). */
