@@ -146,31 +146,25 @@ describe("the runner's worker bundle", () => {
     }
   }, 120_000);
 
-  it('plays the games of the modules, byte for byte, with a strategy file too', async () => {
-    const dir = tempDir('bundle-plugin');
-    const run = (out: string, workerModules: boolean): SimulateOptions => ({
-      rules: 'harr', strategies: `${GATE},harr,random,defender`, games: 16, seed: 5, workers: 2,
-      out, outExplicit: true, gamesCsv: true, players: 4, unit: 'hand', duplicate: true, flowers: false, shard: null,
+  /** The same run from the bundle's workers and from the modules' writes the same bytes in every file. */
+  async function sameBothWays(name: string, run: Pick<SimulateOptions, 'rules' | 'strategies' | 'games' | 'seed' | 'flowers'>): Promise<void> {
+    const dir = tempDir(name);
+    const options = (out: string, workerModules: boolean): SimulateOptions => ({
+      ...run, workers: 2, out, outExplicit: true, gamesCsv: true, players: 4, unit: 'hand', duplicate: true, shard: null,
       resume: false, force: false, progress: 'none', nets: true, luck: true, command: 'test', workerModules,
     });
-    await simulate(run(join(dir, 'bundle'), false));
-    await simulate(run(join(dir, 'modules'), true));
+    await simulate(options(join(dir, 'bundle'), false));
+    await simulate(options(join(dir, 'modules'), true));
     for (const f of [...EXACT_FILES, 'nets.bin', 'luck.bin']) {
       expect(readFileSync(join(dir, 'bundle', f)), f).toEqual(readFileSync(join(dir, 'modules', f)));
     }
+  }
+
+  it('plays the games of the modules, byte for byte, with a strategy file too', async () => {
+    await sameBothWays('bundle-plugin', { rules: 'harr', strategies: `${GATE},harr,random,defender`, games: 16, seed: 5, flowers: false });
   }, 120_000);
 
   it('plays the games of the modules, byte for byte (code500 with flowers, duplicate seating, luck, games.csv, two workers)', async () => {
-    const dir = tempDir('bundle-same');
-    const run = (out: string, workerModules: boolean): SimulateOptions => ({
-      rules: 'code500', strategies: 'harr,defender,chow-mixer,random', games: 32, seed: 11, workers: 2,
-      out, outExplicit: true, gamesCsv: true, players: 4, unit: 'hand', duplicate: true, flowers: true, shard: null,
-      resume: false, force: false, progress: 'none', nets: true, luck: true, command: 'test', workerModules,
-    });
-    await simulate(run(join(dir, 'bundle'), false));
-    await simulate(run(join(dir, 'modules'), true));
-    for (const f of [...EXACT_FILES, 'nets.bin', 'luck.bin']) {
-      expect(readFileSync(join(dir, 'bundle', f)), f).toEqual(readFileSync(join(dir, 'modules', f)));
-    }
+    await sameBothWays('bundle-same', { rules: 'code500', strategies: 'harr,defender,chow-mixer,random', games: 32, seed: 11, flowers: true });
   }, 120_000);
 });
