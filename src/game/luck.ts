@@ -87,9 +87,9 @@ export class LuckMeter {
   trace: ((seat: Seat, cell: number) => void) | null = null;
   readonly observer: HandObserver;
   /**
-   * The scorer's answers in this hand, by everything they depend on (scoreKey): a seat that discards the tile it
-   * drew holds the same hand at its next draw, and a waiting seat's winning values are asked again at every other
-   * seat's draw. Scoring was two thirds of the meter's time and the meter two thirds of a --duplicate run's
+   * The win values in this hand, by everything they depend on (scoreKey): a seat that discards the tile it drew
+   * holds the same hand at its next draw, and a waiting seat's winning values are asked again at every other seat's
+   * draw. Scoring was two thirds of the meter's time and the meter two thirds of a --duplicate run's
    * (a CPU profile of 2,000 hands of the default lineup); the values are the scorer's own, so luck.bin is unchanged.
    * One row of answers per key rather than a string per answer: building and hashing a string for each kind asked
    * was a fifth of the meter's time (a CPU profile of 2,000 random hands); the rows alone did not measure faster.
@@ -131,9 +131,12 @@ export class LuckMeter {
     for (const w of this.waits) w.valid = false;
   }
 
-  /** The memo's row of win values for a key (scoreKey); null when nothing is remembered. */
-  private row(key: string): Float64Array | null {
-    return this.remember ? rowOf(this.memo, key, KINDS * WIN_BYS.length) : null;
+  /** The row of `memo` (memo or losers) for `key`, `size` answers NaN until asked; null when nothing is remembered. */
+  private row(memo: Map<string, Float64Array>, key: string, size: number): Float64Array | null {
+    if (!this.remember) return null;
+    let r = memo.get(key);
+    if (r === undefined) memo.set(key, (r = new Float64Array(size).fill(NaN)));
+    return r;
   }
 
   /** loserScore, remembered for the hand in `row` (a row of `losers`, by loserKey). */
@@ -170,8 +173,8 @@ export class LuckMeter {
     }
     const a = this.analyser.load(before, s.pub.meldCount[seat]!);
     const sh = a.shanten();
-    const row = sh === 0 ? this.row(scoreKey(s, seat, before)) : null;
-    const lrow = this.remember ? rowOf(this.losers, loserKey(s, seat, before), KINDS + 1) : null;
+    const row = sh === 0 ? this.row(this.memo, scoreKey(s, seat, before), WIN_ROW) : null;
+    const lrow = this.row(this.losers, loserKey(s, seat, before), LOSER_ROW);
     // What the tile adds to the hand's score as it stands (a loser's score: sets and doubles), for the kinds it
     // holds already (a tile of a kind it holds none of adds no set).
     const held = this.loser(s, seat, before, lrow, -1);
@@ -278,7 +281,7 @@ export class LuckMeter {
     if (b.shanten() !== 0) return w;
     w.waiting = true;
     for (let k = 0; k < KINDS; k++) w.wins[k] = b.shantenWith(k, 1) < 0 ? 1 : 0;
-    w.row = this.row(scoreKey(s, j, concealed));
+    w.row = this.row(this.memo, scoreKey(s, j, concealed), WIN_ROW);
     return w;
   }
 }
@@ -337,12 +340,10 @@ function kongsOf(s: HandState, seat: Seat): number {
 
 /** How a win can come (WinBy), in the order of their slots in a memo row. */
 const WIN_BYS: readonly WinBy[] = ['discard', 'self-draw', 'loose-tile', 'robbing-kong'];
-/** The row of `memo` for `key`, `size` answers NaN until asked, made when first asked. */
-function rowOf(memo: Map<string, Float64Array>, key: string, size: number): Float64Array {
-  let r = memo.get(key);
-  if (r === undefined) memo.set(key, (r = new Float64Array(size).fill(NaN)));
-  return r;
-}
+/** A row of win values: each kind by each WinBy. */
+const WIN_ROW = KINDS * WIN_BYS.length;
+/** A row of a loser's scores: as it stands (index 0) and with each kind added (index kind + 1). */
+const LOSER_ROW = KINDS + 1;
 
 /**
  * What a loser's score (scoreValue with no winning tile, and with one tile `plus` added) depends on within one hand,
