@@ -6,12 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { BIN, FIXTURES, lineCount, oneLine, read, ROOT, tempDir } from './helpers.js';
+import { LOAD_LIMIT_SECONDS, loadLimitSeconds } from '../../src/lineup/probe.js';
 
 const tmp = tempDir('contract');
 
 /** Runs the CLI with a hard cap, so that code which hangs fails this test instead of hanging the suite. */
-function run(args: string[]) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000, killSignal: 'SIGKILL' });
+function run(args: string[], env: NodeJS.ProcessEnv = {}) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000, killSignal: 'SIGKILL' });
   return { status: r.status, signal: r.signal, stderr: r.stderr ?? '' };
 }
 
@@ -41,6 +42,9 @@ describe('the per-decision time limit', () => {
 });
 
 describe('a strategy file that never finishes loading', () => {
+  // Both commands under MJLAB_LOAD_LIMIT_SECONDS=1, which also shows the setting taken: the loop holds its probe
+  // thread busy until the limit, so the default's 10 s would spin a core for nothing. The default itself is the
+  // next test's (the message is made from the limit in force, whichever it is).
   it('a plug-in whose top-level code loops: one line naming the file, nothing written', () => {
     const file = join(FIXTURES, 'loop-at-import.mjs');
     const dir = join(tmp, 'loop-at-import');
@@ -48,10 +52,25 @@ describe('a strategy file that never finishes loading', () => {
       ['simulate', '--strategies', `random,${file},random,random`, '--games', '8', '--no-progress', '--out', dir],
       ['replay', '--rules', 'harr', '--strategies', `random,${file},random,random`, '--seed', '1', '--game', '0'],
     ]) {
-      const line = oneLine(run(args));
-      expect(line).toMatch(new RegExp(`^mjlab: strategy file ${file} did not finish loading within 10 s`));
+      const line = oneLine(run(args, { MJLAB_LOAD_LIMIT_SECONDS: '1' }));
+      expect(line).toMatch(new RegExp(`^mjlab: strategy file ${file} did not finish loading within 1 s`));
     }
     expect(() => read(dir, 'summary.csv')).toThrow();
+  });
+
+  it('the limit is 10 s unless MJLAB_LOAD_LIMIT_SECONDS is a positive number', () => {
+    const saved = process.env.MJLAB_LOAD_LIMIT_SECONDS;
+    try {
+      for (const [value, limit] of [[undefined, 10], ['', 10], ['abc', 10], ['0', 10], ['-2', 10], ['2.5', 2.5], ['30', 30]] as const) {
+        if (value === undefined) delete process.env.MJLAB_LOAD_LIMIT_SECONDS;
+        else process.env.MJLAB_LOAD_LIMIT_SECONDS = value;
+        expect(loadLimitSeconds(), String(value)).toBe(limit);
+      }
+    } finally {
+      if (saved === undefined) delete process.env.MJLAB_LOAD_LIMIT_SECONDS;
+      else process.env.MJLAB_LOAD_LIMIT_SECONDS = saved;
+    }
+    expect(LOAD_LIMIT_SECONDS).toBe(10);
   });
 });
 
