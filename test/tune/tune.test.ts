@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import { mjlab, parseCsv, read, spawnMjlab, tempDir } from '../runner/helpers.js';
 import { mjlabIn } from '../helpers/cli.js';
 
-const TUNE = ['tune', '--rules', 'harr', '--strategy', 'harr', '--params', 'minPairs,lateWall', '--generations', '3', '--games', '100', '--seed', '3'];
+// 52 games: 13 wall sets per candidate, and a confirmation of 4 × 52 = 208 games, more than one batch of 200
+// (src/tune/evaluate.ts), so a job's nets summed over batches by position are still at stake.
+const TUNE = ['tune', '--rules', 'harr', '--strategy', 'harr', '--params', 'minPairs,lateWall', '--generations', '3', '--games', '52', '--seed', '3'];
 const FILES = ['history.csv', 'finalists.csv', 'confirm.csv', 'best.json', 'convergence.svg'] as const;
 
 let tmp: string;
@@ -47,15 +49,15 @@ describe('mjlab tune', () => {
       expect(Number(h.minPairs)).toBeGreaterThanOrEqual(0);
       expect(Number(h.minPairs)).toBeLessThanOrEqual(5);
       expect(Number.isInteger(Number(h.lateWall))).toBe(true);
-      expect(h.wall_sets).toBe('25');
+      expect(h.wall_sets).toBe('13');
     }
     const confirm = parseCsv(read(out('w1'), 'confirm.csv'));
     expect(confirm.map((r) => r.row)).toEqual(['winner', 'start', 'winner - start']);
-    expect(confirm[1]).toMatchObject({ wall_sets: '100', mean_net: '0.000000', ci_low: '0.000000', ci_high: '0.000000' });
+    expect(confirm[1]).toMatchObject({ wall_sets: '52', mean_net: '0.000000', ci_low: '0.000000', ci_high: '0.000000' });
     const best = JSON.parse(read(out('w1'), 'best.json'));
     expect(best.strategy).toBe('harr');
     expect(Object.keys(best.params)).toHaveLength(13);
-    expect(best.tune).toMatchObject({ rules: 'harr', seed: 3, against: 'harr,harr,harr', generations: 3, population: 6, games: 100 });
+    expect(best.tune).toMatchObject({ rules: 'harr', seed: 3, against: 'harr,harr,harr', generations: 3, population: 6, games: 52 });
     expect(best.tune.confirmation.gain).toBeCloseTo(Number(confirm[2]!.mean_net), 6);
     const m = JSON.parse(read(out('w1'), 'manifest.json'));
     expect(m).toMatchObject({ tool: 'mjlab', kind: 'tune', complete: true, workers: 1 });
@@ -71,7 +73,7 @@ describe('mjlab tune', () => {
   it("a candidate's mean net is what mjlab simulate measures on the same lineup and walls", async () => {
     const row = parseCsv(read(out('w1'), 'history.csv')).find((h) => h.generation === '0' && h.candidate === '2')!;
     const entry = `harr:minPairs=${row.minPairs}:lateWall=${row.lateWall}`;
-    await okIn(['simulate', '--rules', 'harr', '--strategies', `${entry},harr,harr,harr`, '--duplicate', '--games', '100', '--seed', '3', '--workers', '1', '--no-progress', '--out', out('sim')]);
+    await okIn(['simulate', '--rules', 'harr', '--strategies', `${entry},harr,harr,harr`, '--duplicate', '--games', '52', '--seed', '3', '--workers', '1', '--no-progress', '--out', out('sim')]);
     const sim = parseCsv(read(out('sim'), 'summary.csv')).find((r) => r.strategy === entry)!;
     expect(Number(sim.mean_net).toFixed(4)).toBe(Number(row.mean_net).toFixed(4));
   });
