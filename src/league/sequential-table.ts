@@ -92,7 +92,7 @@ export const SEQUENTIAL_COLUMNS = [
 ] as const;
 
 /** A's outcome per wall set as the test reads it (sprt-run.ts wallOutcome): raw, or luck-adjusted with the run's own format. */
-function wallSetOutcomes(dir: string, rules: string, adjust: boolean): number[] {
+export function wallSetOutcomes(dir: string, rules: string, adjust: boolean): number[] {
   const walls = Math.floor(statSync(join(dir, NETS_FILE)).size / (4 * 8));
   const format = adjust ? luckFormatOf(dir) : null;
   if (adjust && !format) throw new Error(`${dir}: the luck-adjusted test needs its luck.bin`);
