@@ -12,6 +12,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { LUCK_FILE } from '../runner/luck-file.js';
 import { Sprt, type SprtSpec } from '../stats/sprt.js';
 import { ADJUSTED_PAIRS, fixedDelta, PAIRS, wallSetOutcomes } from './sequential-table.js';
 import { LOOK_EVERY } from './sprt-run.js';
@@ -94,7 +95,7 @@ export function committedPools(root = '.'): Pool[] {
   const pools: Pool[] = [];
   for (const p of [...PAIRS, ...ADJUSTED_PAIRS]) {
     const dir = join(root, p.dir);
-    if (!existsSync(join(dir, 'luck.bin'))) throw new Error(`${p.dir}: no luck.bin`);
+    if (!existsSync(join(dir, LUCK_FILE))) throw new Error(`${p.dir}: no ${LUCK_FILE}`);
     for (const adjust of [false, true]) {
       const { values, sd } = centred(wallSetOutcomes(dir, p.rules, adjust));
       pools.push({ name: `${p.dir} ${adjust ? 'luck-adjusted' : 'raw'}`, values, sd, delta: fixedDelta(p.fixed) });
