@@ -10,7 +10,7 @@ import { availableParallelism } from 'node:os';
 import { CLI } from '../text.js';
 import { join, resolve } from 'node:path';
 import { UserError } from '../errors.js';
-import { commandLine, experimentProvenance } from '../io/manifest.js';
+import { commandLine, experimentProvenance, gitState } from '../io/manifest.js';
 import { ruleSet } from '../rules/index.js';
 import { renderSvg } from '../charts/render.js';
 import type { RunDir } from '../io/run-dir.js';
@@ -80,6 +80,8 @@ async function tunedPlans(spec: TuningExperimentSpec, o: TuningOptions, target: 
   const startedAt = new Date().toISOString();
   const t0 = performance.now();
   const command = o.command ?? commandLine();
+  // Read once: the code that runs is the code loaded now, and each read forks this process (src/io/manifest.ts).
+  const git = gitState();
   const say = (line: string) => {
     if (o.progress !== 'none') process.stderr.write(`mjlab: ${spec.name} ${line}\n`);
   };
@@ -115,6 +117,7 @@ async function tunedPlans(spec: TuningExperimentSpec, o: TuningOptions, target: 
           progress: o.progress,
           command,
           keep,
+          git,
         });
         if (r.status !== 'complete') return interrupted(r.signal ?? 'SIGINT');
         tunes.push({ strategy, variant, family, seed: s, dir: rel, record: r.record!, hands: r.hands, cpuSeconds: r.cpuSeconds });
@@ -195,7 +198,7 @@ async function tunedPlans(spec: TuningExperimentSpec, o: TuningOptions, target: 
   target.write('.gitignore', 'tunes/**/checkpoint.jsonl\ncross-play.jsonl\n**/.*.tmp\n');
   const seconds = (performance.now() - t0) / 1000;
   const manifest = {
-    ...experimentProvenance(spec.name, command, tunedPlansCommand(spec, games, seed, generations)),
+    ...experimentProvenance(spec.name, command, tunedPlansCommand(spec, games, seed, generations), git),
     seed,
     families: spec.families,
     // The --games given (what the directory's ownership compares, as for the other experiments).

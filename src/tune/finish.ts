@@ -3,6 +3,7 @@
  * its outputs through the claimed directory (src/tune/outputs.ts: each atomically, the manifest last); an
  * interrupted one says in one line what was kept and how to resume.
  */
+import { gitState } from '../io/manifest.js';
 import type { ClaimedTune } from './claim.js';
 import type { TuneResult } from './options.js';
 import { handsPlayed, writeTuneOutputs } from './outputs.js';
@@ -24,6 +25,7 @@ export async function finishTune(plan: TunePlan, claimed: ClaimedTune, played: T
     sessionHands: played.sessionHands,
     workers: plan.workers,
     cpuSeconds: cpu,
+    git: o.git ?? gitState(),
   });
   return { status: 'complete', record, hands: handsPlayed(record), cpuSeconds: cpu };
 }

@@ -2,6 +2,7 @@
  * What `mjlab tune` is asked and what it answers (issue 16, point 1): below src/tune/tune.ts and its stages so that
  * each imports them and none imports tune.ts back.
  */
+import type { GitState } from '../io/manifest.js';
 import type { WorkerKeep } from '../runner/pool.js';
 import type { StopSignal } from '../runner/signals.js';
 import type { TuneRecord } from './outputs.js';
@@ -43,6 +44,9 @@ export interface TuneOptions {
   readonly keep?: WorkerKeep;
   readonly progress: 'auto' | 'none';
   readonly command?: string;
+  /** The checkout's commit and state for the outputs' provenance, when the caller has read it already (a tuning
+   * experiment reads it once for its sixteen tunes); read at the finish otherwise. */
+  readonly git?: GitState;
 }
 
 export interface TuneResult {

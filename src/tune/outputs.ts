@@ -12,7 +12,7 @@ import { isPath, type StrategyInstance } from '../lineup/registry.js';
 import { isPresetPath, readPreset } from '../lineup/preset.js';
 import { renderSvg } from '../charts/render.js';
 import { csv, num, pval } from '../io/csv.js';
-import { gitState, packageVersion } from '../io/manifest.js';
+import { type GitState, packageVersion } from '../io/manifest.js';
 import { ratio } from '../stats/moments.js';
 import type { Arms, Panel } from './arms.js';
 import type { Evaluated, Finalist } from './race.js';
@@ -48,6 +48,7 @@ export interface SessionFacts {
   readonly workers: number;
   /** CPU seconds over every session of this tune (summed from the checkpoint). */
   readonly cpuSeconds: number;
+  readonly git: GitState;
 }
 
 const P = 4;
@@ -123,7 +124,7 @@ export function gameRanges(id: TuneIdentity) {
   };
 }
 
-function bestJson(dir: string, r: TuneRecord): string {
+function bestJson(dir: string, r: TuneRecord, git: GitState): string {
   const c = confirmation(r);
   const w = r.finalists[r.winner]!;
   const race = r.arms.mean(r.winner, P);
@@ -134,7 +135,7 @@ function bestJson(dir: string, r: TuneRecord): string {
     tune: {
       tool: 'mjlab',
       version: packageVersion(),
-      ...gitState(),
+      ...git,
       rules: id.rules,
       limit: id.limit,
       flowers: id.flowers,
@@ -227,13 +228,13 @@ export async function writeTuneOutputs(dir: RunDir, r: TuneRecord, s: SessionFac
   dir.write('finalists.csv', finalistsCsv(r));
   dir.write('confirm.csv', confirmCsv(r));
   dir.write('convergence.svg', await renderSvg(convergenceChart(r)));
-  dir.write('best.json', bestJson(dir.path, r));
+  dir.write('best.json', bestJson(dir.path, r, s.git));
   const hands = handsPlayed(r);
   const manifest = {
     tool: 'mjlab',
     kind: 'tune',
     version: packageVersion(),
-    ...gitState(),
+    ...s.git,
     command: s.command,
     identity: r.id,
     gameRanges: gameRanges(r.id),

@@ -14,6 +14,7 @@ import { gameSetup } from '../../src/game/setup.js';
 import { playGame } from '../../src/game/play.js';
 import { pairedZ } from '../../src/stats/paired.js';
 import { zCritical } from '../../src/stats/erf.js';
+import { gitState, parseGitStatus } from '../../src/io/manifest.js';
 
 const tmp = tempDir('outputs');
 const d = (n: string) => join(tmp, n);
@@ -126,6 +127,20 @@ describe('provenance', () => {
     expect(r.status).toBe(0);
     const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
     expect(r.stdout.trim()).toBe(`mjlab ${version} (commit ${git('rev-parse', 'HEAD')}${dirty ? ', modified' : ''})`);
+  });
+
+  it("one git status gives the commit and the modified flag, as rev-parse and a plain status do", () => {
+    expect(gitState()).toEqual({ commit: git('rev-parse', 'HEAD'), dirty });
+    const oid = 'a'.repeat(40);
+    const head = `# branch.oid ${oid}\n# branch.head main\n`;
+    expect(parseGitStatus(head)).toEqual({ commit: oid, dirty: false });
+    expect(parseGitStatus(`# branch.oid ${oid}\n# branch.head (detached)\n`)).toEqual({ commit: oid, dirty: false });
+    expect(parseGitStatus(`${head}1 .M N... 100644 100644 100644 ${oid} ${oid} docs/notation.md\n`)).toEqual({ commit: oid, dirty: true });
+    expect(parseGitStatus(`${head}2 R. N... 100644 100644 100644 ${oid} ${oid} R100 b.ts\ta.ts\n`)).toEqual({ commit: oid, dirty: true });
+    // A SHA-256 repository's object names are 64 digits; a repository without a commit has none.
+    expect(parseGitStatus(`# branch.oid ${'b'.repeat(64)}\n`)).toEqual({ commit: 'b'.repeat(64), dirty: false });
+    expect(parseGitStatus('# branch.oid (initial)\n# branch.head main\n')).toEqual({ commit: 'unknown', dirty: null });
+    expect(parseGitStatus('')).toEqual({ commit: 'unknown', dirty: null });
   });
 
   it('the manifest records whether the tree was modified and a SHA-256 of every plug-in file', async () => {
