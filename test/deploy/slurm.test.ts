@@ -25,11 +25,14 @@ function missingSlurm(): string | null {
 }
 
 /**
- * The run: small, with games.csv so that it is compared too. Four shards (the script's --array=1-4) of 5,000 games,
+ * The run: small, with games.csv so that it is compared too. Four shards (the script's --array=1-4) of 2,500 games,
  * each checkpointed in 64 batches: a task seen under way (one batch committed) has 63 of them left when it is
- * requeued or cancelled.
+ * requeued or cancelled. A shard on its two workers (the script's --cpus-per-task=2) takes about 2 s on this
+ * quiet machine and several times that beside the other test files; the requeue and the cancel follow within a poll
+ * (0.1 s) of the first batch, so a machine several times faster still has the shard under way. 20,000 games, as
+ * before, cost twice the CPU, most of it in the array's tasks, which slurmd runs: no file's CPU figure counts them.
  */
-const GAMES = 20_000;
+const GAMES = 10_000;
 const SHARD = GAMES / 4;
 const RUN = { GAMES: String(GAMES), SEED: '3', MJLAB_OPTS: '--games-csv' };
 
@@ -54,9 +57,12 @@ describeWithTool('deploy/slurm on a single-node Slurm cluster', missingSlurm(), 
         reason: /Reason=(\S+)/.exec(l)?.[1] ?? '',
       }));
   }
-  /** Wait for an event: what `ready` reports, polled, within a bound that only a hung cluster reaches. */
-  async function until<T>(what: string, ready: () => T | undefined | false, seconds = 300): Promise<T> {
-    for (let t = Date.now(); Date.now() - t < seconds * 1000; await sleep(100)) {
+  /**
+   * Wait for an event: what `ready` reports, polled every `every` ms, within a bound that only a hung cluster
+   * reaches. A job's state is polled every 0.5 s: each poll forks this process for scontrol.
+   */
+  async function until<T>(what: string, ready: () => T | undefined | false, every = 100, seconds = 300): Promise<T> {
+    for (let t = Date.now(); Date.now() - t < seconds * 1000; await sleep(every)) {
       const v = ready();
       if (v !== undefined && v !== false) return v;
     }
@@ -113,9 +119,9 @@ describeWithTool('deploy/slurm on a single-node Slurm cluster', missingSlurm(), 
     slurm('scancel', [`${array}_3`]);
 
     // The merge can never run now: cancelled (not left pending) once the array is over.
-    await until('the merge cancelled', () => states(merge)[0]!.state === 'CANCELLED');
+    await until('the merge cancelled', () => states(merge)[0]!.state === 'CANCELLED', 500);
     expect(states(merge)[0]!.reason).toBe('DependencyNeverSatisfied');
-    await until('the array over', () => finished(array));
+    await until('the array over', () => finished(array), 500);
     expect(Object.fromEntries(states(array).map((s) => [s.task, s.state]))).toEqual({ 1: 'COMPLETED', 2: 'COMPLETED', 3: 'CANCELLED', 4: 'COMPLETED' });
 
     // The requeued task's log holds both attempts (--open-mode=append): the interrupted one, which says how to
@@ -132,7 +138,7 @@ describeWithTool('deploy/slurm on a single-node Slurm cluster', missingSlurm(), 
     const second = submit(markedBlock(DOC, 'slurm-recover'), { array });
     const merge2 = /^Submitted batch job (\d+)$/m.exec(second)![1]!;
     jobs.push(merge2);
-    await until('the second merge', () => finished(merge2));
+    await until('the second merge', () => finished(merge2), 500);
     expect(states(merge2)[0]!.state).toBe('COMPLETED');
     expect(log(`mjlab-merge-${merge2}.out`)).toMatch(new RegExp(`^merged 4 directories: ${GAMES} hands, games 0\\.\\.${GAMES - 1} → `, 'm'));
     expect(log(`mjlab-sim-${array}_3.out`)).toMatch(new RegExp(`restart 1,[^]*\\d+ hands \\(${SHARD} games\\)`));
