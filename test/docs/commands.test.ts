@@ -16,6 +16,7 @@ import { replayCommand } from '../../src/runner/failure.js';
 import { reproduceCommand } from '../../src/experiments/run.js';
 import { EXPERIMENTS } from '../../src/experiments/registry.js';
 import { ROOT, fencedBlocks } from '../support/doc.js';
+import { mjlabIn } from '../helpers/cli.js';
 
 /** A command line's words as sh splits them (single and double quotes). */
 function words(line: string): string[] {
@@ -53,8 +54,19 @@ function commandsOf(file: string): Quoted[] {
 
 const ALL = DOCS.flatMap(commandsOf);
 
+/** A command line run as printed: `node bin/mjlab.js` in its own process, from the repository root. */
 function run(args: string[]): { status: number | null; out: string; err: string } {
   const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'mjlab.js'), ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+  return { status: r.status, out: r.stdout, err: r.stderr };
+}
+
+/**
+ * The same CLI in-process (test/helpers/cli.ts), for what depends on the command's code and not on how it was
+ * started: its refusals. A process of its own costs about 0.2 s of CPU, and the errors table needs 31. (Not --help:
+ * yargs exits the process after printing it.)
+ */
+async function runIn(args: string[]): Promise<{ status: number | null; out: string; err: string }> {
+  const r = await mjlabIn(args, { cwd: ROOT });
   return { status: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -135,17 +147,21 @@ describe("docs/notation.md's errors table", () => {
     ['score', '1m'], ['score', '--rules', 'harr', '--bogus', 'x', '1m'], ['score', '--rules', 'harr', '1m', '2m'],
   ];
 
-  it('quotes messages the program prints, and each kind of bad input prints one the table quotes', () => {
+  it('quotes messages the program prints, and each kind of bad input prints one the table quotes', async () => {
     const md = readFileSync(join(ROOT, 'docs/notation.md'), 'utf8');
     const table = md.slice(md.indexOf('## Errors'), md.indexOf('\n## ', md.indexOf('## Errors') + 5) >>> 0 || undefined);
     const quoted = [...table.matchAll(/^\|[^|]*\|(.*)\|$/gm)].slice(2).flatMap((m) => [...m[1]!.matchAll(/`([^`]+)`/g)].map((q) => q[1]!));
     expect(quoted.length).toBeGreaterThan(25);
-    const printed = CASES.map((c) => {
-      const r = run(c);
+    const printed: string[] = [];
+    for (const c of CASES) {
+      const r = await runIn(c);
       expect(r.status, c.join(' ')).toBe(2);
       expect(r.out).toBe('');
-      return r.err.replace(/^mjlab: /, '').trimEnd();
-    });
+      printed.push(r.err.replace(/^mjlab: /, '').trimEnd());
+    }
+    // One of them as a user meets it, in a process of its own: the same line, exit status 2, no stack trace.
+    const own = run(CASES[1]!);
+    expect({ status: own.status, out: own.out, err: own.err.replace(/^mjlab: /, '').trimEnd() }).toEqual({ status: 2, out: '', err: printed[1] });
     // `…` stands for part of the input, "X" for a value the user gave.
     const pattern = (q: string) => new RegExp(`(^|: )${q.split(/…|X/).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
     // Fragments such as `a winning hand has 14` complete another message; every other quote is a whole message.
