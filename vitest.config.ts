@@ -10,11 +10,10 @@ export default defineConfig({
     testTimeout: 300_000,
     hookTimeout: 300_000,
     pool: 'forks',
-    // Four files at once on two cores (vitest's default there is one): the long files wait on child processes, a
-    // cluster or a browser for part of their time, and the others fill it. Three ran 377 and 393 s, four 355 s, on
-    // one clone the same hour (docs/performance.md, "npm test's time, eighth session"; the fourth session had
-    // found three and four about equal on another machine).
-    maxWorkers: Math.max(4, availableParallelism()),
+    // Three files at once on two cores (vitest's default there is one): the long files wait on child processes, a
+    // cluster or a browser for part of their time, and a third file fills it (214 and 216 s against 222 and 224 s
+    // for two, four 224 s: docs/performance.md, "npm test's time, fourth session").
+    maxWorkers: Math.max(3, availableParallelism()),
     // The default summary, and a line as each file ends (test/support/progress.ts): no long silences.
     reporters: ['default', './test/support/progress.ts'],
     // Worker threads (src/runner) run compiled JS only: build dist/ once before the tests when sources changed.
