@@ -72,7 +72,9 @@ describeWithTool('deploy/slurm on a single-node Slurm cluster', missingSlurm(), 
   const finished = (job: string) => states(job).every((s) => !/PENDING|RUNNING|REQUEUED|COMPLETING|CONFIGURING/.test(s.state));
   const log = (name: string) => readFileSync(join(logs, name), 'utf8');
   function submit(block: string, extra: NodeJS.ProcessEnv = {}): string {
-    const r = spawnSync('bash', ['-euo', 'pipefail', '-c', block], { cwd: ROOT, env: { ...env, ...extra }, encoding: 'utf8' });
+    // Standard input from /dev/null: a piped one is a socket pair (libuv), and bash given a socket for stdin at
+    // SHLVL below 2 takes itself for rshd's child and reads /etc/bash.bashrc, whose unset PS1 fails under -u.
+    const r = spawnSync('bash', ['-euo', 'pipefail', '-c', block], { cwd: ROOT, env: { ...env, ...extra }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     return r.stdout;
