@@ -31,6 +31,17 @@ describe('leaderboard (pure)', () => {
     expect(formatBoard(not)).toMatch(/#\s+strategy\s+mean net\s+95% interval\s+win\s+deal-in/);
   });
 
+  it('nets that never differ: no hint to play more games', () => {
+    const flat = [row('a', 0, 0, 0), row('b', 0, 0, 0)];
+    expect(makeBoard('t', flat, null).verdict).toBe('a and b scored the same on every hand: no number of games will separate them.');
+    expect(makeBoard('t', flat, [{ a: 'a', b: 'b', diff: 0, low: 0, high: 0, pHolm: 1 }]).verdict).toBe(
+      'a and b scored the same on every wall set: no number of games will separate them.',
+    );
+    // Equal means with spread, or a paired difference of zero with spread: still a call for more games.
+    expect(makeBoard('t', [row('a', 0, -1, 1), row('b', 0, -1, 1)], null).verdict).toMatch(/^a is not separated from b: their 95% intervals overlap/);
+    expect(makeBoard('t', flat, [{ a: 'a', b: 'b', diff: 0, low: -0.5, high: 0.5, pHolm: 1 }]).verdict).toMatch(/play more games/);
+  });
+
   it('one strategy: nothing to rank against', () => {
     expect(makeBoard('t', [row('harr', 0, -1, 1)], null).verdict).toContain('only strategy');
   });
