@@ -54,11 +54,12 @@ export function verdict(rows: readonly BoardRow[], pairs: readonly PairRow[] | n
   const t = top.strategy;
   const n = next.strategy;
   const pair = pairs ? pairOf(pairs, t, next.strategy) : null;
-  // Nets that never differ (four `random`, say, which almost never win): more games would not separate them.
-  if (pair && pair.diff === 0 && pair.low === 0 && pair.high === 0) return `${t} and ${n} scored the same on every wall set: no number of games will separate them.`;
-  if (!pair && [top.meanNetLow, top.meanNetHigh, next.meanNetLow, next.meanNetHigh].every((x) => x === top.meanNet && x === next.meanNet)) {
-    return `${t} and ${n} scored the same on every hand: no number of games will separate them.`;
-  }
+  // Nets that never differ (four `random`, say, which almost never win): more games would not separate them. A
+  // paired interval of [0, 0] is a difference of 0 on every wall set (its mean is the interval's midpoint).
+  const never = pair
+    ? pair.low === 0 && pair.high === 0
+    : [top.meanNetLow, top.meanNetHigh, next.meanNetLow, next.meanNetHigh].every((x) => x === top.meanNet && x === next.meanNet);
+  if (never) return `${t} and ${n} scored the same on every ${pair ? 'wall set' : 'hand'}: no number of games will separate them.`;
   if (pair) {
     const by = `${num(pair.diff)} a hand (95% CI ${range(pair.low, pair.high)}, Holm-corrected ${pText(pair.pHolm)})`;
     return pair.pHolm < 0.05 && pair.low > 0
