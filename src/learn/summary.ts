@@ -13,7 +13,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { benchDecisions } from '../bench/decisions.js';
+import { msPerDecision, timeDecisions } from '../runner/decision-times.js';
 import { csv } from '../io/csv.js';
 import { csvRows } from '../report/csv-read.js';
 
@@ -28,19 +28,38 @@ interface Row {
   readonly timingHands: number;
 }
 
+/** A paired difference of `a` over `b` (same seat, same walls) and its 95% interval, from a run's pairwise.csv. */
+export interface PairedDiff {
+  readonly wallSets: number;
+  readonly diff: number;
+  readonly low: number;
+  readonly high: number;
+  readonly p: number;
+}
+
+/** The row of `a` against `b` in pairwise.csv's text, whichever way round it was written. */
+export function pairedRow(text: string, a: string, b: string, where: string): PairedDiff {
+  const pairs = csvRows(text);
+  const fwd = pairs.find((p) => p.strategy_a === a && p.strategy_b === b);
+  const rev = pairs.find((p) => p.strategy_a === b && p.strategy_b === a);
+  const p = fwd ?? rev;
+  if (!p) throw new Error(`${where} has no row for ${a} against ${b}`);
+  const sign = fwd ? 1 : -1;
+  return {
+    wallSets: Number(p.wall_sets),
+    diff: sign * Number(p.mean_net_diff),
+    low: sign * Number(fwd ? p.diff_low : p.diff_high),
+    high: sign * Number(fwd ? p.diff_high : p.diff_low),
+    p: Number(p.p),
+  };
+}
+
 export async function summarise(planPath: string): Promise<string> {
   const base = dirname(planPath);
   const plan = JSON.parse(readFileSync(planPath, 'utf8')) as Row[];
   const out: string[][] = [['rules', 'agent', 'baseline', 'wall_sets', 'diff_mean', 'ci_low', 'ci_high', 'ms_per_decision', 'baseline_ms_per_decision']];
   for (const r of plan) {
-    const pairs = csvRows(readFileSync(join(base, r.run, 'pairwise.csv'), 'utf8'));
-    const fwd = pairs.find((p) => p.strategy_a === r.a && p.strategy_b === r.b);
-    const rev = pairs.find((p) => p.strategy_a === r.b && p.strategy_b === r.a);
-    const p = fwd ?? rev;
-    if (!p) throw new Error(`${r.run}/pairwise.csv has no row for ${r.a} against ${r.b}`);
-    const sign = fwd ? 1 : -1;
-    const lo = sign * Number(fwd ? p.diff_low : p.diff_high);
-    const hi = sign * Number(fwd ? p.diff_high : p.diff_low);
+    const p = pairedRow(readFileSync(join(base, r.run, 'pairwise.csv'), 'utf8'), r.a, r.b, `${r.run}/pairwise.csv`);
     // Paths in the entry are relative to the plan: the timing runs from there.
     const cwd = process.cwd();
     process.chdir(base);
@@ -49,26 +68,13 @@ export async function summarise(planPath: string): Promise<string> {
     try {
       // Agent and baseline timed at one table, on the same hands and under the same load.
       const field = (r.field ?? `${r.b},${r.b},${r.b}`).split(',');
-      const t = await benchDecisions(r.timingHands, r.rules, [r.a, r.b, field[1]!, field[2]!].join(','));
-      const msOf = (label: string): number => {
-        let n = 0;
-        let total = 0;
-        for (const [k, v] of Object.entries(t)) {
-          if (!k.startsWith(`${label} `)) continue;
-          const m = /^([\d.]+) decisions per hand, ([\d.]+) µs each/.exec(v);
-          if (m) {
-            n += Number(m[1]);
-            total += Number(m[1]) * Number(m[2]);
-          }
-        }
-        return n > 0 ? total / n / 1000 : NaN;
-      };
-      ms = msOf(r.a);
-      baseMs = msOf(r.b);
+      const t = await timeDecisions(r.timingHands, r.rules, [r.a, r.b, field[1]!, field[2]!].join(','));
+      ms = msPerDecision(t, r.a);
+      baseMs = msPerDecision(t, r.b);
     } finally {
       process.chdir(cwd);
     }
-    out.push([r.rules, r.agent, r.baseline, p.wall_sets!, (sign * Number(p.mean_net_diff)).toFixed(4), lo.toFixed(4), hi.toFixed(4), ms.toFixed(3), baseMs.toFixed(3)]);
+    out.push([r.rules, r.agent, r.baseline, String(p.wallSets), p.diff.toFixed(4), p.low.toFixed(4), p.high.toFixed(4), ms.toFixed(3), baseMs.toFixed(3)]);
   }
   return csv(out);
 }
