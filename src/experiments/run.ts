@@ -20,6 +20,8 @@ import { ANALYSES } from './analyses.js';
 import type { AnalysisInput } from './analysis.js';
 import { anyExperiment, TUNING_EXPERIMENTS } from './registry.js';
 import { runTunedPlans } from './tuned-plans.js';
+import { runLearnedPolicy } from './learned-policy.js';
+import { learningSizes } from './learned-policy-sizes.js';
 import { readme } from './readme.js';
 import type { ExperimentSpec, Variant } from './types.js';
 import { searchTiming } from './search-timing.js';
@@ -146,11 +148,14 @@ export async function runExperiment(o: ExperimentOptions): Promise<ExperimentRes
   if (o.workers !== undefined && (!Number.isSafeInteger(o.workers) || o.workers <= 0)) {
     throw new UserError(`--workers must be a positive integer, got ${o.workers}`);
   }
-  const plans = spec.analysis === 'tuned-plans' ? [] : cellPlans(spec, total);
+  if (spec.analysis === 'learned-policy') learningSizes(spec, total);
+  const plans = spec.analysis === 'tuned-plans' || spec.analysis === 'learned-policy' ? [] : cellPlans(spec, total);
   const dir = o.out ?? defaultOut(spec.name);
   try {
     const out = claimDir(dir, { experiment: spec.name, games: total, seed }, o);
-    return spec.analysis === 'tuned-plans' ? await runTunedPlans(spec, o, out) : await play(spec, o, out, total, seed, plans);
+    if (spec.analysis === 'tuned-plans') return await runTunedPlans(spec, o, out);
+    if (spec.analysis === 'learned-policy') return await runLearnedPolicy(spec, o, out);
+    return await play(spec, o, out, total, seed, plans);
   } catch (e) {
     if (e instanceof IoFailure) throw new UserError(`cannot write ${e.path}: ${e.reason}; the finished runs are kept in ${dir}, resume with --resume once it is fixed`);
     throw e;

@@ -5,14 +5,16 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ExperimentSpec, TuningExperimentSpec } from './types.js';
+import type { ExperimentSpec, LearningExperimentSpec, TuningExperimentSpec } from './types.js';
+import { learningMinGames } from './learned-policy-sizes.js';
 
 /** Tune's own rule (src/tune/plan.ts): whole --duplicate wall sets of four, at least two. */
 const TUNE_MIN_GAMES = 8;
 
 /** The smallest total --games with which every run of `spec` gets at least two whole wall sets (two games without --duplicate). */
-export function minGames(spec: ExperimentSpec | TuningExperimentSpec): number {
+export function minGames(spec: ExperimentSpec | TuningExperimentSpec | LearningExperimentSpec): number {
   if (spec.analysis === 'tuned-plans') return TUNE_MIN_GAMES;
+  if (spec.analysis === 'learned-policy') return learningMinGames(spec);
   const unit = spec.duplicate ? spec.players : 1;
   if (!spec.cells) return 2 * unit * spec.variants.length * spec.lineups.length;
   const shares = spec.cells.reduce((a, c) => a + c.share, 0);
@@ -27,8 +29,11 @@ export function minGames(spec: ExperimentSpec | TuningExperimentSpec): number {
 export function measuredCost(root: string, name: string): string | null {
   const file = join(root, 'results', name, 'manifest.json');
   if (!existsSync(file)) return null;
-  const m = JSON.parse(readFileSync(file, 'utf8')) as { durationSeconds?: number; cpuSeconds?: number; crossCpuSeconds?: number; games?: number; gamesRequested?: number; runs?: { durationSeconds?: number }[] };
+  const m = JSON.parse(readFileSync(file, 'utf8')) as { durationSeconds?: number; cpuSeconds?: number; crossCpuSeconds?: number; dataCpuSeconds?: number; comparisonSeconds?: number };
   if (m.cpuSeconds !== undefined) return `${((m.cpuSeconds + (m.crossCpuSeconds ?? 0)) / 3600).toFixed(2)} CPU-hours (tunes and cross-play)`;
+  if (m.dataCpuSeconds !== undefined && m.comparisonSeconds !== undefined) {
+    return `${(m.dataCpuSeconds / 3600).toFixed(2)} CPU-hours of training data and ${(m.comparisonSeconds / 3600).toFixed(2)} hours of wall-clock time for the comparisons`;
+  }
   if (m.durationSeconds !== undefined) return `${(m.durationSeconds / 3600).toFixed(2)} hours of wall-clock time`;
   return null;
 }
@@ -36,10 +41,12 @@ export function measuredCost(root: string, name: string): string | null {
 const n = (x: number) => x.toLocaleString('en-US');
 
 /** The lines of `experiment --list` for one experiment. */
-export function listEntry(root: string, spec: ExperimentSpec | TuningExperimentSpec): string {
+export function listEntry(root: string, spec: ExperimentSpec | TuningExperimentSpec | LearningExperimentSpec): string {
   const size = spec.analysis === 'tuned-plans'
     ? `${n(spec.games)} games per candidate per generation, ${spec.generations} generations (--games ${spec.games})`
-    : `${n(spec.games)} games (--games ${spec.games})`;
+    : spec.analysis === 'learned-policy'
+      ? `${n(spec.games)} games of generation 1 per rule set, the other stages in proportion (--games ${spec.games})`
+      : `${n(spec.games)} games (--games ${spec.games})`;
   const cost = measuredCost(root, spec.name);
   return [
     spec.name,

@@ -62,6 +62,38 @@ export interface TuningExperimentSpec extends ExperimentBase {
   readonly sizing: string;
 }
 
+/**
+ * An experiment that learns (src/experiments/learned-policy.ts, issue 26): under every variant, a net distilled from
+ * a teacher's self-play decisions (generation 1), then from a search rolling out with that net (generation 2), each
+ * net compared paired with harr and with the generation before, then search with the last net against today's
+ * search. Sizes are in generation-1 games per variant (`--games`), the rest as multiples of it.
+ */
+export interface LearningExperimentSpec extends ExperimentBase {
+  readonly analysis: 'learned-policy';
+  /** Generation 1's teacher, a lineup entry. */
+  readonly teacher: string;
+  /** The other three seats of every training game and of the nets' comparisons. */
+  readonly field: string;
+  /** Generation-1 games per variant (`--games`). */
+  readonly games: number;
+  /** Rollouts per decision of generation 2's teacher, a search whose policy and prior are generation 1's net. */
+  readonly gen2Budget: number;
+  /** Generation-2 games, as a multiple of `games`. */
+  readonly gen2Factor: number;
+  /** Games of each comparison of a net (against harr, generation 2 against 1), as a multiple of `games`. */
+  readonly netFactor: number;
+  /** Today's search, the baseline of the search with the net. */
+  readonly baselineSearch: string;
+  /** Rollouts per decision of the search with the last net as policy and prior, chosen for the baseline's time. */
+  readonly netSearchBudget: number;
+  /** Games of the search comparison, as a multiple of `games`. */
+  readonly searchFactor: number;
+  /** Hands timed at one table for each row's ms per decision: nets, and searches. */
+  readonly timingHands: { readonly net: number; readonly search: number };
+  /** How the sizes and budgets were chosen (printed in the README). */
+  readonly sizing: string;
+}
+
 export interface ExperimentSpec extends ExperimentBase {
   /** Lineups, each a comma-separated `--strategies` value with one strategy per seat. */
   readonly lineups: readonly string[];
