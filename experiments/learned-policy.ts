@@ -31,8 +31,8 @@ export const spec: LearningExperimentSpec = {
   timingHands: { net: 300, search: 4 },
   sizing:
     'Generation 1: 4,000 games of today\'s search (256 rollouts) per rule set, about 1.1 CPU-seconds a game and ' +
-    '15 decisions with a choice, so about 60,000 decisions; the harr pilot (results/learned-policy at its first ' +
-    'commit) had 11,790 and learned nothing beyond harr, its teacher departing from harr in 2.5% of them. ' +
+    '15 decisions with a choice, so about 60,000 decisions; the harr pilot (results/learned-policy-pilot) had ' +
+    '11,790 and learned nothing beyond harr, its teacher departing from harr in 2.5% of them. ' +
     'Generation 2: 1,000 games of a search rolling out with generation 1\'s net at 64 rollouts, about twice ' +
     'today\'s search\'s time a decision. The nets\' comparisons cost about 2 ms a game, so they play 40,000 games ' +
     '(10,000 wall sets): enough to see a gain of 1 point a hand under babcock, whose wall-set spread is the ' +

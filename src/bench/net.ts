@@ -2,13 +2,13 @@
  * The learned policy's cost (issue 26, point 2): one `net` against three `harr`, one thread, microseconds per net
  * decision by phase (its features, the prior harr it consults and the network; src/bench/decisions.ts times it).
  * Target: at most 1 ms a decision on one core. The model is the committed experiment's generation 1 for harr
- * (results/learned-policy/), or MODEL as the first argument.
+ * (results/learned-policy-pilot/), or MODEL as the first argument.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { benchDecisions } from './decisions.js';
 
-const COMMITTED = fileURLToPath(new URL('../../../results/learned-policy/harr/gen1/model.mjnet', import.meta.url));
+const COMMITTED = fileURLToPath(new URL('../../../results/learned-policy-pilot/harr/gen1/model.mjnet', import.meta.url));
 
 export async function benchNet(model = COMMITTED, hands = 600): Promise<Record<string, string>> {
   if (!existsSync(model)) return { net: `no model at ${model} (skipped)` };

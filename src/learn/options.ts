@@ -46,7 +46,7 @@ export interface FitOptions {
 }
 
 /**
- * Defaults from the harr pilot (results/learned-policy/README.md): with a soft weight of 0.5 at 10 points the net
+ * Defaults from the harr pilot (results/learned-policy-pilot/README.md): with a soft weight of 0.5 at 10 points the net
  * learned the rollouts' noise (64 rollouts of hands whose nets spread over ±170 points) and lost 4.9 a hand to harr;
  * at 0.1 and 40 points over 6 epochs it lost 0.9 (not significant). Held-out loss bottomed out by epoch 4 to 6.
  */

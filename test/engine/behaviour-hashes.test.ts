@@ -21,7 +21,7 @@ import { builtinStrategies } from '../../strategies/index.js';
 import { applyParams } from '../../src/agent/params.js';
 import { bindModels } from '../../src/lineup/models.js';
 
-const NET = `net:model=${join(import.meta.dirname, '..', '..', 'results', 'learned-policy', 'harr', 'gen1', 'model.mjnet')}`;
+const NET = `net:model=${join(import.meta.dirname, '..', '..', 'results', 'learned-policy-pilot', 'harr', 'gen1', 'model.mjnet')}`;
 
 interface Shape {
   readonly name: string;
@@ -244,7 +244,7 @@ describe('behaviour hashes: every decision and every number of fixed seeds', () 
     ...builtinStrategies.filter((s) => s.name !== 'search' && s.name !== 'net').map((s): [string, string[], null] => [s.name, [s.name, s.name, s.name, s.name], null]),
     ['mix', MIX, null],
     ['search', ['search:budget=6', 'harr', 'harr', 'harr'], 4],
-    // net plays as its model says: pinned with the committed generation-1 model of results/learned-policy/.
+    // net plays as its model says: pinned with the committed generation-1 model of results/learned-policy-pilot/.
     ['net', [NET, NET, NET, NET], null],
   ];
   const got: Record<string, string> = {};
