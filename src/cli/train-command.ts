@@ -75,6 +75,7 @@ export async function trainHandler(a: TrainArgs): Promise<void> {
   const f = result.fitted!;
   process.stdout.write(
     `${f.trainSamples} training and ${f.validSamples} held-out decisions: the net agrees with the teacher on ${(100 * f.best.validAgreement).toFixed(1)}% ` +
-      `of held-out decisions (harr ${(100 * f.priorAgreement).toFixed(1)}%) → ${a.out}/model.mjnet\n`,
+      `of held-out decisions (harr ${(100 * f.priorAgreement).toFixed(1)}%) → ${a.out}/model.mjnet\n` +
+      `the teacher left harr's choice at ${f.departures.teacher} of them, the net at ${f.departures.net}, ${f.departures.matched} as the teacher did\n`,
   );
 }

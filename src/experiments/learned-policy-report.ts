@@ -32,6 +32,8 @@ export interface Generation {
     readonly validAgreement: number;
     readonly harrAgreement: number;
     readonly modelSha256: string;
+    /** Held-out decisions where the teacher, the net, and both alike left harr's choice (src/learn/fit.ts). */
+    readonly departures: { readonly teacher: number; readonly net: number; readonly matched: number };
     readonly dataCpuSeconds: number | null;
     readonly hours?: number;
   };
@@ -115,10 +117,11 @@ export function report(spec: LearningExperimentSpec, f: LearningFacts) {
     ...f.comparisons.map((c) => [c.variant, c.agent, c.baseline, String(c.paired.wallSets), f4(c.paired.diff), f4(c.paired.low), f4(c.paired.high), c.paired.p.toFixed(6), timing(c).ms.toFixed(3), timing(c).baseMs.toFixed(3), `runs/${c.variant}/${c.name}`]),
   ]);
   const generations = csv([
-    ['rules', 'generation', 'teacher', 'games', 'seed', 'decisions', 'train_decisions', 'valid_decisions', 'epoch', 'valid_agreement', 'harr_agreement', 'valid_value_rmse', 'model_sha256'],
+    ['rules', 'generation', 'teacher', 'games', 'seed', 'decisions', 'train_decisions', 'valid_decisions', 'epoch', 'valid_agreement', 'harr_agreement', 'valid_value_rmse', 'teacher_departures', 'net_departures', 'departures_matched', 'model_sha256'],
     ...f.generations.map((g) => [
       g.variant, String(g.generation), g.teacher, String(g.games), String(g.seed), String(g.manifest.decisions), String(g.manifest.trainDecisions),
-      String(g.manifest.validDecisions), String(g.epoch), f4(g.manifest.validAgreement), f4(g.manifest.harrAgreement), f2(g.valueRmse), g.manifest.modelSha256,
+      String(g.manifest.validDecisions), String(g.epoch), f4(g.manifest.validAgreement), f4(g.manifest.harrAgreement), f2(g.valueRmse),
+      String(g.manifest.departures.teacher), String(g.manifest.departures.net), String(g.manifest.departures.matched), g.manifest.modelSha256,
     ]),
   ]);
 
@@ -145,6 +148,14 @@ export function report(spec: LearningExperimentSpec, f: LearningFacts) {
     '|---|---|---|---:|---|---|',
     ...f.comparisons.map((c) => `| ${c.variant} | ${c.agent} | ${c.baseline} | ${int(c.paired.wallSets)} | ${describe(c.paired)} | ${timing(c).ms.toFixed(3)} / ${timing(c).baseMs.toFixed(3)} |`),
   ];
+  const departures = f.generations.map((g) => {
+    const d = g.manifest.departures;
+    const of = (k: number) => `${int(k)} (${pct(k / Math.max(1, g.manifest.validDecisions))})`;
+    const learned = d.teacher > 0 ? `: it learned ${pct(d.matched / d.teacher)} of the teacher's departures` : '';
+    const wrong = d.net - d.matched;
+    return `- ${g.variant}, generation ${g.generation}: the teacher left harr's choice at ${of(d.teacher)} of ${int(g.manifest.validDecisions)} held-out decisions, ` +
+      `the net at ${of(d.net)}, ${int(d.matched)} of them as the teacher did${learned}; ${int(wrong)} of the net's departures were not the teacher's.`;
+  });
   const genTable = [
     '| rules | generation | games | decisions (train / held out) | held-out agreement with the teacher | harr\'s agreement | kept epoch |',
     '|---|---:|---:|---|---:|---:|---:|',
@@ -176,6 +187,11 @@ export function report(spec: LearningExperimentSpec, f: LearningFacts) {
         '(the net sees harr\'s choice as a feature and starts from it).',
       '',
       ...genTable,
+      '',
+      'A net that starts as harr has the teacher\'s departures from harr to learn: how many there were, how many the ' +
+        'net made, and how many it matched say whether the teacher gave it too few to learn from, or it did not learn them.',
+      '',
+      ...departures,
       '',
       '## Design',
       '',

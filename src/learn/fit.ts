@@ -43,6 +43,37 @@ export interface Fitted {
   readonly validSamples: number;
   /** Share of held-out decisions where the prior (harr) chose as the teacher did: the floor a net must beat. */
   readonly priorAgreement: number;
+  /** The kept net on the held-out decisions, where teacher and net leave the prior's (harr's) choice. */
+  readonly departures: Departures;
+}
+
+/**
+ * Where the teacher and the net leave harr's choice (held out): what a net that starts as harr has to learn is the
+ * teacher's departures, so how many there were and how many the net made, and matched, say whether the teacher
+ * (too few departures), or the data, features and network (departures there, not learned), limit it.
+ */
+export interface Departures {
+  /** Decisions where the teacher did not play harr's choice. */
+  readonly teacher: number;
+  /** Decisions where the net's best action is not harr's choice. */
+  readonly net: number;
+  /** Decisions where both left harr's choice, for the same action. */
+  readonly matched: number;
+}
+
+function departuresOf(p: Float64Array, L: Layout, w: Pass, set: readonly Sample[]): Departures {
+  let teacher = 0;
+  let net = 0;
+  let matched = 0;
+  for (const s of set) {
+    forward(p, L, s.x, s.legal, s.legal.length, w);
+    let best = 0;
+    for (let q = 1; q < s.legal.length; q++) if (w.logits[q]! > w.logits[best]!) best = q;
+    if (s.choice !== s.prior) teacher++;
+    if (best !== s.prior) net++;
+    if (s.choice !== s.prior && best === s.choice) matched++;
+  }
+  return { teacher, net, matched };
 }
 
 export function isHeldOut(game: number): boolean {
@@ -146,7 +177,8 @@ export function fit(train: readonly Sample[], valid: readonly Sample[], o: FitOp
     }
   }
   const priorAgreement = valid.filter((s) => s.prior === s.choice).length / Math.max(1, valid.length);
-  return { params: bestParams, curve, best, trainSamples: train.length, validSamples: valid.length, priorAgreement };
+  const departures = departuresOf(bestParams, L, w, valid);
+  return { params: bestParams, curve, best, trainSamples: train.length, validSamples: valid.length, priorAgreement, departures };
 }
 
 export const MODEL_FEATURES = { featuresVersion: FEATURES_VERSION, features: FEATURES, actions: ACTIONS };

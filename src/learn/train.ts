@@ -5,7 +5,8 @@
  *
  *   model.mjnet     the model (strategies/learned/model-file.ts; docs/learning.md)
  *   curve.csv/.svg  per epoch: training loss, held-out loss, held-out top-1 agreement with the teacher, value error
- *   validation.csv  the model kept: held-out agreement with the teacher, and the prior's (harr's) for comparison
+ *   validation.csv  the model kept: held-out agreement with the teacher, and the prior's (harr's) for comparison;
+ *                   where teacher and net left harr's choice (src/learn/fit.ts Departures)
  *   manifest.json   provenance: the command, the data's identity, the fit options, sizes, hours and CPU seconds
  *
  * With --shard only the data is generated; --data DIR,... trains on the shards' directories together.
@@ -111,8 +112,11 @@ async function writeOutputs(dir: RunDir, id: DataIdentity, data: readonly Buffer
   dir.write(
     'validation.csv',
     csv([
-      ['train_decisions', 'valid_decisions', 'epoch', 'valid_agreement', 'harr_agreement', 'valid_loss', 'valid_value_rmse'],
-      [String(fitted.trainSamples), String(fitted.validSamples), String(fitted.best.epoch), f4(fitted.best.validAgreement), f4(fitted.priorAgreement), f4(fitted.best.validLoss), fitted.best.validValueRmse.toFixed(2)],
+      ['train_decisions', 'valid_decisions', 'epoch', 'valid_agreement', 'harr_agreement', 'valid_loss', 'valid_value_rmse', 'teacher_departures', 'net_departures', 'departures_matched'],
+      [
+        String(fitted.trainSamples), String(fitted.validSamples), String(fitted.best.epoch), f4(fitted.best.validAgreement), f4(fitted.priorAgreement), f4(fitted.best.validLoss), fitted.best.validValueRmse.toFixed(2),
+        String(fitted.departures.teacher), String(fitted.departures.net), String(fitted.departures.matched),
+      ],
     ]),
   );
   dir.write(
@@ -131,6 +135,7 @@ async function writeOutputs(dir: RunDir, id: DataIdentity, data: readonly Buffer
         validDecisions: fitted.validSamples,
         validAgreement: fitted.best.validAgreement,
         harrAgreement: fitted.priorAgreement,
+        departures: fitted.departures,
         node: process.version,
         ...meta,
       },

@@ -48,6 +48,10 @@ describe('mjlab train', () => {
     const v = parseCsv(readFileSync(join(one, 'validation.csv'), 'utf8'))[0]!;
     expect(Number(v.valid_decisions)).toBeGreaterThan(0);
     expect(Number(v.train_decisions)).toBeGreaterThan(Number(v.valid_decisions));
+    // The departures: the teacher's are exactly the held-out decisions where harr did not agree with it.
+    const valid = Number(v.valid_decisions);
+    expect(Math.abs(Number(v.teacher_departures) - valid * (1 - Number(v.harr_agreement)))).toBeLessThan(0.01);
+    expect(Number(v.departures_matched)).toBeLessThanOrEqual(Math.min(Number(v.teacher_departures), Number(v.net_departures)));
     expect(readFileSync(join(one, 'curve.csv'), 'utf8').trim().split('\n')).toHaveLength(4);
     const manifest = JSON.parse(readFileSync(join(one, 'manifest.json'), 'utf8')) as { identity: { teacher: string }; modelSha256: string };
     expect(manifest.identity.teacher).toBe('search:budget=4');
