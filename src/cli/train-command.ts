@@ -33,6 +33,7 @@ export interface TrainArgs {
   soft: number;
   'value-weight': number;
   'value-scale': number;
+  'departure-weight': number;
 }
 
 export async function trainHandler(a: TrainArgs): Promise<void> {
@@ -62,6 +63,7 @@ export async function trainHandler(a: TrainArgs): Promise<void> {
       soft: a.soft,
       valueWeight: a['value-weight'],
       valueScale: a['value-scale'],
+      departureWeight: a['departure-weight'],
     },
   });
   if (result.status === 'interrupted') {

@@ -140,7 +140,10 @@ export function fit(train: readonly Sample[], valid: readonly Sample[], o: FitOp
   const g = new Float64Array(L.size);
   const adam = new Adam(L.size, o.lr);
   const w = new Pass(dims);
-  const order = train.map((_, i) => i);
+  const order: number[] = [];
+  train.forEach((s, i) => {
+    for (let k = s.choice !== s.prior ? o.departureWeight : 1; k > 0; k--) order.push(i);
+  });
   const curve: EpochRow[] = [];
   const start = evaluate(p, L, w, valid, o);
   let best: EpochRow = { epoch: 0, trainLoss: evaluate(p, L, w, train, o).loss, validLoss: start.loss, validAgreement: start.agreement, validValueRmse: start.rmse };
@@ -168,7 +171,7 @@ export function fit(train: readonly Sample[], valid: readonly Sample[], o: FitOp
     // The model file stores float32: evaluate what will be stored.
     const stored = Float64Array.from(Float32Array.from(p));
     const v = evaluate(stored, L, w, valid, o);
-    const row: EpochRow = { epoch: e, trainLoss: total / Math.max(1, train.length), validLoss: v.loss, validAgreement: v.agreement, validValueRmse: v.rmse };
+    const row: EpochRow = { epoch: e, trainLoss: total / Math.max(1, order.length), validLoss: v.loss, validAgreement: v.agreement, validValueRmse: v.rmse };
     curve.push(row);
     onEpoch?.(row);
     if (row.validLoss < best.validLoss || valid.length === 0) {

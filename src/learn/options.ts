@@ -43,6 +43,11 @@ export interface FitOptions {
   readonly valueWeight: number;
   /** Points per unit of the value head. */
   readonly valueScale: number;
+  /**
+   * How many times each training decision where the teacher left harr's choice counts (it is repeated in every
+   * epoch's order): the departures are what a net that starts as harr has to learn, and a few in a hundred.
+   */
+  readonly departureWeight: number;
 }
 
 /**
@@ -60,4 +65,5 @@ export const DEFAULT_FIT: FitOptions = {
   soft: 0.1,
   valueWeight: 0.25,
   valueScale: 100,
+  departureWeight: 1,
 };

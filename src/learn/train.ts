@@ -49,6 +49,7 @@ function checkFit(f: FitOptions): void {
   pos('--batch', f.batch, true);
   pos('--temperature', f.temperature, false);
   pos('--value-scale', f.valueScale, false);
+  pos('--departure-weight', f.departureWeight, true);
   if (!Number.isSafeInteger(f.trainSeed)) throw new UserError(`--train-seed must be an integer, got ${f.trainSeed}`);
   if (!(f.soft >= 0 && f.soft <= 1)) throw new UserError(`--soft is a weight in [0, 1], got ${f.soft}`);
   if (!(f.valueWeight >= 0)) throw new UserError(`--value-weight must be at least 0, got ${f.valueWeight}`);

@@ -1,7 +1,8 @@
 /**
  * `mjlab train` (issue 26, point 1): the same data and seed give a byte-identical model on one worker and on two,
- * from one run or from its shards trained together with --data, and after a resume; a data file altered since its
- * checkpoint is refused in one line, exit 2.
+ * from one run or from its shards trained together with --data, and after a resume; the teacher's departures from
+ * harr counted in validation.csv and weighted by --departure-weight; a data file altered since its checkpoint is
+ * refused in one line, exit 2.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -63,6 +64,12 @@ describe('mjlab train', () => {
     expect(bytes(merged, 'model.mjnet').equals(bytes(one, 'model.mjnet'))).toBe(true);
     // A missing shard is refused.
     expect(oneLine(await mjlabIn([...BASE, '--out', join(root, 'bad'), '--data', join(root, 's1')]))).toMatch(/--data lacks shard 2\/2/);
+    // The teacher's departures weighted: the same data fits another model (there are departures to weigh).
+    expect(Number(v.teacher_departures)).toBeGreaterThan(0);
+    const weighted = join(root, 'weighted');
+    await trainIn(weighted, ['--data', one, '--departure-weight', '4']);
+    expect(bytes(weighted, 'model.mjnet').equals(bytes(one, 'model.mjnet'))).toBe(false);
+    expect(oneLine(await mjlabIn([...BASE, '--out', join(root, 'w0'), '--departure-weight', '0']))).toMatch(/--departure-weight must be a positive integer, got 0/);
   });
 
   it('resumes cut-off data to the same model, and refuses data altered since its checkpoint in one line', async () => {

@@ -32,6 +32,7 @@ export const trainCommand: CommandModule<object, TrainArgs> = {
       .option('temperature', { type: 'number', default: DEFAULT_FIT.temperature, describe: 'points of rollout mean per unit of logit in the soft target' })
       .option('soft', { type: 'number', default: DEFAULT_FIT.soft, describe: 'weight of the search\'s soft target beside its choice (0..1)' })
       .option('value-weight', { type: 'number', default: DEFAULT_FIT.valueWeight, describe: 'weight of the value head\'s loss' })
-      .option('value-scale', { type: 'number', default: DEFAULT_FIT.valueScale, describe: 'points per unit of the value head' }) as never,
+      .option('value-scale', { type: 'number', default: DEFAULT_FIT.valueScale, describe: 'points per unit of the value head' })
+      .option('departure-weight', { type: 'number', default: DEFAULT_FIT.departureWeight, describe: 'times each decision where the teacher left harr\'s choice counts in training' }) as never,
   handler: async (a) => (await import('../train-command.js')).trainHandler(a),
 };
