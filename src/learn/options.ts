@@ -51,9 +51,15 @@ export interface FitOptions {
 }
 
 /**
- * Defaults from the harr pilot (results/learned-policy-pilot/README.md): with a soft weight of 0.5 at 10 points the net
- * learned the rollouts' noise (64 rollouts of hands whose nets spread over ±170 points) and lost 4.9 a hand to harr;
- * at 0.1 and 40 points over 6 epochs it lost 0.9 (not significant). Held-out loss bottomed out by epoch 4 to 6.
+ * Defaults from the harr pilot (results/learned-policy-pilot/README.md): with a soft weight of 0.5 at 10 points the
+ * net learned the rollouts' noise (64 rollouts of hands whose nets spread over ±170 points) and lost 4.9 a hand to
+ * harr; at 0.1 and 40 points over 6 epochs it lost 0.9 (not significant). Held-out loss bottomed out by epoch 4 to 6.
+ * The departure weight from generation 1's data of experiment learned-policy under harr (59,234 decisions of
+ * today's search, which left harr's choice at 5.1% of them; docs/learning.md "Choosing the departure weight"): each
+ * departure counted once, the net left harr's choice at 5 of 5,926 held-out decisions and played as harr (+0.37 a
+ * hand against three harr, −0.34 to +1.09, on 2,000 wall sets of seed 201); counted 5 times, it left it at 198,
+ * 44 of them as the teacher did, and won +9.2 a hand (+4.6 to +13.8); 7 times +7.1; with the value loss off, 3 times
+ * +2.9 and 10 times −4.8.
  */
 export const DEFAULT_FIT: FitOptions = {
   epochs: 6,
@@ -65,5 +71,5 @@ export const DEFAULT_FIT: FitOptions = {
   soft: 0.1,
   valueWeight: 0.25,
   valueScale: 100,
-  departureWeight: 1,
+  departureWeight: 5,
 };
