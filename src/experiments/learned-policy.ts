@@ -85,7 +85,14 @@ export async function runLearnedPolicy(spec: LearningExperimentSpec, o: Learning
       });
       if (r.status !== 'complete') return r.signal;
     }
-    const m = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as Generation['manifest'];
+    const m = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as Generation['manifest'] & { fit?: unknown };
+    // A stage read back must be what this code would fit: the later stages play its model.
+    if (JSON.stringify(m.fit) !== JSON.stringify(DEFAULT_FIT)) {
+      throw new UserError(
+        `${out} was fitted with other options than this mjlab's (${JSON.stringify(m.fit)}); remove its manifest.json and model.mjnet (its data stays) ` +
+          `and the later stages of ${v.label}, then --resume; or start over with --force`,
+      );
+    }
     const kept = csvRows(readFileSync(join(out, 'validation.csv'), 'utf8'))[0]!;
     return { variant: v.label, generation: gen, teacher: label, games: n, seed: s, dir: join('runs', v.label, `gen${gen}`), manifest: m, epoch: Number(kept.epoch), valueRmse: Number(kept.valid_value_rmse) };
   };

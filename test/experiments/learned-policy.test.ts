@@ -4,7 +4,7 @@
  * run with its later stages lost, resumed on two workers, writes the same models and files as it did on one. The registered spec is listed, and its --games refused in one line when it is
  * not whole wall sets or too small.
  */
-import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { claimDir } from '../../src/experiments/run.js';
@@ -96,6 +96,17 @@ describe('experiment learned-policy', () => {
     expect(untimed(b)).toEqual(untimed(a));
     expect(read(b, 'generations.csv')).toBe(read(a, 'generations.csv'));
     expect(read(b, 'comparisons.svg')).toBe(read(a, 'comparisons.svg'));
+  });
+
+  it('refuses to go on from a generation fitted with other options than its own', async () => {
+    const c = join(tmp, 'c');
+    cpSync(a, c, { recursive: true });
+    const file = join(c, 'runs', 'harr', 'gen1', 'manifest.json');
+    const m = JSON.parse(readFileSync(file, 'utf8')) as { fit: { departureWeight: number } };
+    m.fit.departureWeight += 1;
+    writeFileSync(file, JSON.stringify(m));
+    rmSync(join(c, 'manifest.json'));
+    await expect(run(c, 1, true)).rejects.toThrow(/runs\/harr\/gen1 was fitted with other options than this mjlab's .*then --resume; or start over with --force$/);
   });
 
   it('is listed, and refuses --games that is not whole wall sets or too small, in one line', async () => {
