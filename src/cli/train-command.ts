@@ -19,6 +19,7 @@ export interface TrainArgs {
   shard?: string;
   shards?: number;
   data?: string;
+  'keep-data'?: string;
   resume: boolean;
   force: boolean;
   workers?: number;
@@ -47,6 +48,7 @@ export async function trainHandler(a: TrainArgs): Promise<void> {
     out: a.out,
     shard: a.data !== undefined ? null : resolveShard(a.shard, a.shards, process.env),
     ...(a.data !== undefined ? { data: a.data.split(',').map((s) => s.trim()) } : {}),
+    ...(a['keep-data'] !== undefined ? { keepData: a['keep-data'].split(',').map((s) => s.trim()) } : {}),
     resume: a.resume,
     force: a.force,
     ...(a.workers !== undefined ? { workers: a.workers } : {}),

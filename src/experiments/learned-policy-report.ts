@@ -182,7 +182,8 @@ export function report(spec: LearningExperimentSpec, f: LearningFacts) {
       '## The generations',
       '',
       `Generation 1's teacher: \`${spec.teacher}\` at one seat against \`${spec.field}\`, ${int(f.sizes.gen1)} games (seed ${f.seed}). ` +
-        `Generation 2's: \`search:budget=${spec.gen2Budget}\` with generation 1's net as policy and prior, ${int(f.sizes.gen2)} games (seed ${f.seed + 1}). ` +
+        `Generation 2's: \`search:budget=${spec.gen2Budget}\` with generation 1's net as policy and prior, ${int(f.sizes.gen2)} games (seed ${f.seed + 1}); ` +
+        'generation 2 is fitted on those decisions and on generation 1\'s, which it keeps (the table counts both). ' +
         'Wall sets whose index is 9 mod 10 are held out; harr\'s agreement with the teacher on them is the floor a net must beat ' +
         '(the net sees harr\'s choice as a feature and starts from it).',
       '',

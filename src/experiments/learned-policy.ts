@@ -4,7 +4,8 @@
  *
  *   gen1/                  mjlab train: the teacher at one seat against the field, --games games, seed S
  *   net1-vs-harr/          simulate --duplicate: generation 1's net against the field (seed S+100)
- *   gen2/                  mjlab train: a search rolling out with generation 1's net, its policy and prior (seed S+1)
+ *   gen2/                  mjlab train: a search rolling out with generation 1's net, its policy and prior (seed S+1),
+ *                          fitted on its decisions and generation 1's (--keep-data)
  *   net2-vs-harr/          generation 2's net against the field, on net1-vs-harr's walls (seed S+100)
  *   net2-vs-net1/          generation 2 against generation 1 at one table with two of the field (seed S+101)
  *   search-net-vs-search/  search with generation 2's net as policy and prior against today's search (seed S+102)
@@ -75,21 +76,22 @@ export async function runLearnedPolicy(spec: LearningExperimentSpec, o: Learning
   const stages = spec.variants.length * 6;
   let stage = 0;
 
-  const trainStage = async (v: Variant, gen: 1 | 2, teacher: string, label: string, n: number, s: number): Promise<Generation | StopSignal | undefined> => {
+  const trainStage = async (v: Variant, gen: 1 | 2, teacher: string, label: string, n: number, s: number, keep: readonly string[]): Promise<Generation | StopSignal | undefined> => {
     const out = join(dir, 'runs', v.label, `gen${gen}`);
     say(`stage ${++stage}/${stages}: ${v.label}, generation ${gen}: ${n} games of ${label}`);
     if (!(o.resume && existsSync(join(out, 'manifest.json')))) {
       const r = await train({
         rules: v.rules, ...(v.limit !== undefined ? { limit: v.limit } : {}), teacher, field: spec.field, games: n, seed: s, out, shard: null,
-        resume: o.resume, force: !o.resume, ...(o.workers !== undefined ? { workers: o.workers } : {}), progress: o.progress, command, fit: DEFAULT_FIT,
+        resume: o.resume, force: !o.resume, ...(o.workers !== undefined ? { workers: o.workers } : {}), progress: o.progress, command, fit: DEFAULT_FIT, keepData: keep,
       });
       if (r.status !== 'complete') return r.signal;
     }
-    const m = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as Generation['manifest'] & { fit?: unknown };
+    const m = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as Generation['manifest'] & { fit?: unknown; keptData?: { dir: string }[] };
     // A stage read back must be what this code would fit: the later stages play its model.
-    if (JSON.stringify(m.fit) !== JSON.stringify(DEFAULT_FIT)) {
+    const keptDirs = (m.keptData ?? []).map((k) => k.dir);
+    if (JSON.stringify(m.fit) !== JSON.stringify(DEFAULT_FIT) || JSON.stringify(keptDirs) !== JSON.stringify(keep)) {
       throw new UserError(
-        `${out} was fitted with other options than this mjlab's (${JSON.stringify(m.fit)}); remove its manifest.json and model.mjnet (its data stays) ` +
+        `${out} was fitted with other options or data than this mjlab's (${JSON.stringify(m.fit)}, kept data ${JSON.stringify(keptDirs)}); remove its manifest.json and model.mjnet (its data stays) ` +
           `and the later stages of ${v.label}, then --resume; or start over with --force`,
       );
     }
@@ -116,9 +118,10 @@ export async function runLearnedPolicy(spec: LearningExperimentSpec, o: Learning
   for (const v of spec.variants) {
     const e = entries(spec, dir, v);
     const steps: (() => Promise<Generation | Comparison | StopSignal | undefined>)[] = [
-      () => trainStage(v, 1, spec.teacher, spec.teacher, sizes.gen1, seed),
+      () => trainStage(v, 1, spec.teacher, spec.teacher, sizes.gen1, seed, []),
       () => playStage(v, 'net1-vs-harr', e.net1, field[0]!, field, sizes.nets, seed + 100, { agent: 'net (generation 1)', baseline: field[0]! }, spec.timingHands.net),
-      () => trainStage(v, 2, e.teacher2, `search:budget=${spec.gen2Budget} with net (generation 1) as policy and prior`, sizes.gen2, seed + 1),
+      // Generation 2 learns from its teacher's decisions and keeps generation 1's (expert iteration's data aggregation).
+      () => trainStage(v, 2, e.teacher2, `search:budget=${spec.gen2Budget} with net (generation 1) as policy and prior`, sizes.gen2, seed + 1, [join(dir, 'runs', v.label, 'gen1')]),
       () => playStage(v, 'net2-vs-harr', e.net2, field[0]!, field, sizes.nets, seed + 100, { agent: 'net (generation 2)', baseline: field[0]! }, spec.timingHands.net),
       () => playStage(v, 'net2-vs-net1', e.net2, e.net1, [e.net1, field[1]!, field[2]!], sizes.nets, seed + 101, { agent: 'net (generation 2)', baseline: 'net (generation 1)' }, spec.timingHands.net),
       () => playStage(v, 'search-net-vs-search', e.searchNet, spec.baselineSearch, [spec.baselineSearch, field[1]!, field[2]!], sizes.search, seed + 102,

@@ -18,6 +18,11 @@ export interface TrainOptions {
   readonly shard: Shard | null;
   /** Train on the data of these directories (the shards of one generation) instead of generating it. */
   readonly data?: readonly string[];
+  /**
+   * Complete data directories of earlier generations, trained on too (before this run's data, in the order given):
+   * expert iteration keeps what its earlier teachers taught (Anthony, Tian and Barber 2017 aggregate theirs).
+   */
+  readonly keepData?: readonly string[];
   readonly resume: boolean;
   readonly force: boolean;
   readonly workers?: number;

@@ -9,7 +9,8 @@
  *                   where teacher and net left harr's choice (src/learn/fit.ts Departures)
  *   manifest.json   provenance: the command, the data's identity, the fit options, sizes, hours and CPU seconds
  *
- * With --shard only the data is generated; --data DIR,... trains on the shards' directories together.
+ * With --shard only the data is generated; --data DIR,... trains on the shards' directories together; --keep-data
+ * DIR,... trains on earlier generations' complete data too, before this run's.
  */
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
@@ -102,6 +103,7 @@ async function writeOutputs(dir: RunDir, id: DataIdentity, data: readonly Buffer
     games: id.games,
     seed: id.seed,
     dataSha256: dataSha.digest('hex'),
+    ...(meta.keptData && (meta.keptData as unknown[]).length > 0 ? { keptData: meta.keptData } : {}),
     fit: o.fit,
     epoch: fitted.best.epoch,
   };
@@ -147,29 +149,29 @@ async function writeOutputs(dir: RunDir, id: DataIdentity, data: readonly Buffer
 }
 
 /** The data directories of --data: one identity, shards 1..M each once; their data in shard order. */
-function readShards(dirs: readonly string[]): { id: DataIdentity; data: Buffer[] } {
+function readShards(dirs: readonly string[], option = '--data'): { id: DataIdentity; data: Buffer[] } {
   const found = dirs.map((path) => {
     let marker: { kind?: string; run?: { identity?: DataIdentity; shard?: Shard | null } };
     try {
       marker = JSON.parse(readNoFollow(join(path, MARKER)).toString('utf8')) as typeof marker;
     } catch {
-      throw new UserError(`--data ${path} is not the output of mjlab train (no marker)`);
+      throw new UserError(`${option} ${path} is not the output of mjlab train (no marker)`);
     }
-    if (marker.kind !== 'train' || !marker.run?.identity) throw new UserError(`--data ${path} is not the output of mjlab train`);
+    if (marker.kind !== 'train' || !marker.run?.identity) throw new UserError(`${option} ${path} is not the output of mjlab train`);
     return { path, id: marker.run.identity, shard: marker.run.shard ?? null };
   });
   const id = found[0]!.id;
-  for (const f of found) if (JSON.stringify(f.id) !== JSON.stringify(id)) throw new UserError(`--data ${f.path} holds other training data than ${found[0]!.path} (a different teacher, field, rules, games or seed)`);
+  for (const f of found) if (JSON.stringify(f.id) !== JSON.stringify(id)) throw new UserError(`${option} ${f.path} holds other training data than ${found[0]!.path} (a different teacher, field, rules, games or seed)`);
   const count = found[0]!.shard?.count ?? 1;
   const byIndex = new Map<number, (typeof found)[number]>();
   for (const f of found) {
     const s = f.shard ?? { index: 1, count: 1 };
-    if (s.count !== count) throw new UserError(`--data ${f.path} is shard ${formatShard(s)}, the others are shards of ${count}`);
-    if (byIndex.has(s.index)) throw new UserError(`--data names shard ${formatShard(s)} twice (${byIndex.get(s.index)!.path} and ${f.path})`);
+    if (s.count !== count) throw new UserError(`${option} ${f.path} is shard ${formatShard(s)}, the others are shards of ${count}`);
+    if (byIndex.has(s.index)) throw new UserError(`${option} names shard ${formatShard(s)} twice (${byIndex.get(s.index)!.path} and ${f.path})`);
     byIndex.set(s.index, f);
   }
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
-  if (missing.length > 0) throw new UserError(`--data lacks shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${count}`).join(', ')}`);
+  if (missing.length > 0) throw new UserError(`${option} lacks shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${count}`).join(', ')}`);
   const data = Array.from({ length: count }, (_, i) => {
     const f = byIndex.get(i + 1)!;
     return readData(new RunDir(f.path), id, f.shard, batchesOf(id, f.shard));
@@ -177,12 +179,23 @@ function readShards(dirs: readonly string[]): { id: DataIdentity; data: Buffer[]
   return { id, data };
 }
 
+/** The kept data of earlier generations: each a complete data directory, proved against its checksums. */
+function readKept(dirs: readonly string[]): { id: DataIdentity; data: Buffer; dataSha256: string; dir: string }[] {
+  return dirs.map((d) => {
+    const { id, data } = readShards([d], '--keep-data');
+    const bytes = data[0]!;
+    return { id, data: bytes, dataSha256: createHash('sha256').update(bytes).digest('hex'), dir: d };
+  });
+}
+
 export async function train(o: TrainOptions): Promise<TrainResult> {
   checkFit(o.fit);
   const t0 = performance.now();
   const startedAt = new Date().toISOString();
   if (o.data && o.shard) throw new UserError('--data trains on shards already generated; --shard generates one: give one or the other');
+  if (o.keepData && o.keepData.length > 0 && o.shard) throw new UserError('--keep-data is for training; --shard only generates data: give one or the other');
   const fromDirs = o.data ? readShards(o.data) : null;
+  const kept = readKept(o.keepData ?? []);
   const planned = fromDirs ? null : await dataIdentity(o);
   const id = fromDirs?.id ?? planned!.id;
   const run = fromDirs ? { identity: id, shard: null, data: o.data } : { identity: id, shard: o.shard };
@@ -205,13 +218,14 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
       }
       data = [readData(claimed.dir, id, null, gen.batches)];
     }
-    const { train: tr, valid, decisions } = samplesOf(data, o.fit);
+    const { train: tr, valid, decisions } = samplesOf([...kept.map((k) => k.data), ...data], o.fit);
     if (tr.length === 0) throw new UserError(`the teacher made no decision with a choice in ${id.games} games; give more --games`);
     const fitted = fit(tr, valid, o.fit, (r) => {
       if (o.progress !== 'none') process.stderr.write(`train: epoch ${r.epoch}/${o.fit.epochs}: held-out loss ${r.validLoss.toFixed(4)}, agreement ${(100 * r.validAgreement).toFixed(1)}%\n`);
     });
     await writeOutputs(claimed.dir, id, data, o, fitted, {
       decisions,
+      keptData: kept.map((k) => ({ dir: k.dir, identity: k.id, dataSha256: k.dataSha256 })),
       dataCpuSeconds: gen ? Number(gen.cpuSeconds.toFixed(1)) : null,
       startedAt,
       hours: Number(((performance.now() - t0) / 3.6e6).toFixed(4)),

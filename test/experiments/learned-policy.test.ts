@@ -74,6 +74,8 @@ describe('experiment learned-policy', () => {
     const gens = parseCsv(read(a, 'generations.csv'));
     expect(gens.map((g) => [g.generation, g.games, g.seed])).toEqual([['1', '16', '5'], ['2', '8', '6']]);
     expect(gens[1]!.teacher).toBe('search:budget=2 with net (generation 1) as policy and prior');
+    // Generation 2 keeps generation 1's decisions.
+    expect(Number(gens[1]!.train_decisions)).toBeGreaterThan(Number(gens[0]!.train_decisions));
     for (const g of [1, 2]) expect(existsSync(join(a, 'runs', 'harr', `gen${g}`, 'model.mjnet'))).toBe(true);
     expect(read(a, 'comparisons.svg')).toContain('<svg');
     const readme = read(a, 'README.md');
@@ -98,7 +100,7 @@ describe('experiment learned-policy', () => {
     expect(read(b, 'comparisons.svg')).toBe(read(a, 'comparisons.svg'));
   });
 
-  it('refuses to go on from a generation fitted with other options than its own', async () => {
+  it('refuses to go on from a generation fitted with other options or data than its own', async () => {
     const c = join(tmp, 'c');
     cpSync(a, c, { recursive: true });
     const file = join(c, 'runs', 'harr', 'gen1', 'manifest.json');
@@ -106,7 +108,7 @@ describe('experiment learned-policy', () => {
     m.fit.departureWeight += 1;
     writeFileSync(file, JSON.stringify(m));
     rmSync(join(c, 'manifest.json'));
-    await expect(run(c, 1, true)).rejects.toThrow(/runs\/harr\/gen1 was fitted with other options than this mjlab's .*then --resume; or start over with --force$/);
+    await expect(run(c, 1, true)).rejects.toThrow(/runs\/harr\/gen1 was fitted with other options or data than this mjlab's .*then --resume; or start over with --force$/);
   });
 
   it('is listed, and refuses --games that is not whole wall sets or too small, in one line', async () => {

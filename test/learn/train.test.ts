@@ -1,7 +1,7 @@
 /**
  * `mjlab train` (issue 26, point 1): the same data and seed give a byte-identical model on one worker and on two,
  * from one run or from its shards trained together with --data, and after a resume; the teacher's departures from
- * harr counted in validation.csv and weighted by --departure-weight; a data file altered since its checkpoint is
+ * harr counted in validation.csv and weighted by --departure-weight; an earlier generation's data kept; a data file altered since its checkpoint is
  * refused in one line, exit 2.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -70,6 +70,14 @@ describe('mjlab train', () => {
     await trainIn(weighted, ['--data', one, '--departure-weight', '4']);
     expect(bytes(weighted, 'model.mjnet').equals(bytes(one, 'model.mjnet'))).toBe(false);
     expect(oneLine(await mjlabIn([...BASE, '--out', join(root, 'w0'), '--departure-weight', '0']))).toMatch(/--departure-weight must be a positive integer, got 0/);
+    // An earlier generation's data kept: trained on with this run's, every decision of both counted.
+    const both = join(root, 'both');
+    await trainIn(both, ['--data', one, '--keep-data', two]);
+    const vb = parseCsv(readFileSync(join(both, 'validation.csv'), 'utf8'))[0]!;
+    expect(Number(vb.train_decisions)).toBe(2 * Number(v.train_decisions));
+    expect(JSON.parse(readFileSync(join(both, 'manifest.json'), 'utf8')).keptData[0].dir).toBe(two);
+    expect(oneLine(await mjlabIn([...BASE, '--out', join(root, 'k1'), '--keep-data', join(root, 'missing')]))).toMatch(/--keep-data .*missing is not the output of mjlab train/);
+    expect(oneLine(await mjlabIn([...BASE, '--out', join(root, 'k2'), '--keep-data', one, '--shard', '1/2']))).toMatch(/--keep-data is for training; --shard only generates data/);
   });
 
   it('resumes cut-off data to the same model, and refuses data altered since its checkpoint in one line', async () => {

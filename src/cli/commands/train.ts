@@ -19,6 +19,7 @@ export const trainCommand: CommandModule<object, TrainArgs> = {
       .option('shard', { type: 'string', describe: 'generate only shard I/M of the games\' data (no training); train later with --data' })
       .option('shards', { type: 'number', describe: 'shard count, with JOB_COMPLETION_INDEX or a Slurm array' })
       .option('data', { type: 'string', describe: 'train on these shard directories (comma-separated) instead of generating data' })
+      .option('keep-data', { type: 'string', describe: 'train on these earlier generations\' complete data directories too (comma-separated)' })
       .option('resume', { type: 'boolean', default: false, describe: 'continue the interrupted data generation in --out' })
       .option('force', { type: 'boolean', default: false, describe: 'replace other training data in --out' })
       .option('workers', { type: 'number', describe: 'worker threads (default: all cores)' })
