@@ -61,21 +61,6 @@ export interface Departures {
   readonly matched: number;
 }
 
-function departuresOf(p: Float64Array, L: Layout, w: Pass, set: readonly Sample[]): Departures {
-  let teacher = 0;
-  let net = 0;
-  let matched = 0;
-  for (const s of set) {
-    forward(p, L, s.x, s.legal, s.legal.length, w);
-    let best = 0;
-    for (let q = 1; q < s.legal.length; q++) if (w.logits[q]! > w.logits[best]!) best = q;
-    if (s.choice !== s.prior) teacher++;
-    if (best !== s.prior) net++;
-    if (s.choice !== s.prior && best === s.choice) matched++;
-  }
-  return { teacher, net, matched };
-}
-
 export function isHeldOut(game: number): boolean {
   return Math.floor(game / 4) % 10 === 9;
 }
@@ -116,20 +101,24 @@ function initParams(L: Layout, hidden: number, seed: number): Float64Array {
   return p;
 }
 
-function evaluate(p: Float64Array, L: Layout, w: Pass, set: readonly Sample[], o: FitOptions): { loss: number; agreement: number; rmse: number } {
+function evaluate(p: Float64Array, L: Layout, w: Pass, set: readonly Sample[], o: FitOptions): { loss: number; agreement: number; rmse: number; departures: Departures } {
   let loss = 0;
   let agree = 0;
   let se = 0;
+  const departures = { teacher: 0, net: 0, matched: 0 };
   for (const s of set) {
     forward(p, L, s.x, s.legal, s.legal.length, w);
     loss += lossOf(w, s.target, s.legal.length, s.y, o.valueWeight);
     let best = 0;
     for (let q = 1; q < s.legal.length; q++) if (w.logits[q]! > w.logits[best]!) best = q;
     if (best === s.choice) agree++;
+    if (s.choice !== s.prior) departures.teacher++;
+    if (best !== s.prior) departures.net++;
+    if (s.choice !== s.prior && best === s.choice) departures.matched++;
     se += (w.value - s.y) ** 2;
   }
   const n = Math.max(1, set.length);
-  return { loss: loss / n, agreement: agree / n, rmse: Math.sqrt(se / n) * o.valueScale };
+  return { loss: loss / n, agreement: agree / n, rmse: Math.sqrt(se / n) * o.valueScale, departures };
 }
 
 /** Fit the network to the samples (in their given order, which fixes the result with the seed). */
@@ -150,6 +139,7 @@ export function fit(train: readonly Sample[], valid: readonly Sample[], o: FitOp
   curve.push(best);
   onEpoch?.(best);
   let bestParams = Float64Array.from(p);
+  let departures = start.departures;
   for (let e = 1; e <= o.epochs; e++) {
     const rng = makeStream(o.trainSeed, e, 'train:shuffle');
     for (let i = order.length - 1; i > 0; i--) {
@@ -177,10 +167,10 @@ export function fit(train: readonly Sample[], valid: readonly Sample[], o: FitOp
     if (row.validLoss < best.validLoss || valid.length === 0) {
       best = row;
       bestParams = stored;
+      departures = v.departures;
     }
   }
   const priorAgreement = valid.filter((s) => s.prior === s.choice).length / Math.max(1, valid.length);
-  const departures = departuresOf(bestParams, L, w, valid);
   return { params: bestParams, curve, best, trainSamples: train.length, validSamples: valid.length, priorAgreement, departures };
 }
 

@@ -16,6 +16,8 @@ import { pathToFileURL } from 'node:url';
 import { msPerDecision, timeDecisions } from '../runner/decision-times.js';
 import { csv } from '../io/csv.js';
 import { csvRows } from '../report/csv-read.js';
+import { pairOf } from '../report/leaderboard.js';
+import { pairRow } from '../report/run-files.js';
 
 interface Row {
   readonly rules: string;
@@ -37,21 +39,14 @@ export interface PairedDiff {
   readonly p: number;
 }
 
-/** The row of `a` against `b` in pairwise.csv's text, whichever way round it was written. */
+/** The row of `a` against `b` in pairwise.csv's text, whichever way round it was written (turned by pairOf). */
 export function pairedRow(text: string, a: string, b: string, where: string): PairedDiff {
-  const pairs = csvRows(text);
-  const fwd = pairs.find((p) => p.strategy_a === a && p.strategy_b === b);
-  const rev = pairs.find((p) => p.strategy_a === b && p.strategy_b === a);
-  const p = fwd ?? rev;
-  if (!p) throw new Error(`${where} has no row for ${a} against ${b}`);
-  const sign = fwd ? 1 : -1;
-  return {
-    wallSets: Number(p.wall_sets),
-    diff: sign * Number(p.mean_net_diff),
-    low: sign * Number(fwd ? p.diff_low : p.diff_high),
-    high: sign * Number(fwd ? p.diff_high : p.diff_low),
-    p: Number(p.p),
-  };
+  const rows = csvRows(text);
+  const turned = pairOf(rows.map(pairRow), a, b);
+  // Wall sets and p are the same either way round.
+  const raw = rows.find((r) => (r.strategy_a === a && r.strategy_b === b) || (r.strategy_a === b && r.strategy_b === a));
+  if (!turned || !raw) throw new Error(`${where} has no row for ${a} against ${b}`);
+  return { wallSets: Number(raw.wall_sets), diff: turned.diff, low: turned.low, high: turned.high, p: Number(raw.p) };
 }
 
 export async function summarise(planPath: string): Promise<string> {

@@ -90,7 +90,8 @@ function curveChart(fitted: Fitted, title: string): TopLevelSpec {
   } as TopLevelSpec;
 }
 
-async function writeOutputs(dir: RunDir, id: DataIdentity, data: readonly Buffer[], o: TrainOptions, fitted: Fitted, meta: Record<string, unknown>): Promise<void> {
+async function writeOutputs(dir: RunDir, id: DataIdentity, data: readonly Buffer[], kept: readonly KeptData[], o: TrainOptions, fitted: Fitted, meta: Record<string, unknown>): Promise<void> {
+  const keptData = kept.map((k) => ({ dir: k.dir, identity: k.id, dataSha256: k.dataSha256 }));
   const dataSha = createHash('sha256');
   for (const b of data) dataSha.update(b);
   const header = {
@@ -103,7 +104,7 @@ async function writeOutputs(dir: RunDir, id: DataIdentity, data: readonly Buffer
     games: id.games,
     seed: id.seed,
     dataSha256: dataSha.digest('hex'),
-    ...(meta.keptData && (meta.keptData as unknown[]).length > 0 ? { keptData: meta.keptData } : {}),
+    ...(keptData.length > 0 ? { keptData } : {}),
     fit: o.fit,
     epoch: fitted.best.epoch,
   };
@@ -139,6 +140,7 @@ async function writeOutputs(dir: RunDir, id: DataIdentity, data: readonly Buffer
         validAgreement: fitted.best.validAgreement,
         harrAgreement: fitted.priorAgreement,
         departures: fitted.departures,
+        keptData,
         node: process.version,
         ...meta,
       },
@@ -179,8 +181,15 @@ function readShards(dirs: readonly string[], option = '--data'): { id: DataIdent
   return { id, data };
 }
 
+interface KeptData {
+  readonly id: DataIdentity;
+  readonly data: Buffer;
+  readonly dataSha256: string;
+  readonly dir: string;
+}
+
 /** The kept data of earlier generations: each a complete data directory, proved against its checksums. */
-function readKept(dirs: readonly string[]): { id: DataIdentity; data: Buffer; dataSha256: string; dir: string }[] {
+function readKept(dirs: readonly string[]): KeptData[] {
   return dirs.map((d) => {
     const { id, data } = readShards([d], '--keep-data');
     const bytes = data[0]!;
@@ -223,9 +232,8 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
     const fitted = fit(tr, valid, o.fit, (r) => {
       if (o.progress !== 'none') process.stderr.write(`train: epoch ${r.epoch}/${o.fit.epochs}: held-out loss ${r.validLoss.toFixed(4)}, agreement ${(100 * r.validAgreement).toFixed(1)}%\n`);
     });
-    await writeOutputs(claimed.dir, id, data, o, fitted, {
+    await writeOutputs(claimed.dir, id, data, kept, o, fitted, {
       decisions,
-      keptData: kept.map((k) => ({ dir: k.dir, identity: k.id, dataSha256: k.dataSha256 })),
       dataCpuSeconds: gen ? Number(gen.cpuSeconds.toFixed(1)) : null,
       startedAt,
       hours: Number(((performance.now() - t0) / 3.6e6).toFixed(4)),

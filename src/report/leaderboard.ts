@@ -39,7 +39,7 @@ const range = (lo: number, hi: number): string => `${num(lo)} to ${num(hi)}`;
 const pText = (p: number): string => (p < 0.001 ? 'p < 0.001' : `p = ${p.toFixed(3)}`);
 
 /** The paired comparison of `top` with `next`, turned so that the difference is top minus next. */
-function pairOf(pairs: readonly PairRow[], top: string, next: string): PairRow | null {
+export function pairOf(pairs: readonly PairRow[], top: string, next: string): PairRow | null {
   const same = pairs.find((p) => p.a === top && p.b === next);
   if (same) return same;
   const flip = pairs.find((p) => p.a === next && p.b === top);
