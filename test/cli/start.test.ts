@@ -12,13 +12,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bundleFiles, type BundleInputs } from '../../src/worker-script.js';
+import { bundleFiles, bundleFresh, type BundleInputs } from '../../src/worker-script.js';
 import { ROOT } from '../support/doc.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'mjlab-start-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const hooks = join(tmp, 'hooks.mjs');
-writeFileSync(hooks, `export async function resolve(s, c, next) { const r = await next(s, c); process.stderr.write('LOADED ' + r.url + '\\n'); return r; }\n`);
+// The hooks run on their own thread, whose process.stderr reaches the process's through the main thread: a command
+// that exits at once (--version) could end before those lines arrived, so each is written to fd 2 directly.
+writeFileSync(hooks, `import { writeSync } from 'node:fs';\nexport async function resolve(s, c, next) { const r = await next(s, c); writeSync(2, 'LOADED ' + r.url + '\\n'); return r; }\n`);
 const boot = join(tmp, 'boot.mjs');
 writeFileSync(boot, `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
 
@@ -33,18 +35,20 @@ const HOLDS = new Map(
 );
 
 /** The modules a command reached: every URL resolved, a file of the bundle standing for the modules it holds. */
-function loadedBy(env: NodeJS.ProcessEnv, args: string[]): { urls: string[]; bundled: boolean } {
+function loadedBy(env: NodeJS.ProcessEnv, args: string[]): { urls: string[]; bundled: boolean; stderr: string } {
   const r = spawnSync(process.execPath, ['--import', pathToFileURL(boot).href, join(ROOT, 'bin', 'mjlab.js'), ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, ...env } });
   expect(r.status, r.stderr).toBe(0);
   const raw = r.stderr.split('\n').filter((l) => l.startsWith('LOADED ')).map((l) => l.slice(7));
-  return { urls: raw.flatMap((u) => HOLDS.get(u) ?? [u]), bundled: raw.some((u) => HOLDS.has(u)) };
+  return { urls: raw.flatMap((u) => HOLDS.get(u) ?? [u]), bundled: raw.some((u) => HOLDS.has(u)), stderr: r.stderr };
 }
 
 for (const [way, env] of [['the bundle', { MJLAB_MODULES: '0' }], ['the modules', { MJLAB_MODULES: '1' }]] as const) {
   describe(`from ${way}`, () => {
     function loaded(args: string[]): string[] {
-      const { urls, bundled } = loadedBy(env, args);
-      expect(bundled).toBe(way === 'the bundle');
+      const { urls, bundled, stderr } = loadedBy(env, args);
+      // The modules resolved, and whether the bundle was fresh (src/worker-script.ts), say why when it fails.
+      const fresh = bundleFresh(DIST, 'cli/main.js', CLI.inputs);
+      expect(bundled, `bundle fresh: ${fresh}\n${stderr}`).toBe(way === 'the bundle');
       return urls;
     }
 
