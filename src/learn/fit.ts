@@ -123,6 +123,32 @@ function evaluate(p: Float64Array, L: Layout, w: Pass, set: readonly Sample[], o
 
 /** Fit the network to the samples (in their given order, which fixes the result with the seed). */
 export function fit(train: readonly Sample[], valid: readonly Sample[], o: FitOptions, onEpoch?: (r: EpochRow) => void): Fitted {
+  const steps = fitting(train, valid, o, onEpoch);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/**
+ * The same fit, letting the event loop run every `sliceMs` of it, so a SIGINT or SIGTERM (whose handlers run only
+ * there) is seen during a fit that takes minutes: null once `stopped()` says so. The slices do not change the fit.
+ */
+export async function fitUnlessStopped(train: readonly Sample[], valid: readonly Sample[], o: FitOptions, stopped: () => boolean, onEpoch?: (r: EpochRow) => void, sliceMs = 50): Promise<Fitted | null> {
+  const steps = fitting(train, valid, o, onEpoch);
+  let since = performance.now();
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+    if (performance.now() - since < sliceMs) continue;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (stopped()) return null;
+    since = performance.now();
+  }
+}
+
+/** The fit, one minibatch a step. */
+function* fitting(train: readonly Sample[], valid: readonly Sample[], o: FitOptions, onEpoch?: (r: EpochRow) => void): Generator<void, Fitted> {
   const dims = { features: FEATURES, hidden: o.hidden, actions: ACTIONS };
   const L = layoutOf(dims);
   const p = initParams(L, o.hidden, o.trainSeed);
@@ -157,6 +183,7 @@ export function fit(train: readonly Sample[], valid: readonly Sample[], o: FitOp
         backward(p, L, s.x, s.legal, s.legal.length, s.target, s.y, o.valueWeight, w, g);
       }
       adam.step(p, g, 1 / (end - b));
+      yield;
     }
     // The model file stores float32: evaluate what will be stored.
     const stored = Float64Array.from(Float32Array.from(p));

@@ -26,7 +26,7 @@ import { formatShard } from '../runner/plan.js';
 import { trapSignals, type StopSignal } from '../runner/signals.js';
 import { encodeModel } from '../../strategies/learned/model-file.js';
 import { BATCH_GAMES, claimTrainDir, dataIdentity, generate, PLAYERS, readData, type DataIdentity } from './data.js';
-import { fit, isHeldOut, MODEL_FEATURES, sampleOf, type Fitted, type Sample } from './fit.js';
+import { fitUnlessStopped, isHeldOut, MODEL_FEATURES, sampleOf, type Fitted, type Sample } from './fit.js';
 import type { FitOptions, TrainOptions } from './options.js';
 import { decodeDecisions } from './record.js';
 import { shardRange } from '../runner/plan.js';
@@ -229,9 +229,16 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
     }
     const { train: tr, valid, decisions } = samplesOf([...kept.map((k) => k.data), ...data], o.fit);
     if (tr.length === 0) throw new UserError(`the teacher made no decision with a choice in ${id.games} games; give more --games`);
-    const fitted = fit(tr, valid, o.fit, (r) => {
+    const fitted = await fitUnlessStopped(tr, valid, o.fit, () => signals.received !== null, (r) => {
       if (o.progress !== 'none') process.stderr.write(`train: epoch ${r.epoch}/${o.fit.epochs}: held-out loss ${r.validLoss.toFixed(4)}, agreement ${(100 * r.validAgreement).toFixed(1)}%\n`);
     });
+    if (!fitted) {
+      // Nothing of the fit is written; the data it read is complete, so the same command fits again from it.
+      const again = (o.command ?? commandLine()).replace(/\s--(resume|force)\b/g, '');
+      const where = fromDirs ? `the data is in ${o.data!.join(', ')}` : `the data is complete in ${o.out}`;
+      process.stderr.write(`mjlab: training interrupted during the fit; ${where}; fit it with: ${again} --resume\n`);
+      return { status: 'interrupted', signal: signals.received ?? 'SIGINT', decisions };
+    }
     await writeOutputs(claimed.dir, id, data, kept, o, fitted, {
       decisions,
       dataCpuSeconds: gen ? Number(gen.cpuSeconds.toFixed(1)) : null,

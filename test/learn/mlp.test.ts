@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ACTIONS } from '../../strategies/learned/actions.js';
 import { FEATURES, type Sparse } from '../../strategies/learned/features.js';
 import { Pass, backward, forward, layoutOf, lossOf } from '../../strategies/learned/mlp.js';
-import { fit, type Sample } from '../../src/learn/fit.js';
+import { fit, fitUnlessStopped, type Sample } from '../../src/learn/fit.js';
 import { DEFAULT_FIT } from '../../src/learn/options.js';
 import { makeStream } from '../../src/rng/streams.js';
 import { randomParams } from './helpers.js';
@@ -81,5 +81,19 @@ describe('the policy-and-value network', () => {
     expect(Buffer.from(c.params.buffer).equals(Buffer.from(a.params.buffer))).toBe(false);
     // It learns: the training loss falls.
     expect(a.curve.at(-1)!.trainLoss).toBeLessThan(a.curve[0]!.trainLoss);
+  });
+
+  it('fits the same when the event loop runs between minibatches (as mjlab train does, to see a signal), and stops when asked', async () => {
+    const samples = Array.from({ length: 40 }, (_, i) => randomSample(100 + i));
+    const o = { ...DEFAULT_FIT, epochs: 3, hidden: 8, batch: 8 };
+    const a = fit(samples.slice(0, 30), samples.slice(30), o);
+    // A slice of 0 ms: the loop runs after every minibatch.
+    const sliced = await fitUnlessStopped(samples.slice(0, 30), samples.slice(30), o, () => false, undefined, 0);
+    expect(Buffer.from(sliced!.params.buffer).equals(Buffer.from(a.params.buffer))).toBe(true);
+    expect(sliced!.curve).toEqual(a.curve);
+    let asked = 0;
+    const stopped = await fitUnlessStopped(samples.slice(0, 30), samples.slice(30), o, () => ++asked > 2, undefined, 0);
+    expect(stopped).toBeNull();
+    expect(asked).toBe(3);
   });
 });

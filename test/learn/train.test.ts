@@ -2,12 +2,13 @@
  * `mjlab train` (issue 26, point 1): the same data and seed give a byte-identical model on one worker and on two,
  * from one run or from its shards trained together with --data, and after a resume; the teacher's departures from
  * harr counted in validation.csv and weighted by --departure-weight; an earlier generation's data kept; a data file altered since its checkpoint is
- * refused in one line, exit 2.
+ * refused in one line, exit 2; a SIGINT during the fit stops it at once, and the command it prints fits the same model.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { oneLine, parseCsv, tempDir } from '../runner/helpers.js';
+import { BIN, ROOT, mjlab, oneLine, parseCsv, tempDir, words } from '../runner/helpers.js';
 import { mjlabIn } from '../helpers/cli.js';
 
 const BASE = ['train', '--rules', 'harr', '--teacher', 'search:budget=4', '--games', '40', '--seed', '3', '--epochs', '2', '--hidden', '8', '--no-progress'];
@@ -18,6 +19,15 @@ async function trainIn(dir: string, extra: string[]): Promise<void> {
 }
 
 const bytes = (dir: string, f: string): Buffer => readFileSync(join(dir, f));
+
+/** BASE's data and model on one worker, made once for the tests that read it. */
+let baseRun: Promise<string> | undefined;
+const oneWorker = (): Promise<string> =>
+  (baseRun ??= (async () => {
+    const dir = join(tempDir('mjlab-train-one-'), 'one');
+    await trainIn(dir, ['--workers', '1']);
+    return dir;
+  })());
 
 describe('mjlab train', () => {
   it('refuses bad input in one line before anything is played', async () => {
@@ -40,9 +50,8 @@ describe('mjlab train', () => {
 
   it('writes the same model and data, byte for byte, on one worker and on two, and from two shards trained together', async () => {
     const root = tempDir('mjlab-train-');
-    const one = join(root, 'one');
+    const one = await oneWorker();
     const two = join(root, 'two');
-    await trainIn(one, ['--workers', '1']);
     await trainIn(two, ['--workers', '2']);
     expect(bytes(two, 'decisions.bin').equals(bytes(one, 'decisions.bin'))).toBe(true);
     expect(bytes(two, 'model.mjnet').equals(bytes(one, 'model.mjnet'))).toBe(true);
@@ -79,6 +88,36 @@ describe('mjlab train', () => {
     expect(oneLine(await mjlabIn([...BASE, '--out', join(root, 'k1'), '--keep-data', join(root, 'missing')]))).toMatch(/--keep-data .*missing is not the output of mjlab train/);
     expect(oneLine(await mjlabIn([...BASE, '--out', join(root, 'k2'), '--keep-data', one, '--shard', '1/2']))).toMatch(/--keep-data is for training; --shard only generates data/);
   });
+
+  it('stops at a SIGINT during the fit, writing no model, and the command it prints fits the uninterrupted model', async () => {
+    const root = tempDir('mjlab-train-fit-signal-');
+    const data = await oneWorker();
+    // Enough epochs that the fit is still running when the signal comes, at the first epoch's line.
+    const FIT = ['train', '--data', data, '--epochs', '120', '--hidden', '8'];
+    const ref = join(root, 'ref');
+    const whole = mjlab([...FIT, '--out', ref, '--no-progress']);
+    expect(whole.status, whole.stderr).toBe(0);
+    const cut = join(root, 'cut');
+    const child = spawn(process.execPath, [BIN, ...FIT, '--out', cut, '--progress'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      const first = !stderr.includes('train: epoch 1/');
+      stderr += d;
+      if (first && stderr.includes('train: epoch 1/')) child.kill('SIGINT');
+    });
+    const status = await new Promise<number | null>((done) => child.on('close', (code) => done(code)));
+    expect(status, stderr).toBe(130);
+    const last = stderr.trimEnd().split('\n').at(-1)!;
+    const m = /^mjlab: training interrupted during the fit; the data is in (.*); fit it with: (.*)$/.exec(last);
+    expect(m, stderr).not.toBeNull();
+    expect(m![1]).toBe(data);
+    expect(existsSync(join(cut, 'model.mjnet'))).toBe(false);
+    const [node, tool, ...args] = words(m![2]!);
+    expect([node, tool]).toEqual(['node', 'bin/mjlab.js']);
+    const again = mjlab(args);
+    expect(again.status, again.stderr).toBe(0);
+    for (const f of ['model.mjnet', 'curve.csv', 'validation.csv']) expect(bytes(cut, f).equals(bytes(ref, f)), f).toBe(true);
+  }, 120_000);
 
   it('resumes cut-off data to the same model, and refuses data altered since its checkpoint in one line', async () => {
     const root = tempDir('mjlab-train-resume-');

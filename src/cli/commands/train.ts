@@ -20,7 +20,7 @@ export const trainCommand: CommandModule<object, TrainArgs> = {
       .option('shards', { type: 'number', describe: 'shard count, with JOB_COMPLETION_INDEX or a Slurm array' })
       .option('data', { type: 'string', describe: 'train on these shard directories (comma-separated) instead of generating data' })
       .option('keep-data', { type: 'string', describe: 'train on these earlier generations\' complete data directories too (comma-separated)' })
-      .option('resume', { type: 'boolean', default: false, describe: 'continue the interrupted data generation in --out' })
+      .option('resume', { type: 'boolean', default: false, describe: 'continue the interrupted data generation, or fit, in --out' })
       .option('force', { type: 'boolean', default: false, describe: 'replace other training data in --out' })
       .option('workers', { type: 'number', describe: 'worker threads (default: all cores)' })
       .option('decision-timeout', { type: 'number', default: DEFAULT_DECISION_TIMEOUT, describe: 'seconds one strategy decision may take' })
