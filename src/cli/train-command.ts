@@ -20,6 +20,7 @@ export interface TrainArgs {
   shards?: number;
   data?: string;
   'keep-data'?: string;
+  'init-model'?: string;
   resume: boolean;
   force: boolean;
   workers?: number;
@@ -49,6 +50,7 @@ export async function trainHandler(a: TrainArgs): Promise<void> {
     shard: a.data !== undefined ? null : resolveShard(a.shard, a.shards, process.env),
     ...(a.data !== undefined ? { data: a.data.split(',').map((s) => s.trim()) } : {}),
     ...(a['keep-data'] !== undefined ? { keepData: a['keep-data'].split(',').map((s) => s.trim()) } : {}),
+    ...(a['init-model'] !== undefined ? { initModel: a['init-model'] } : {}),
     resume: a.resume,
     force: a.force,
     ...(a.workers !== undefined ? { workers: a.workers } : {}),

@@ -122,8 +122,8 @@ function evaluate(p: Float64Array, L: Layout, w: Pass, set: readonly Sample[], o
 }
 
 /** Fit the network to the samples (in their given order, which fixes the result with the seed). */
-export function fit(train: readonly Sample[], valid: readonly Sample[], o: FitOptions, onEpoch?: (r: EpochRow) => void): Fitted {
-  const steps = fitting(train, valid, o, onEpoch);
+export function fit(train: readonly Sample[], valid: readonly Sample[], o: FitOptions, onEpoch?: (r: EpochRow) => void, init?: Float64Array): Fitted {
+  const steps = fitting(train, valid, o, onEpoch, init);
   for (;;) {
     const r = steps.next();
     if (r.done) return r.value;
@@ -134,8 +134,16 @@ export function fit(train: readonly Sample[], valid: readonly Sample[], o: FitOp
  * The same fit, letting the event loop run every `sliceMs` of it, so a SIGINT or SIGTERM (whose handlers run only
  * there) is seen during a fit that takes minutes: null once `stopped()` says so. The slices do not change the fit.
  */
-export async function fitUnlessStopped(train: readonly Sample[], valid: readonly Sample[], o: FitOptions, stopped: () => boolean, onEpoch?: (r: EpochRow) => void, sliceMs = 50): Promise<Fitted | null> {
-  const steps = fitting(train, valid, o, onEpoch);
+export async function fitUnlessStopped(
+  train: readonly Sample[],
+  valid: readonly Sample[],
+  o: FitOptions,
+  stopped: () => boolean,
+  onEpoch?: (r: EpochRow) => void,
+  init?: Float64Array,
+  sliceMs = 50,
+): Promise<Fitted | null> {
+  const steps = fitting(train, valid, o, onEpoch, init);
   let since = performance.now();
   for (;;) {
     const r = steps.next();
@@ -147,11 +155,12 @@ export async function fitUnlessStopped(train: readonly Sample[], valid: readonly
   }
 }
 
-/** The fit, one minibatch a step. */
-function* fitting(train: readonly Sample[], valid: readonly Sample[], o: FitOptions, onEpoch?: (r: EpochRow) => void): Generator<void, Fitted> {
+/** The fit, one minibatch a step; from `init`'s parameters (a model's, of this layout) when given. */
+function* fitting(train: readonly Sample[], valid: readonly Sample[], o: FitOptions, onEpoch?: (r: EpochRow) => void, init?: Float64Array): Generator<void, Fitted> {
   const dims = { features: FEATURES, hidden: o.hidden, actions: ACTIONS };
   const L = layoutOf(dims);
-  const p = initParams(L, o.hidden, o.trainSeed);
+  if (init && init.length !== L.size) throw new Error(`fit: ${init.length} initial parameters for a layout of ${L.size}`);
+  const p = init ? Float64Array.from(init) : initParams(L, o.hidden, o.trainSeed);
   const g = new Float64Array(L.size);
   const adam = new Adam(L.size, o.lr);
   const w = new Pass(dims);

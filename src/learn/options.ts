@@ -23,6 +23,11 @@ export interface TrainOptions {
    * expert iteration keeps what its earlier teachers taught (Anthony, Tian and Barber 2017 aggregate theirs).
    */
   readonly keepData?: readonly string[];
+  /**
+   * A model whose weights the fit starts from instead of seeded random ones (its hidden size must be --hidden's): a
+   * generation continues its predecessor's net, as AlphaZero's training goes on with one network.
+   */
+  readonly initModel?: string;
   readonly resume: boolean;
   readonly force: boolean;
   readonly workers?: number;

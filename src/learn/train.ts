@@ -24,9 +24,10 @@ import { csv } from '../io/csv.js';
 import { MARKER } from '../io/owned-dir.js';
 import { formatShard } from '../runner/plan.js';
 import { trapSignals, type StopSignal } from '../runner/signals.js';
-import { encodeModel } from '../../strategies/learned/model-file.js';
+import { encodeModel, type Model } from '../../strategies/learned/model-file.js';
+import { readModel } from '../lineup/models.js';
 import { BATCH_GAMES, claimTrainDir, dataIdentity, generate, PLAYERS, readData, type DataIdentity } from './data.js';
-import { fitUnlessStopped, isHeldOut, MODEL_FEATURES, sampleOf, type Fitted, type Sample } from './fit.js';
+import { fitUnlessStopped, isHeldOut, MODEL_FEATURES, sampleOf, type EpochRow, type Fitted, type Sample } from './fit.js';
 import type { FitOptions, TrainOptions } from './options.js';
 import { decodeDecisions } from './record.js';
 import { shardRange } from '../runner/plan.js';
@@ -90,7 +91,24 @@ function curveChart(fitted: Fitted, title: string): TopLevelSpec {
   } as TopLevelSpec;
 }
 
-async function writeOutputs(dir: RunDir, id: DataIdentity, data: readonly Buffer[], kept: readonly KeptData[], o: TrainOptions, fitted: Fitted, meta: Record<string, unknown>): Promise<void> {
+/** The model of --init-model, read and checked (a cut or altered file is refused in one line), and its identity. */
+function readInit(o: TrainOptions): { model: Model; record: { path: string; sha256: string } } | null {
+  if (o.initModel === undefined) return null;
+  const model = readModel(o.initModel);
+  if (model.dims.hidden !== o.fit.hidden) throw new UserError(`--init-model ${o.initModel} has ${model.dims.hidden} hidden units, --hidden is ${o.fit.hidden}: give --hidden ${model.dims.hidden}`);
+  return { model, record: { path: o.initModel, sha256: createHash('sha256').update(readNoFollow(o.initModel)).digest('hex') } };
+}
+
+async function writeOutputs(
+  dir: RunDir,
+  id: DataIdentity,
+  data: readonly Buffer[],
+  kept: readonly KeptData[],
+  init: { path: string; sha256: string } | null,
+  o: TrainOptions,
+  fitted: Fitted,
+  meta: Record<string, unknown>,
+): Promise<void> {
   const keptData = kept.map((k) => ({ dir: k.dir, identity: k.id, dataSha256: k.dataSha256 }));
   const dataSha = createHash('sha256');
   for (const b of data) dataSha.update(b);
@@ -105,6 +123,7 @@ async function writeOutputs(dir: RunDir, id: DataIdentity, data: readonly Buffer
     seed: id.seed,
     dataSha256: dataSha.digest('hex'),
     ...(keptData.length > 0 ? { keptData } : {}),
+    ...(init ? { initModel: init } : {}),
     fit: o.fit,
     epoch: fitted.best.epoch,
   };
@@ -141,6 +160,7 @@ async function writeOutputs(dir: RunDir, id: DataIdentity, data: readonly Buffer
         harrAgreement: fitted.priorAgreement,
         departures: fitted.departures,
         keptData,
+        ...(init ? { initModel: init } : {}),
         node: process.version,
         ...meta,
       },
@@ -204,7 +224,9 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
   if (o.data && o.shard) throw new UserError('--data trains on shards already generated; --shard generates one: give one or the other');
   if (o.keepData && o.keepData.length > 0 && o.shard) throw new UserError('--keep-data is for training; --shard only generates data: give one or the other');
   const fromDirs = o.data ? readShards(o.data) : null;
+  if (o.initModel !== undefined && o.shard) throw new UserError('--init-model is for training; --shard only generates data: give one or the other');
   const kept = readKept(o.keepData ?? []);
+  const init = readInit(o);
   const planned = fromDirs ? null : await dataIdentity(o);
   const id = fromDirs?.id ?? planned!.id;
   const run = fromDirs ? { identity: id, shard: null, data: o.data } : { identity: id, shard: o.shard };
@@ -229,9 +251,10 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
     }
     const { train: tr, valid, decisions } = samplesOf([...kept.map((k) => k.data), ...data], o.fit);
     if (tr.length === 0) throw new UserError(`the teacher made no decision with a choice in ${id.games} games; give more --games`);
-    const fitted = await fitUnlessStopped(tr, valid, o.fit, () => signals.received !== null, (r) => {
+    const onEpoch = (r: EpochRow): void => {
       if (o.progress !== 'none') process.stderr.write(`train: epoch ${r.epoch}/${o.fit.epochs}: held-out loss ${r.validLoss.toFixed(4)}, agreement ${(100 * r.validAgreement).toFixed(1)}%\n`);
-    });
+    };
+    const fitted = await fitUnlessStopped(tr, valid, o.fit, () => signals.received !== null, onEpoch, init?.model.params);
     if (!fitted) {
       // Nothing of the fit is written; the data it read is complete, so the same command fits again from it.
       const again = (o.command ?? commandLine()).replace(/\s--(resume|force)\b/g, '');
@@ -239,7 +262,7 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
       process.stderr.write(`mjlab: training interrupted during the fit; ${where}; fit it with: ${again} --resume\n`);
       return { status: 'interrupted', signal: signals.received ?? 'SIGINT', decisions };
     }
-    await writeOutputs(claimed.dir, id, data, kept, o, fitted, {
+    await writeOutputs(claimed.dir, id, data, kept, init?.record ?? null, o, fitted, {
       decisions,
       dataCpuSeconds: gen ? Number(gen.cpuSeconds.toFixed(1)) : null,
       startedAt,

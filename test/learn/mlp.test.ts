@@ -88,11 +88,11 @@ describe('the policy-and-value network', () => {
     const o = { ...DEFAULT_FIT, epochs: 3, hidden: 8, batch: 8 };
     const a = fit(samples.slice(0, 30), samples.slice(30), o);
     // A slice of 0 ms: the loop runs after every minibatch.
-    const sliced = await fitUnlessStopped(samples.slice(0, 30), samples.slice(30), o, () => false, undefined, 0);
+    const sliced = await fitUnlessStopped(samples.slice(0, 30), samples.slice(30), o, () => false, undefined, undefined, 0);
     expect(Buffer.from(sliced!.params.buffer).equals(Buffer.from(a.params.buffer))).toBe(true);
     expect(sliced!.curve).toEqual(a.curve);
     let asked = 0;
-    const stopped = await fitUnlessStopped(samples.slice(0, 30), samples.slice(30), o, () => ++asked > 2, undefined, 0);
+    const stopped = await fitUnlessStopped(samples.slice(0, 30), samples.slice(30), o, () => ++asked > 2, undefined, undefined, 0);
     expect(stopped).toBeNull();
     expect(asked).toBe(3);
   });

@@ -89,6 +89,30 @@ describe('mjlab train', () => {
     expect(oneLine(await mjlabIn([...BASE, '--out', join(root, 'k2'), '--keep-data', one, '--shard', '1/2']))).toMatch(/--keep-data is for training; --shard only generates data/);
   });
 
+  it('starts the fit from an earlier model with --init-model, recorded in the manifest; a model of another size, cut, or with --shard is refused', async () => {
+    const one = await oneWorker();
+    const root = tempDir('mjlab-train-init-');
+    const init = join(root, 'init.mjnet');
+    writeFileSync(init, bytes(one, 'model.mjnet'));
+    const warm = join(root, 'warm');
+    await trainIn(warm, ['--data', one, '--init-model', init]);
+    // The same data and options from the earlier model's weights: another model, whose epoch 0 is that model's.
+    expect(bytes(warm, 'model.mjnet').equals(bytes(one, 'model.mjnet'))).toBe(false);
+    const kept = parseCsv(readFileSync(join(one, 'validation.csv'), 'utf8'))[0]!;
+    expect(parseCsv(readFileSync(join(warm, 'curve.csv'), 'utf8'))[0]!.valid_loss).toBe(kept.valid_loss);
+    const m = JSON.parse(readFileSync(join(warm, 'manifest.json'), 'utf8')) as { initModel: { path: string; sha256: string } };
+    expect(m.initModel.path).toBe(init);
+    expect(m.initModel.sha256).toMatch(/^[0-9a-f]{64}$/);
+    // Again from the same model: the same bytes.
+    const again = join(root, 'again');
+    await trainIn(again, ['--data', one, '--init-model', init]);
+    expect(bytes(again, 'model.mjnet').equals(bytes(warm, 'model.mjnet'))).toBe(true);
+    expect(oneLine(await mjlabIn([...BASE.map((a) => (a === '8' ? '16' : a)), '--out', join(root, 'h'), '--data', one, '--init-model', init]))).toMatch(/--init-model .*init\.mjnet has 8 hidden units, --hidden is 16: give --hidden 8/);
+    writeFileSync(init, bytes(one, 'model.mjnet').subarray(0, 200));
+    expect(oneLine(await mjlabIn([...BASE, '--out', join(root, 'c'), '--data', one, '--init-model', init]))).toMatch(/model file .*init\.mjnet is cut short/);
+    expect(oneLine(await mjlabIn([...BASE, '--out', join(root, 's'), '--shard', '1/2', '--init-model', init]))).toMatch(/--init-model is for training; --shard only generates data/);
+  });
+
   it('stops at a SIGINT during the fit, writing no model, and the command it prints fits the uninterrupted model', async () => {
     const root = tempDir('mjlab-train-fit-signal-');
     const data = await oneWorker();

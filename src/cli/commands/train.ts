@@ -20,6 +20,7 @@ export const trainCommand: CommandModule<object, TrainArgs> = {
       .option('shards', { type: 'number', describe: 'shard count, with JOB_COMPLETION_INDEX or a Slurm array' })
       .option('data', { type: 'string', describe: 'train on these shard directories (comma-separated) instead of generating data' })
       .option('keep-data', { type: 'string', describe: 'train on these earlier generations\' complete data directories too (comma-separated)' })
+      .option('init-model', { type: 'string', describe: 'start the fit from this model\'s weights (an earlier generation\'s model.mjnet) instead of seeded random ones' })
       .option('resume', { type: 'boolean', default: false, describe: 'continue the interrupted data generation, or fit, in --out' })
       .option('force', { type: 'boolean', default: false, describe: 'replace other training data in --out' })
       .option('workers', { type: 'number', describe: 'worker threads (default: all cores)' })
