@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, ROOT, mjlab, oneLine, parseCsv, tempDir, words } from '../runner/helpers.js';
+import { BIN, ROOT, oneLine, parseCsv, tempDir, words } from '../runner/helpers.js';
 import { mjlabIn } from '../helpers/cli.js';
 
 const BASE = ['train', '--rules', 'harr', '--teacher', 'search:budget=4', '--games', '40', '--seed', '3', '--epochs', '2', '--hidden', '8', '--no-progress'];
@@ -117,9 +117,9 @@ describe('mjlab train', () => {
     const root = tempDir('mjlab-train-fit-signal-');
     const data = await oneWorker();
     // Enough epochs that the fit is still running when the signal comes, at the first epoch's line.
-    const FIT = ['train', '--data', data, '--epochs', '120', '--hidden', '8'];
+    const FIT = ['train', '--data', data, '--epochs', '60', '--hidden', '8'];
     const ref = join(root, 'ref');
-    const whole = mjlab([...FIT, '--out', ref, '--no-progress']);
+    const whole = await mjlabIn([...FIT, '--out', ref, '--no-progress']);
     expect(whole.status, whole.stderr).toBe(0);
     const cut = join(root, 'cut');
     const child = spawn(process.execPath, [BIN, ...FIT, '--out', cut, '--progress'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -138,7 +138,7 @@ describe('mjlab train', () => {
     expect(existsSync(join(cut, 'model.mjnet'))).toBe(false);
     const [node, tool, ...args] = words(m![2]!);
     expect([node, tool]).toEqual(['node', 'bin/mjlab.js']);
-    const again = mjlab(args);
+    const again = await mjlabIn(args);
     expect(again.status, again.stderr).toBe(0);
     for (const f of ['model.mjnet', 'curve.csv', 'validation.csv']) expect(bytes(cut, f).equals(bytes(ref, f)), f).toBe(true);
   }, 120_000);
