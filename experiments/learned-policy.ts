@@ -47,5 +47,8 @@ export const spec: LearningExperimentSpec = {
       'does not reproduce.',
     'The searches\' budgets are fixed in the spec, from a timing on this machine: on another, the same budgets ' +
       'may not spend the same time, and ms_per_decision says how far apart they were.',
+    'Each net is one fit (--train-seed 1). Other seeds on the same data play differently: under harr, three seeds ' +
+      'of the fit used here played +8.4, +7.2 and +6.7 a hand against three harr, and of the fit used before ' +
+      '(--lr 0.002, 6 epochs) +6.7, +3.4 and -0.6 (docs/learning.md, "The fit\'s seed").',
   ],
 };
