@@ -25,7 +25,7 @@ import { MARKER } from '../io/owned-dir.js';
 import { formatShard } from '../runner/plan.js';
 import { trapSignals, type StopSignal } from '../runner/signals.js';
 import { encodeModel, type Model } from '../../strategies/learned/model-file.js';
-import { readModel } from '../lineup/models.js';
+import { readModelFile } from '../lineup/models.js';
 import { BATCH_GAMES, claimTrainDir, dataIdentity, generate, PLAYERS, readData, type DataIdentity } from './data.js';
 import { fitUnlessStopped, isHeldOut, MODEL_FEATURES, sampleOf, type EpochRow, type Fitted, type Sample } from './fit.js';
 import type { FitOptions, TrainOptions } from './options.js';
@@ -94,9 +94,9 @@ function curveChart(fitted: Fitted, title: string): TopLevelSpec {
 /** The model of --init-model, read and checked (a cut or altered file is refused in one line), and its identity. */
 function readInit(o: TrainOptions): { model: Model; record: { path: string; sha256: string } } | null {
   if (o.initModel === undefined) return null;
-  const model = readModel(o.initModel);
+  const { model, bytes } = readModelFile(o.initModel);
   if (model.dims.hidden !== o.fit.hidden) throw new UserError(`--init-model ${o.initModel} has ${model.dims.hidden} hidden units, --hidden is ${o.fit.hidden}: give --hidden ${model.dims.hidden}`);
-  return { model, record: { path: o.initModel, sha256: createHash('sha256').update(readNoFollow(o.initModel)).digest('hex') } };
+  return { model, record: { path: o.initModel, sha256: createHash('sha256').update(bytes).digest('hex') } };
 }
 
 async function writeOutputs(

@@ -14,6 +14,11 @@ import { net, netWith } from '../../strategies/net.js';
 import { search, searchWith, type BoundPolicies } from '../../strategies/search.js';
 
 export function readModel(path: string): Model {
+  return readModelFile(path).model;
+}
+
+/** The model file at `path`, checked, with the very bytes it was decoded from (for a hash of what was read). */
+export function readModelFile(path: string): { model: Model; bytes: Buffer } {
   if (path === '') throw new UserError('net needs its model file: net:model=FILE (the model.mjnet mjlab train wrote)');
   let bytes: Buffer;
   try {
@@ -22,7 +27,7 @@ export function readModel(path: string): Model {
     const code = (e as NodeJS.ErrnoException).code;
     throw new UserError(code === 'ENOENT' ? `model file ${path} not found` : `model file ${path} cannot be read (${code ?? (e as Error).message})`);
   }
-  return decodeModel(bytes, path);
+  return { model: decodeModel(bytes, path), bytes };
 }
 
 /**
