@@ -17,7 +17,8 @@ export default defineConfig({
     // The default summary, and a line as each file ends (test/support/progress.ts): no long silences.
     reporters: ['default', './test/support/progress.ts'],
     // Worker threads (src/runner) run compiled JS only: build dist/ once before the tests when sources changed.
-    globalSetup: ['./test/runner/build-dist.ts'],
+    // Then one temporary directory for the run, removed at its end (test/support/temp-root.ts).
+    globalSetup: ['./test/runner/build-dist.ts', './test/support/temp-root.ts'],
     // Each file's CPU (its own and its children's), for the progress line.
     setupFiles: ['./test/support/cpu.ts'],
     // Longest files first, on a fresh clone too (test/support/sequencer.ts).

@@ -8,8 +8,9 @@ import { join, resolve } from 'node:path';
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 export const BIN = join(ROOT, 'bin', 'mjlab.js');
 
+/** A fresh directory under the run's temporary root (test/support/temp-root.ts), removed when the run ends. */
 export function tempDir(prefix: string): string {
-  return mkdtempSync(join(tmpdir(), `mjlab-${prefix}-`));
+  return mkdtempSync(join(process.env.MJLAB_TEST_TMP ?? tmpdir(), `mjlab-${prefix}-`));
 }
 
 export interface Run {
