@@ -1,15 +1,15 @@
 // Untrusted text is shown, never obeyed (issue 22, point 5): a record's labels and tiles holding terminal escapes
 // (`\u001b[2J` clears the screen) reach the terminal (replay text, the comparison, error lines) and the viewer page
 // (its esc() and shown()) with their control characters escaped; src/text.ts is the one helper.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { excerpt, printable } from '../../src/text.js';
 import { pageWidgets } from '../../src/viewer/widgets.js';
 import { runCli } from '../helpers/cli.js';
+import { tempDir } from '../runner/helpers.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'mjlab-untrusted-'));
+const dir = tempDir('untrusted');
 const CLEAR = '\u001b[2J';
 // eslint-disable-next-line no-control-regex
 const RAW = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;

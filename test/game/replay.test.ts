@@ -4,8 +4,7 @@
  * a move is not legal where it stands is refused with one line naming the move (exit status 2); hand-written
  * scenarios (test/scenarios/) check book procedure rules of each rule set (docs/rules.md).
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveLineup } from '../../src/lineup/registry.js';
@@ -16,6 +15,7 @@ import type { TableConfig } from '../../src/game/types.js';
 import type { GameRecord } from '../../src/record/record.js';
 import { ruleSet } from '../../src/rules/index.js';
 import { runCli } from '../helpers/cli.js';
+import { tempDir } from '../runner/helpers.js';
 
 const SCENARIOS = join(import.meta.dirname, '..', 'scenarios');
 
@@ -76,7 +76,7 @@ describe('a record re-executed through the engine is the same record', () => {
   });
 
   it('from the command line: --json, the text and the HTML page agree with the seeded replay', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mjlab-record-'));
+    const dir = tempDir('record');
     const seeded = ['replay', '--rules', 'harr-limit', '--strategies', 'harr,greedy,random,chow-mixer', '--seed', '3', '--game', '5'];
     const json = await runCli([...seeded, '--json']);
     expect(json.code).toBe(0);
@@ -96,7 +96,7 @@ describe('a record that is cut short or edited is refused, naming the move', () 
   async function refused(edit: (r: { hands: { actions: string[]; walls: string[] }[] } & Record<string, unknown>) => void): Promise<string> {
     const rec = JSON.parse(JSON.stringify(await recorded('babcock', 'harr,chow-mixer,random,greedy', 2))) as Parameters<typeof edit>[0];
     edit(rec);
-    const dir = mkdtempSync(join(tmpdir(), 'mjlab-record-'));
+    const dir = tempDir('record');
     const file = join(dir, 'edited.json');
     writeFileSync(file, JSON.stringify(rec));
     const r = await runCli(['replay', '--record', file]);

@@ -4,8 +4,7 @@
  * illegal action fails with a clear message naming it (and, in play, the seed and game to replay).
  */
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { resolveLineup } from '../../src/lineup/registry.js';
 import { ruleSet } from '../../src/rules/index.js';
@@ -13,8 +12,9 @@ import { playGame } from '../../src/game/play.js';
 import { gameSetup } from '../../src/game/setup.js';
 import type { TableConfig } from '../../src/game/types.js';
 import { play } from './harness.js';
+import { tempDir } from '../runner/helpers.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'mjlab-user-'));
+const dir = tempDir('user');
 function bot(name: string, body: string): string {
   const path = join(dir, name);
   writeFileSync(path, body);
