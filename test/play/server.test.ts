@@ -196,7 +196,9 @@ describe('mjlab play from the command line', () => {
   it('prints its address, --open starts $BROWSER on it, SIGTERM stops it and says the game was not saved', async () => {
     const seen = join(dir, 'browser-args');
     const browser = join(dir, 'fake-browser.sh');
-    writeFileSync(browser, `#!/bin/sh\nprintf '%s\\n' "$@" > '${seen}'\n`);
+    // Written aside and renamed: the redirection creates the file before printf fills it, and the wait below starts
+    // reading as soon as it exists (a loaded CI run read it empty).
+    writeFileSync(browser, `#!/bin/sh\nprintf '%s\\n' "$@" > '${seen}.part' && mv '${seen}.part' '${seen}'\n`);
     chmodSync(browser, 0o755);
     const out = join(dir, 'cli-records');
     const child = spawn(process.execPath, [join(ROOT, 'bin', 'mjlab.js'), 'play', '--port', '0', '--seed', '4', '--record-dir', out, '--open'], {
