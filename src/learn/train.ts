@@ -217,6 +217,11 @@ function readKept(dirs: readonly string[]): KeptData[] {
   });
 }
 
+/** This command again, to go on from what it left: without --force, with --resume. */
+function resumeCommand(o: TrainOptions): string {
+  return `${(o.command ?? commandLine()).replace(/\s--(resume|force)\b/g, '')} --resume`;
+}
+
 export async function train(o: TrainOptions): Promise<TrainResult> {
   checkFit(o.fit);
   const t0 = performance.now();
@@ -239,7 +244,7 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
     else {
       gen = await generate(o, id, planned!.lineup, claimed, signals);
       if (gen.status === 'interrupted') {
-        process.stderr.write(`mjlab: training data interrupted; committed batches are kept in ${o.out}; resume with: ${(o.command ?? commandLine()).replace(/\s--(resume|force)\b/g, '')} --resume\n`);
+        process.stderr.write(`mjlab: training data interrupted; committed batches are kept in ${o.out}; resume with: ${resumeCommand(o)}\n`);
         return { status: 'interrupted', signal: signals.received ?? 'SIGINT', decisions: gen.decisions };
       }
       const meta = { shard: o.shard, decisions: gen.decisions, cpuSeconds: Number(gen.cpuSeconds.toFixed(1)), startedAt, hours: Number(((performance.now() - t0) / 3.6e6).toFixed(4)) };
@@ -257,9 +262,8 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
     const fitted = await fitUnlessStopped(tr, valid, o.fit, () => signals.received !== null, onEpoch, init?.model.params);
     if (!fitted) {
       // Nothing of the fit is written; the data it read is complete, so the same command fits again from it.
-      const again = (o.command ?? commandLine()).replace(/\s--(resume|force)\b/g, '');
       const where = fromDirs ? `the data is in ${o.data!.join(', ')}` : `the data is complete in ${o.out}`;
-      process.stderr.write(`mjlab: training interrupted during the fit; ${where}; fit it with: ${again} --resume\n`);
+      process.stderr.write(`mjlab: training interrupted during the fit; ${where}; fit it with: ${resumeCommand(o)}\n`);
       return { status: 'interrupted', signal: signals.received ?? 'SIGINT', decisions };
     }
     await writeOutputs(claimed.dir, id, data, kept, init?.record ?? null, o, fitted, {
