@@ -155,7 +155,9 @@ export async function runLearnedPolicy(spec: LearningExperimentSpec, o: Learning
   const runSeconds = comparisons.reduce((a, c) => a + c.seconds, 0);
   const dataCpu = generations.reduce((a, g) => a + (g.manifest.dataCpuSeconds ?? 0), 0);
   target.write('README.md', out.readme({ comparisonHours: runSeconds / 3600, dataCpuHours: dataCpu / 3600 }));
-  target.write('.gitignore', 'runs/**/decisions.bin\nruns/*/*-vs-*/checkpoint.jsonl\nruns/**/nets.bin\nruns/**/aggregate.json\nruns/**/.*.tmp\n');
+  // The training stages' checkpoints (each batch's size and SHA-256) are the data's record and go in; results/.gitignore
+  // leaves out every run's checkpoint, so they are named back here.
+  target.write('.gitignore', 'runs/**/decisions.bin\nruns/*/*-vs-*/checkpoint.jsonl\n!runs/*/gen*/checkpoint.jsonl\nruns/**/nets.bin\nruns/**/aggregate.json\nruns/**/.*.tmp\n');
   const seconds = (performance.now() - t0) / 1000;
   const manifest = {
     ...experimentProvenance(spec.name, command, command0, git),

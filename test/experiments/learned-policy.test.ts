@@ -4,7 +4,8 @@
  * run with its later stages lost, resumed on two workers, writes the same models and files as it did on one. The registered spec is listed, and its --games refused in one line when it is
  * not whole wall sets or too small.
  */
-import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { claimDir } from '../../src/experiments/run.js';
@@ -13,6 +14,7 @@ import { learningMinGames } from '../../src/experiments/learned-policy-sizes.js'
 import { LEARNING_EXPERIMENTS } from '../../src/experiments/registry.js';
 import type { LearningExperimentSpec } from '../../src/experiments/types.js';
 import { mjlabIn } from '../helpers/cli.js';
+import { ROOT } from '../support/doc.js';
 import { oneLine, parseCsv, read, tempDir } from '../runner/helpers.js';
 
 const SPEC: LearningExperimentSpec = {
@@ -85,8 +87,16 @@ describe('experiment learned-policy', () => {
     expect(manifest.generations).toHaveLength(2);
     expect(manifest.runs).toHaveLength(4);
     expect(manifest.dataCpuSeconds).toBeGreaterThan(0);
-    // The data stays out of the repository; the models, manifests and batch checksums go in.
-    expect(read(a, '.gitignore')).toContain('runs/**/decisions.bin');
+    // The data stays out of the repository; the models, manifests and batch checksums go in, under the project's
+    // results/.gitignore too (which leaves out every run's checkpoint).
+    const repo = join(tmp, 'ignore-check');
+    mkdirSync(join(repo, 'results', 'learned-policy'), { recursive: true });
+    execFileSync('git', ['init', '--quiet', repo]);
+    cpSync(join(ROOT, 'results', '.gitignore'), join(repo, 'results', '.gitignore'));
+    cpSync(join(a, '.gitignore'), join(repo, 'results', 'learned-policy', '.gitignore'));
+    const ignored = (f: string) => spawnSync('git', ['check-ignore', '--quiet', `results/learned-policy/runs/harr/${f}`], { cwd: repo }).status === 0;
+    for (const f of ['gen1/decisions.bin', 'gen2/decisions.bin', 'net1-vs-harr/checkpoint.jsonl', 'net1-vs-harr/nets.bin', 'net1-vs-harr/aggregate.json']) expect(ignored(f), f).toBe(true);
+    for (const f of ['gen1/checkpoint.jsonl', 'gen2/checkpoint.jsonl', 'gen1/model.mjnet', 'gen1/manifest.json', 'net1-vs-harr/pairwise.csv']) expect(ignored(f), f).toBe(false);
   });
 
   it('writes the same models and files on two workers with its later stages lost and resumed', () => {
