@@ -14,8 +14,7 @@ import { learningMinGames } from '../../src/experiments/learned-policy-sizes.js'
 import { LEARNING_EXPERIMENTS } from '../../src/experiments/registry.js';
 import type { LearningExperimentSpec } from '../../src/experiments/types.js';
 import { mjlabIn } from '../helpers/cli.js';
-import { ROOT } from '../support/doc.js';
-import { oneLine, parseCsv, read, tempDir } from '../runner/helpers.js';
+import { ROOT, oneLine, parseCsv, read, tempDir } from '../runner/helpers.js';
 
 const SPEC: LearningExperimentSpec = {
   ...LEARNING_EXPERIMENTS[0]!,
