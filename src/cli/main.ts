@@ -34,6 +34,9 @@ export async function main(argv: string[]): Promise<void> {
   ]);
   let parser = yargs(argv)
     .scriptName('mjlab')
+    // yargs' own messages in English whatever the environment's locale: failMessage (args.ts) reads them in English,
+    // and every other line mjlab prints is English (under LANG=de_DE an unknown option came out as yargs' German).
+    .locale('en')
     .usage('$0 <command> [options]')
     .strict()
     .demandCommand(1, 'name a command (see --help)')

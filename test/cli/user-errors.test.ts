@@ -2,7 +2,7 @@
 // command, enumerated from the commands' --help), invalid choices naming the allowed values, unknown options,
 // numbers outside the range doubles hold exactly, special or unwritable output paths, and scores, rounds and
 // tiles the rule set cannot have.
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -69,6 +69,26 @@ describe('choices, unknown options, numbers', () => {
   });
 });
 
+describe('the messages are English under any locale', () => {
+  // yargs translates its own messages by the environment's locale, and failMessage reads them in English: under a
+  // German or French locale they came out as yargs wrote them ("Unbekanntes Argument: bogus") instead of mjlab's line.
+  it.each([
+    [{ LANG: 'de_DE.UTF-8' }, ['simulate', '--bogus'], /^mjlab: unknown option --bogus \(see --help\)$/],
+    [{ LC_ALL: 'fr_FR.UTF-8' }, ['score'], /^mjlab: missing argument: mjlab score takes at least 1 \(see mjlab score --help\)$/],
+    [{ LANGUAGE: 'ja', LANG: 'ja_JP.UTF-8' }, ['simulate', '--players', '5'], /^mjlab: --players 5 is not allowed: choose one of 2, 3, 4$/],
+  ])('%j %j', (env, args, pattern) => {
+    const r = mjlab(args, { env });
+    expect(r.status, r.stderr).toBe(2);
+    expect(r.stderr.trimEnd()).toMatch(pattern);
+  });
+  it('and so is the help', () => {
+    const help = mjlab(['score', '--help'], { env: { LC_ALL: 'de_DE.UTF-8' } });
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^Options:$/m);
+    expect(help.stdout).toContain('[boolean]');
+  });
+});
+
 describe('scores, rounds and tiles the rule set cannot have', () => {
   const EX4 = '66p 77m [222s] [777z] [333m] +6p';
   it.each([
@@ -106,21 +126,26 @@ describe('output paths', () => {
     expectOneLine(capped([...SIM, '--out', join(file, 'sub')]), /cannot write to output directory .*file is a file, not a directory/);
   });
 
-  // A read-only directory: for root (whom permissions do not stop) a read-only tmpfs, for anyone else chmod.
+  // A read-only directory: for root (whom permissions do not stop) a read-only tmpfs, for anyone else chmod. Made
+  // in beforeAll, not as the file is collected: a run filtered to other tests skips this block's afterAll, and left
+  // the tmpfs mounted under the run's temporary root.
   const ro = join(tmp, 'ro');
-  mkdirSync(ro);
   let readOnly = false;
-  try {
-    if (process.getuid?.() === 0) execFileSync('mount', ['-t', 'tmpfs', '-o', 'ro,size=64k', 'tmpfs', ro], { stdio: 'ignore' });
-    else execFileSync('chmod', ['555', ro]);
-    readOnly = true;
-  } catch {
-    process.stdout.write('user-errors.test: cannot make a read-only directory here; that case is skipped\n');
-  }
+  beforeAll(() => {
+    mkdirSync(ro);
+    try {
+      if (process.getuid?.() === 0) execFileSync('mount', ['-t', 'tmpfs', '-o', 'ro,size=64k', 'tmpfs', ro], { stdio: 'ignore' });
+      else execFileSync('chmod', ['555', ro]);
+      readOnly = true;
+    } catch {
+      process.stdout.write('user-errors.test: cannot make a read-only directory here; that case is skipped\n');
+    }
+  });
   afterAll(() => {
     if (readOnly && process.getuid?.() === 0) execFileSync('umount', [ro]);
   });
-  it.skipIf(!readOnly)('a read-only directory', () => {
+  it('a read-only directory', (ctx) => {
+    if (!readOnly) ctx.skip();
     expectOneLine(capped([...SIM, '--out', join(ro, 'run')]), /cannot write to output directory .*ro\/run: creating .*\((EROFS|EACCES)\)/);
     expectOneLine(capped([...SIM, '--out', ro]), /cannot write .*ro\/\.mjlab-output\.json.*\((EROFS|EACCES)\)/);
   });
