@@ -7,17 +7,18 @@
  * test's time, fifth session"). A bundle is the compiled modules themselves (esbuild only concatenates and renames;
  * the code is tsc's), so a command does the same either way (test/runner/worker-bundle.test.ts). The CLI's bundle is
  * split where the CLI imports on demand (a command's options, then what it runs), so a command still loads only the
- * modules it reaches; its packages stay in node_modules (vega only when a chart is drawn).
+ * modules it reaches; its packages stay in node_modules (vega only when a chart is drawn), but for yargs, which
+ * every command but --version parses with (cliPackages below).
  *
  * Beside each, a list (*.bundle.json) of every compiled file it was made from with its size and modification time,
  * and of the files it wrote: a build that recompiles the sources (tsc writes every file) without bundling again
  * leaves the bundle stale, and src/worker-script.ts then starts the modules instead. Written to temporary names and
  * renamed, the list last, so a reader never takes a half-written bundle for a fresh one.
  */
-import { readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BuildOptions, BuildResult } from 'esbuild';
+import type { BuildOptions, BuildResult, Plugin } from 'esbuild';
 import { BUNDLE_FORMAT, bundleFiles, type BundleInputs } from '../worker-script.js';
 
 interface Entry {
@@ -36,6 +37,39 @@ const ENTRIES: readonly Entry[] = [
 
 /** The packages' CommonJS (seedrandom) calls require(), which an ES module does not have: give it Node's. */
 const REQUIRE = "import { createRequire as __mjlabRequire } from 'node:module'; const require = __mjlabRequire(import.meta.url);";
+
+/**
+ * The CLI's packages: yargs, and all it imports, bundled; every other package left in node_modules. yargs loaded
+ * from there resolves, reads and compiles some 30 files at every command's start, about 60 ms of CPU, and the three
+ * copies of `string-width` among them (its own, cliui's, wrap-ansi's) build Unicode sets and segmenters as they load,
+ * about 30 ms more, for the help's layout alone: they are replaced by src/cli/text-width.ts, which builds them on
+ * first use (docs/performance.md, "What a command still spends before its work"). yargs' platform shim finds its
+ * locale files and the project from its own file's URL; in the bundle that URL is the chunk's, so the shim is given
+ * its file's URL as it lies in node_modules, as a path from the chunk: the bundle behaves as the package does.
+ */
+function cliPackages(root: string, outdir: string): Plugin {
+  const nodeModules = join(root, 'node_modules') + sep;
+  const textWidth = join(root, 'dist', 'src', 'cli', 'text-width.js');
+  const BUNDLED = new Set(['yargs', 'get-east-asian-width']);
+  return {
+    name: 'mjlab-cli-packages',
+    setup(build) {
+      // Bare specifiers only: relative and absolute paths are the CLI's own modules or a package's own files.
+      build.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (args.path === 'string-width') return { path: textWidth };
+        const inPackage = args.importer.startsWith(nodeModules);
+        if (inPackage || BUNDLED.has(args.path.split('/')[0]!)) return undefined;
+        return { path: args.path, external: true };
+      });
+      build.onLoad({ filter: /[\\/]yargs[\\/]lib[\\/]platform-shims[\\/]esm\.mjs$/ }, (args) => {
+        const source = readFileSync(args.path, 'utf8');
+        if (!source.includes('import.meta.url')) throw new Error(`${args.path} no longer reads import.meta.url: check cliPackages`);
+        const fromChunk = relative(outdir, args.path).split(sep).join('/');
+        return { contents: source.replaceAll('import.meta.url', `new URL(${JSON.stringify(fromChunk)}, import.meta.url).href`), loader: 'js', resolveDir: dirname(args.path) };
+      });
+    },
+  };
+}
 
 export async function writeBundles(): Promise<void> {
   let esbuild: typeof import('esbuild');
@@ -63,7 +97,7 @@ export async function writeBundles(): Promise<void> {
       logLevel: 'silent',
       absWorkingDir: root,
       outdir: dirname(script),
-      ...(split ? { splitting: true, chunkNames: `${stem}.chunk-[hash]`, packages: 'external' } : { banner: { js: REQUIRE } }),
+      ...(split ? { splitting: true, chunkNames: `${stem}.chunk-[hash]`, plugins: [cliPackages(root, dirname(script))] } : { banner: { js: REQUIRE } }),
     } satisfies BuildOptions;
     let result: BuildResult<typeof options>;
     try {

@@ -104,8 +104,10 @@ describe("the runner's worker bundle", () => {
 
   it('the CLI prints and writes the same from its bundle as from the modules', () => {
     const dir = tempDir('bundle-cli');
-    const run = (modules: string, args: string[]) => spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, MJLAB_MODULES: modules } });
-    for (const args of [['score', '--rules', 'harr', '66p 77m [222s] [777z] [333m] +6p'], ['simulate', '--rules', 'nope'], ['simulate', '--help']]) {
+    const run = (modules: string, args: string[]) => spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, MJLAB_MODULES: modules, LANG: 'de_DE.UTF-8' } });
+    // The bundle holds yargs, with src/cli/text-width.ts for its string-width: the help (tune's has a ×, simulate's
+    // an …) and yargs' messages, under a locale whose translations it ships too, must not change.
+    for (const args of [['score', '--rules', 'harr', '66p 77m [222s] [777z] [333m] +6p'], ['simulate', '--rules', 'nope'], ['simulate', '--help'], ['tune', '--help'], ['--help'], ['simulate', '--bogus'], []]) {
       const [a, b] = [run('0', args), run('1', args)];
       expect([a.status, a.stdout, a.stderr], args.join(' ')).toEqual([b.status, b.stdout, b.stderr]);
     }
