@@ -13,6 +13,17 @@
  */
 export const CLI = 'node bin/mjlab.js';
 
+/**
+ * A count with commas between thousands, as `toLocaleString('en-US')` writes it (1,234,567), without ICU: the first
+ * toLocaleString of a process sets up ICU's number formats, about 31 M instructions of `simulate --games 4`
+ * (docs/performance.md), to print its one line. Anything but a safe integer is left to toLocaleString.
+ */
+export function thousands(n: number): string {
+  if (!Number.isSafeInteger(n) || Object.is(n, -0)) return n.toLocaleString('en-US');
+  const digits = String(Math.abs(n)).replace(/\B(?=(\d{3})+$)/g, ',');
+  return n < 0 ? `-${digits}` : digits;
+}
+
 /** Characters a terminal or a page would act on instead of showing. */
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 

@@ -30,6 +30,7 @@ import { benchDecisions } from './decisions.js';
 import { benchFloor, floorScaling } from './floor.js';
 import type { RunnerBenchResult, RunnerBenchSpec } from './runner.js';
 import { median } from 'simple-statistics';
+import { thousands } from '../text.js';
 
 // `npm run bench --quick` hands --quick to npm, which passes it on as npm_config_quick rather than as an argument.
 const quick = process.argv.includes('--quick') || process.env.npm_config_quick === 'true';
@@ -53,7 +54,7 @@ function once(spec: RunnerBenchSpec): RunnerBenchResult {
   return JSON.parse(text) as RunnerBenchResult;
 }
 
-const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
+const fmt = (x: number) => thousands(Math.round(x));
 const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
 
 interface Throughput {

@@ -15,6 +15,7 @@ import { csv } from '../io/csv.js';
 import type { PairedDiff } from '../learn/summary.js';
 import type { LearningSizes } from './learned-policy-sizes.js';
 import type { LearningExperimentSpec } from './types.js';
+import { thousands } from '../text.js';
 
 /** One generation's training, as its manifest.json and validation.csv tell it. */
 export interface Generation {
@@ -74,7 +75,7 @@ export interface LearningFacts {
 
 const f2 = (x: number) => x.toFixed(2);
 const f4 = (x: number) => x.toFixed(4);
-const int = (n: number) => n.toLocaleString('en-US');
+const int = thousands;
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 /** Above zero, below zero, or neither: what a 95% interval says of a difference. */

@@ -4,7 +4,7 @@
  * the README, like the CSVs, is reproduced byte for byte by its own command.
  */
 import type { Analysis } from './analysis.js';
-import { CLI } from '../text.js';
+import { CLI, thousands } from '../text.js';
 import type { ExperimentSpec, Variant } from './types.js';
 
 export interface RunFacts {
@@ -22,7 +22,7 @@ export interface RunFacts {
   readonly command: string;
 }
 
-const int = (n: number) => n.toLocaleString('en-US');
+const int = thousands;
 
 /** The rule-set variants as the README lists them: label and the options that play it. */
 export function variantsText(variants: readonly Variant[]): string {

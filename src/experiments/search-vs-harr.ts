@@ -15,6 +15,7 @@ import { holm } from '../stats/paired.js';
 import type { Analysis, AnalysisInput } from './analysis.js';
 import { csv, mdTable, num, show, summary } from './tables.js';
 import { forEachWall, labelHandsPerWall, labelWall, WallMoments, type Cell } from './walls.js';
+import { thousands } from '../text.js';
 
 /** The challenger of a lineup (its first seat) and the field it meets. */
 export function lineupParts(lineup: string): { challenger: string; budget: number | null; field: string } {
@@ -110,7 +111,7 @@ export function analyseSearchVsHarr(input: AnalysisInput, timing: SearchTiming):
   const table = mdTable(
     ['rules', 'budget', 'hands', 'search mean net / hand (95% CI)', 'SD of a wall set', 'ms / searched decision', 'search win rate', 'search deal-in rate', 'harr win rate', 'harr deal-in rate'],
     own.map((x) => [
-      x.c.variant.label, String(x.parts.budget), x.me.hands.toLocaleString('en-US'), show.ci(x.r.meanDiff, x.r.low, x.r.high), x.r.sd.toFixed(0),
+      x.c.variant.label, String(x.parts.budget), thousands(x.me.hands), show.ci(x.r.meanDiff, x.r.low, x.r.high), x.r.sd.toFixed(0),
       Number.isNaN(x.ms) ? '' : x.ms.toFixed(0), show.pct(x.win.estimate), show.pct(x.dealIn.estimate), show.pct(x.others.winRate), show.pct(x.others.dealInRate),
     ]),
   );

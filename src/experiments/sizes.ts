@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ExperimentSpec, LearningExperimentSpec, TuningExperimentSpec } from './types.js';
 import { learningMinGames } from './learned-policy-sizes.js';
+import { thousands } from '../text.js';
 
 /** Tune's own rule (src/tune/plan.ts): whole --duplicate wall sets of four, at least two. */
 const TUNE_MIN_GAMES = 8;
@@ -38,7 +39,7 @@ export function measuredCost(root: string, name: string): string | null {
   return null;
 }
 
-const n = (x: number) => x.toLocaleString('en-US');
+const n = thousands;
 
 /** The lines of `experiment --list` for one experiment. */
 export function listEntry(root: string, spec: ExperimentSpec | TuningExperimentSpec | LearningExperimentSpec): string {

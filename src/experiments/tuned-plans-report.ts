@@ -7,7 +7,7 @@
  * the best plan differ with a limit". Everything but the README's cost line is a pure function of exact sums.
  */
 import type { TopLevelSpec } from 'vega-lite';
-import { CLI } from '../text.js';
+import { CLI, thousands } from '../text.js';
 import { holm } from '../stats/paired.js';
 import type { PairedInterval } from '../stats/paired.js';
 import { confirmation } from '../tune/outputs.js';
@@ -203,7 +203,7 @@ export function report(spec: TuningExperimentSpec, f: ReportFacts) {
   const variants = spec.variants;
   const base = variants[0]!;
   const limited = variants.slice(1);
-  const int = (n: number) => n.toLocaleString('en-US');
+  const int = thousands;
 
   // cross-play.csv
   const crossRows = f.cross.flatMap((c) =>

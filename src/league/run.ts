@@ -13,7 +13,7 @@
  * a resume replays the blocks from the start (nothing already played is played again) and stops where the
  * uninterrupted run would have.
  */
-import { CLI } from '../text.js';
+import { CLI, thousands } from '../text.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
@@ -214,7 +214,7 @@ async function finishLeague(
     [
       `# League under ${o.rules}`,
       '',
-      `> ${members.length} strategies, ${runs.length} pairings of ${walls.toLocaleString('en-US')} duplicate wall sets each (${hands.toLocaleString('en-US')} hands), seed ${o.seed}; ${(seconds / 3600).toFixed(2)} hours of run time.`,
+      `> ${members.length} strategies, ${runs.length} pairings of ${thousands(walls)} duplicate wall sets each (${thousands(hands)} hands), seed ${o.seed}; ${(seconds / 3600).toFixed(2)} hours of run time.`,
       '',
       '```text',
       board,

@@ -8,7 +8,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLI } from '../text.js';
+import { CLI, thousands } from '../text.js';
 import { csvRows } from './csv-read.js';
 import { type Board } from './leaderboard.js';
 import { runBoard } from './run-files.js';
@@ -81,7 +81,7 @@ function scoreCharts(dist: Record<string, string>[], order: readonly string[]): 
       const bh = ((c / n) / max) * (h - 30);
       return `<rect x="${x.toFixed(1)}" y="${(h - 20 - bh).toFixed(1)}" width="3" height="${bh.toFixed(1)}" fill="${COLOURS[i % COLOURS.length]}"><title>${v}: ${c}</title></rect>`;
     });
-    return `<figure><figcaption>${esc(s)}: ${n.toLocaleString('en-US')} wins${beyond > 0 ? `, ${beyond} of them above ${cap} (not drawn)` : ''}</figcaption>` +
+    return `<figure><figcaption>${esc(s)}: ${thousands(n)} wins${beyond > 0 ? `, ${beyond} of them above ${cap} (not drawn)` : ''}</figcaption>` +
       `<svg class="chart" role="img" aria-label="winning scores of ${esc(s)}" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${bars.join('')}` +
       `<line x1="10" x2="${w - 20}" y1="${h - 20}" y2="${h - 20}" stroke="#888"/><text x="10" y="${h - 6}" font-size="11">0</text>` +
       `<text x="${w - 20}" y="${h - 6}" text-anchor="end" font-size="11">${cap}</text></svg></figure>`;
@@ -108,7 +108,7 @@ export function reportHtml(dir: string, opts: { replayPage?: boolean } = {}): st
   const big = largestWin(dir);
   const table = board
     ? `<table id="leaderboard"><thead><tr><th>#</th><th>strategy</th><th>mean net</th><th>95% interval</th><th>win rate</th><th>deal-in rate</th><th>hands</th></tr></thead><tbody>${
-      board.rows.map((r, i) => `<tr><td>${i + 1}</td><td>${esc(r.strategy)}</td><td>${signed(r.meanNet)}</td><td>${signed(r.meanNetLow)} to ${signed(r.meanNetHigh)}</td><td>${pct(r.winRate)}</td><td>${pct(r.dealInRate)}</td><td>${r.hands.toLocaleString('en-US')}</td></tr>`).join('')
+      board.rows.map((r, i) => `<tr><td>${i + 1}</td><td>${esc(r.strategy)}</td><td>${signed(r.meanNet)}</td><td>${signed(r.meanNetLow)} to ${signed(r.meanNetHigh)}</td><td>${pct(r.winRate)}</td><td>${pct(r.dealInRate)}</td><td>${thousands(r.hands)}</td></tr>`).join('')
     }</tbody></table><p class="verdict" id="verdict">${esc(board.verdict)}</p>`
     : '<p>This directory holds no summary.csv.</p>';
   const commands = big ? `${CLI} replay --run ${dir} --game ${big.game}\n${CLI} replay --run ${dir} --game ${big.game} --html ${join(dir, LARGEST_WIN_PAGE)}` : '';
@@ -118,7 +118,7 @@ export function reportHtml(dir: string, opts: { replayPage?: boolean } = {}): st
     : big
       ? `<p id="largest-win">Game ${big.game}: ${esc(big.what)}. Replay it move by move, or as a page:</p><pre>${esc(commands)}</pre>`
       : `<p id="largest-win">This run kept no per-game file (games.csv or nets.bin), so which game held the largest win is not known here; rerun with <code>--games-csv</code> (or <code>--duplicate</code>) and this page names it.</p>`;
-  const drawn = totals.hands ? `<p id="drawn">${Number(totals.drawn_hands).toLocaleString('en-US')} of ${Number(totals.hands).toLocaleString('en-US')} hands were drawn (${pct(Number(totals.draw_rate))})${Number(totals.washes) > 0 ? `, ${totals.washes} washed` : ''}.</p>` : '';
+  const drawn = totals.hands ? `<p id="drawn">${thousands(Number(totals.drawn_hands))} of ${thousands(Number(totals.hands))} hands were drawn (${pct(Number(totals.draw_rate))})${Number(totals.washes) > 0 ? `, ${totals.washes} washed` : ''}.</p>` : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>mjlab report: ${esc(board?.title ?? dir)}</title><style>${STYLE}</style></head>
 <body>

@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { csvRows } from './csv-read.js';
 import { makeBoard, type Board, type BoardRow, type PairRow } from './leaderboard.js';
+import { thousands } from '../text.js';
 
 function read(dir: string, name: string): string | null {
   const p = join(dir, name);
@@ -54,7 +55,7 @@ export function runIdentity(dir: string): { identity: RunIdentity; handsPlayed: 
 }
 
 function plural(k: number, one: string, many = `${one}s`): string {
-  return `${k.toLocaleString('en-US')} ${k === 1 ? one : many}`;
+  return `${thousands(k)} ${k === 1 ? one : many}`;
 }
 
 function runTitle(dir: string): string {
