@@ -6,6 +6,11 @@
  * 2× `node -e 0`, score at most 3×, as ratios of the medians measured in this same run. Beside them, `simulate
  * --games 4 --workers 2` with the CLI and its worker threads started from the bundles (a lineup of built-ins) and
  * from the compiled modules (MJLAB_MODULES=1, as for a lineup with a strategy file): what the bundles save a run.
+ *
+ * Every case runs without NODE_EXTRA_CA_CERTS: with it, each Node process parses that certificate file before any
+ * script runs (for Debian's whole bundle, 420 M of the 503 M instructions `node -e 0` takes on this machine, by
+ * callgrind), a constant that no mjlab command needs (none opens a TLS connection) and that pulls every ratio
+ * toward 1: measured with it, `--version` looked 1.6× `node -e 0` when it was 2.1×.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -51,6 +56,13 @@ export interface StartResult {
   readonly target: number | null;
 }
 
+/** The environment a case runs in: this one with the case's variables, without NODE_EXTRA_CA_CERTS (see above). */
+function startEnv(extra: Readonly<Record<string, string>> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
+  delete env.NODE_EXTRA_CA_CERTS;
+  return env;
+}
+
 /** `other`: another checkout's root, whose bin/mjlab.js is timed beside this one's (the same commands, interleaved). */
 export function benchStart(rounds: number, other?: string): StartResult[] {
   const otherBin = other === undefined ? null : join(other, 'bin', 'mjlab.js');
@@ -67,7 +79,7 @@ export function benchStart(rounds: number, other?: string): StartResult[] {
         const args = c.out ? [...c.args, '--out', join(tmp, `${i}-${r}`)] : c.args;
         const c0 = childCpu();
         const t0 = performance.now();
-        const p = spawnSync(process.execPath, args, { encoding: 'utf8', env: { ...process.env, ...c.env } });
+        const p = spawnSync(process.execPath, args, { encoding: 'utf8', env: startEnv(c.env) });
         if (p.status !== 0) throw new Error(`${c.name} failed: ${p.stderr}`);
         wall[i]!.push((performance.now() - t0) / 1000);
         const c1 = childCpu();
