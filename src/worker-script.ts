@@ -27,8 +27,9 @@ export function workerScript(underSrc: string): URL {
 export const BUNDLE_FORMAT = 2;
 
 /**
- * What a bundle was made from, each compiled file (relative to dist/) with its size and modification time, and the
- * files it is, each with its size and the compiled files it holds.
+ * What a bundle was made from, each compiled file (relative to dist/) with its size and modification time (for a
+ * package it holds, the package's package.json stands for its files), and the files it is, each with its size and
+ * every file it holds.
  */
 export interface BundleInputs {
   readonly format: number;

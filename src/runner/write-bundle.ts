@@ -10,8 +10,8 @@
  * modules it reaches; its packages stay in node_modules (vega only when a chart is drawn), but for yargs, which
  * every command but --version parses with (cliPackages below).
  *
- * Beside each, a list (*.bundle.json) of every compiled file it was made from with its size and modification time,
- * and of the files it wrote: a build that recompiles the sources (tsc writes every file) without bundling again
+ * Beside each, a list (*.bundle.json) of every compiled file it was made from with its size and modification time
+ * (and the package.json of each package it holds: freshnessInputs), and of the files it wrote: a build that recompiles the sources (tsc writes every file) without bundling again
  * leaves the bundle stale, and src/worker-script.ts then starts the modules instead. Written to temporary names and
  * renamed, the list last, so a reader never takes a half-written bundle for a fresh one.
  */
