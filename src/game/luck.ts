@@ -35,10 +35,11 @@
 import type { Seat } from '../core/seat.js';
 import { bonusOf, GROUP, MAX_MELDS, MELD_TYPES, meldsOf, NO_OBSERVER, type HandObserver, type HandState } from '../engine/state.js';
 import { HandAnalyser, suitKey } from '../hand/shanten.js';
-import { loserScoreMayChange, scoreSummary, scoreValue, type ScoreContext, type WinBy } from '../scoring/index.js';
+import { loserScoreMayChange, loserShapeKey, loserShapeKeyWith, scoreSummary, scoreValue, type ScoreContext, type WinBy } from '../scoring/index.js';
 import type { HandSpec } from '../tiles/index.js';
 import { KINDS } from '../tiles/index.js';
 import { valueCell, valueTable } from './luck-value.js';
+import { ShapeMemo } from './shape-memo.js';
 
 /** The format LuckMeter writes (the run identity's `luck`: 3; format 2 wrote 2, format 1 `luck: true`). */
 export const LUCK_FORMAT = 3;
@@ -96,12 +97,14 @@ export class LuckMeter {
    */
   private readonly memo = new Map<string, Float64Array>();
   /**
-   * A loser's scores in this hand, by the less it depends on (loserKey): its pungs and pairs, the groups it holds
-   * tiles of, its melds and bonus tiles. A drawn tile that makes no pair or pung leaves the key as it was, so most
-   * draws find the row of an earlier one: with the full hand as the key the loser's scores were a quarter of a
-   * meter's worker (a CPU profile of 2,000 random hands with --duplicate), nearly every draw a new key.
+   * Each seat's loser scores in this hand, by all the score reads of its concealed tiles (loserShapeKey: its
+   * pungs, its honour pairs, the suits it holds), for the melds and bonus tiles it has now (`losersOf`: a seat's
+   * melds and bonus tiles only grow within a hand, so a change empties its map). Keyed by its pairs of suit tiles
+   * and single honours too (as a row of answers, one for each tile it might draw), a loser's score was still
+   * scored afresh at 140 of a random game's 226 askings, the scorer then a third of the meter's time and its garbage
+   * a fifth (CPU profiles of 4,000 random hands with --duplicate).
    */
-  private readonly losers = new Map<string, Float64Array>();
+  private readonly losers: LoserMemo[];
 
   /** `remember` false: every value scored afresh (for the test that the memo changes nothing). */
   constructor(
@@ -110,6 +113,7 @@ export class LuckMeter {
   ) {
     this.luck = new Float64Array(players * LUCK_CHANNELS);
     this.waits = Array.from({ length: players }, () => newSeatWait());
+    this.losers = Array.from({ length: players }, () => ({ melds: -1, memo: new ShapeMemo() }));
     this.observer = {
       ...NO_OBSERVER,
       deal: (): void => this.forget(),
@@ -127,11 +131,11 @@ export class LuckMeter {
   /** A new hand: the scorer's answers and the seats' waits are of the last one. */
   private forget(): void {
     this.memo.clear();
-    this.losers.clear();
+    for (const l of this.losers) l.melds = -1;
     for (const w of this.waits) w.valid = false;
   }
 
-  /** The row of `memo` (memo or losers) for `key`, `size` answers NaN until asked; null when nothing is remembered. */
+  /** The row of `memo` for `key`, `size` answers NaN until asked; null when nothing is remembered. */
   private row(memo: Map<string, Float64Array>, key: string, size: number): Float64Array | null {
     if (!this.remember) return null;
     let r = memo.get(key);
@@ -139,11 +143,26 @@ export class LuckMeter {
     return r;
   }
 
-  /** loserScore, remembered for the hand in `row` (a row of `losers`, by loserKey). */
-  private loser(s: HandState, seat: Seat, concealed: Uint8Array, row: Float64Array | null, plus: number): number {
-    if (row === null) return loserScore(s, seat, concealed, plus);
-    const v = row[plus + 1]!;
-    return v === v ? v : (row[plus + 1] = loserScore(s, seat, concealed, plus));
+  /** The seat's loser scores remembered for its melds and bonus tiles as they are; null when nothing is remembered. */
+  private losersOf(s: HandState, seat: Seat): ShapeMemo | null {
+    if (!this.remember) return null;
+    const l = this.losers[seat]!;
+    const melds = metaUnit(s, seat) | (s.pub.bonusCount[seat]! << 8);
+    if (l.melds !== melds) {
+      l.melds = melds;
+      l.memo.clear();
+    }
+    return l.memo;
+  }
+
+  /** loserScore, remembered in `memo` (losersOf) by `key`, loserShapeKey(concealed, plus). */
+  private loser(s: HandState, seat: Seat, concealed: Uint8Array, memo: ShapeMemo | null, key: number, plus: number): number {
+    if (memo === null) return loserScore(s, seat, concealed, plus);
+    const v = memo.get(key);
+    if (v === v) return v;
+    const fresh = loserScore(s, seat, concealed, plus);
+    memo.set(key, fresh);
+    return fresh;
   }
 
   /** winValue, remembered for the hand in `row`. */
@@ -174,10 +193,11 @@ export class LuckMeter {
     const a = this.analyser.load(before, s.pub.meldCount[seat]!);
     const sh = a.shanten();
     const row = sh === 0 ? this.row(this.memo, scoreKey(s, seat, before), WIN_ROW) : null;
-    const lrow = this.row(this.losers, loserKey(s, seat, before), LOSER_ROW);
+    const lrow = this.losersOf(s, seat);
     // What the tile adds to the hand's score as it stands (a loser's score: sets and doubles), for the kinds it
     // holds already (a tile of a kind it holds none of adds no set).
-    const held = this.loser(s, seat, before, lrow, -1);
+    const shape = lrow === null ? 0 : loserShapeKey(before, -1);
+    const held = this.loser(s, seat, before, lrow, shape, -1);
     const table = this.table === undefined ? (this.table = valueTable(s.rules.id)) : this.table;
     const suits = suitCounts(s, seat, before, this.suits);
     const best = this.best;
@@ -208,7 +228,7 @@ export class LuckMeter {
       }
       // Scored only where the tile can change a loser's score, a pair's third (a pung) or an honour's second (a
       // pair); elsewhere the scorer would answer `held` itself (loserScoreMayChange). `remember` false scores all.
-      const g = before[k] === 0 || (this.remember && !loserScoreMayChange(k, before[k]!)) ? 0 : this.loser(s, seat, before, lrow, k) - held;
+      const g = before[k] === 0 || (this.remember && !loserScoreMayChange(k, before[k]!)) ? 0 : this.loser(s, seat, before, lrow, loserShapeKeyWith(shape, k, before[k]!), k) - held;
       gain += c * g;
       if (k === t) gainGot = g;
       // Channel 6: what the hand is becoming with k, the table's estimate of its final net (exact when k wins).
@@ -286,6 +306,12 @@ export class LuckMeter {
   }
 }
 
+/** A seat's loser scores in this hand by loserShapeKey, for its melds and bonus tiles as `melds` names them. */
+interface LoserMemo {
+  melds: number;
+  readonly memo: ShapeMemo;
+}
+
 /** A seat's wait as LuckMeter.waitOf last found it, with what it was found for. */
 interface SeatWait {
   valid: boolean;
@@ -342,38 +368,6 @@ function kongsOf(s: HandState, seat: Seat): number {
 const WIN_BYS: readonly WinBy[] = ['discard', 'self-draw', 'loose-tile', 'robbing-kong'];
 /** A row of win values: each kind by each WinBy. */
 const WIN_ROW = KINDS * WIN_BYS.length;
-/** A row of a loser's scores: as it stands (index 0) and with each kind added (index kind + 1). */
-const LOSER_ROW = KINDS + 1;
-
-/**
- * What a loser's score (scoreValue with no winning tile, and with one tile `plus` added) depends on within one hand,
- * as a string: the seat, its melds and bonus tiles (named by their counts, as in scoreKey), and of its concealed
- * tiles only what the scorer reads of a losing hand (src/scoring/shape.ts losingCandidate and factsOf, evaluate):
- * each kind's pung (three or more) or pair, and which of the three suits and the honours it holds any tile of (the
- * suit doubles, where a table gives them to losers). A single tile scores nothing, nor a run. A single honour is
- * kept apart from none, since one more of it makes a pair that may score; one more of a single suit tile makes a
- * pair that scores nothing, and drew does not ask (loserScoreMayChange), so the key's rows hold the same answers
- * for every hand that shares it.
- */
-function loserKey(s: HandState, seat: Seat, concealed: Uint8Array): string {
-  return String.fromCharCode(metaUnit(s, seat), s.pub.bonusCount[seat]!, loserGroup(concealed, 0), loserGroup(concealed, 1), loserGroup(concealed, 2), loserGroup(concealed, 3));
-}
-
-/**
- * Group g's part of loserKey, one code unit: each kind's pung or pair (a single honour apart from none), times two,
- * plus one when the group holds any tile (below 2 · 3^9 = 39,366 for a suit, 2 · 4^7 = 32,768 for the honours).
- */
-function loserGroup(concealed: Uint8Array, g: number): number {
-  let x = 0;
-  let any = 0;
-  for (let k = g * 9, end = g === 3 ? KINDS : k + 9; k < end; k++) {
-    const c = concealed[k]!;
-    any |= c;
-    x = g === 3 ? x * 4 + Math.min(c, 3) : x * 3 + (c >= 3 ? 2 : c === 2 ? 1 : 0);
-  }
-  return x * 2 + (any > 0 ? 1 : 0);
-}
-
 /** meldType's code of a kong (MELD_TYPES). */
 const KONG_TYPE = MELD_TYPES.indexOf('kong');
 

@@ -7,4 +7,4 @@ export { isWinningHand, scoreHand, scoreSummary, scoreValue, readings } from './
 export { settle } from './settle.js';
 export { washPayment, washHeads, settleWash } from './wash.js';
 export { formatBreakdown } from './format.js';
-export { loserScoreMayChange } from './shape.js';
+export { loserScoreMayChange, loserShapeKey, loserShapeKeyWith } from './shape.js';

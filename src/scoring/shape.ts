@@ -204,4 +204,45 @@ export function loserScoreMayChange(k: number, held: number): boolean {
   return held === 2 || (held === 1 && k >= EAST);
 }
 
+/**
+ * All that a losing hand's score (scoreValue with no winning tile) reads of its concealed tiles, with one more of
+ * kind `plus` (-1: none), as one integer below 2^43: the suit kinds held three or more times (losingCandidate's
+ * concealed pungs, 27 bits), each honour's pair or pung (base 3, below 2,187), and which of the three suits and the
+ * honours are held at all (the suit doubles, 4 bits; evaluate). A suit pair scores nothing under every table
+ * (pairValue), nor a run or a single tile, so two losing hands with the same melds, bonus tiles, context and key
+ * score the same (test/scoring/properties.test.ts). The luck meter remembers a hand's loser scores by it.
+ */
+export function loserShapeKey(c: Uint8Array, plus: number): number {
+  let pungs = 0;
+  let groups = 0;
+  for (let k = 0; k < 27; k++) {
+    const n = c[k]! + (k === plus ? 1 : 0);
+    if (n === 0) continue;
+    groups |= 1 << ((k / 9) | 0);
+    if (n >= 3) pungs |= 1 << k;
+  }
+  let honours = 0;
+  for (let k = KINDS - 1; k >= EAST; k--) {
+    const n = c[k]! + (k === plus ? 1 : 0);
+    if (n > 0) groups |= 8;
+    honours = honours * 3 + (n >= 3 ? 2 : n === 2 ? 1 : 0);
+  }
+  return pungs + SHAPE_SPLIT * (honours + 2187 * groups);
+}
+
+/** loserShapeKey's weight of its honour part. */
+const SHAPE_SPLIT = 2 ** 27;
+/** What one more of honour kind EAST + i adds to loserShapeKey when it is held once or twice (its digit grows by one). */
+const HONOUR_STEP: readonly number[] = Array.from({ length: KINDS - EAST }, (_, i) => SHAPE_SPLIT * 3 ** i);
+
+/**
+ * loserShapeKey(c, k) from `key`, loserShapeKey(c, -1), for a kind `k` held `held` times, at least once (so the
+ * suits and honours held stay as they were): a suit's third tile makes a pung, an honour's second a pair and its
+ * third a pung; nothing else changes the key.
+ */
+export function loserShapeKeyWith(key: number, k: number, held: number): number {
+  if (k < EAST) return held === 2 ? key + (1 << k) : key;
+  return held === 1 || held === 2 ? key + HONOUR_STEP[k - EAST]! : key;
+}
+
 export { isNineUnitedSons };

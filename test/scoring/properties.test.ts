@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { RULESET_IDS, ruleSet } from '../../src/rules/index.js';
-import { loserScoreMayChange, readings, scoreHand, scoreValue, settle, type ScoreContext } from '../../src/scoring/index.js';
+import { loserScoreMayChange, loserShapeKey, loserShapeKeyWith, readings, scoreHand, scoreValue, settle, type ScoreContext } from '../../src/scoring/index.js';
 import { handArb, ctxArb } from './random-hands.js';
 
 const rulesArb = fc.constantFrom(...RULESET_IDS);
@@ -70,6 +70,75 @@ describe("a loser's score with one more tile of a kind it holds (the luck meter'
       { numRuns: RUNS },
     );
     expect(changed).toBeGreaterThan(0);
+  });
+});
+
+/**
+ * `hand`'s concealed tiles with what loserShapeKey does not read moved about, using `pick` for each choice: in each
+ * suit, the tiles of kinds held once or twice go to kinds of that suit again held at most twice (not a pung's kind);
+ * single honours go to honours held at most once. Pungs, honour pairs and the suits held stay. `across`: the suit
+ * tiles go to any suit, so a suit may come or go (and the key change with it).
+ */
+function reshuffled(concealed: readonly number[], pick: (n: number) => number, across: boolean): number[] {
+  const c = new Array<number>(34).fill(0);
+  for (const t of concealed) c[t]!++;
+  const out: number[] = [];
+  for (let k = 0; k < 34; k++) if (c[k]! >= 3 || (k >= 27 && c[k] === 2)) for (let i = 0; i < c[k]!; i++) out.push(k);
+  const place = (room: Map<number, number>, moving: number): void => {
+    for (let i = 0; i < moving; i++) {
+      const open = [...room.keys()].filter((k) => room.get(k)! > 0);
+      const k = open[pick(open.length)]!;
+      room.set(k, room.get(k)! - 1);
+      out.push(k);
+    }
+  };
+  if (across) {
+    const kinds = Array.from({ length: 27 }, (_, k) => k).filter((k) => c[k]! < 3);
+    place(new Map(kinds.map((k) => [k, 2])), kinds.reduce((n, k) => n + c[k]!, 0));
+  }
+  for (let s = 0; s < (across ? 0 : 3); s++) {
+    const kinds = Array.from({ length: 9 }, (_, i) => 9 * s + i).filter((k) => c[k]! < 3);
+    const moving = kinds.reduce((n, k) => n + c[k]!, 0);
+    if (moving === 0) continue;
+    // The suit stays held: one tile back where one was, the rest anywhere at most twice.
+    const first = kinds.find((k) => c[k]! > 0)!;
+    out.push(first);
+    place(new Map(kinds.map((k) => [k, k === first ? 1 : 2])), moving - 1);
+  }
+  const singles = Array.from({ length: 7 }, (_, i) => 27 + i).filter((k) => c[k]! <= 1);
+  place(new Map(singles.map((k) => [k, 1])), singles.reduce((n, k) => n + c[k]!, 0));
+  return out.sort((a, b) => a - b);
+}
+
+describe("a loser's shape key (the luck meter's memo, src/game/luck.ts)", () => {
+  it('two losing hands with one key score the same; the key with one more tile is loserShapeKeyWith', () => {
+    let same = 0;
+    let differ = 0;
+    fc.assert(
+      fc.property(rulesArb, handArb, ctxArb, fc.array(fc.nat(), { minLength: 64, maxLength: 64 }), (id, hand, c, choices) => {
+        const rules = ruleSet(id);
+        const loser = { ...hand, winning: null };
+        const ctx: ScoreContext = { ...c, prevailingWind: rules.prevailingWind ? c.prevailingWind : null, win: null };
+        let i = 0;
+        const other = reshuffled(loser.concealed, (n) => choices[i++ % choices.length]! % n, choices[0]! % 2 === 1);
+        const counts = (tiles: readonly number[]): Uint8Array => {
+          const x = new Uint8Array(34);
+          for (const t of tiles) x[t]!++;
+          return x;
+        };
+        const a = counts(loser.concealed);
+        const key = loserShapeKey(a, -1);
+        if (choices[0]! % 2 === 0) expect(loserShapeKey(counts(other), -1)).toBe(key);
+        if (loserShapeKey(counts(other), -1) === key) {
+          if (other.join() !== [...loser.concealed].sort((x, y) => x - y).join()) same++;
+          expect(scoreValue(rules, { ...loser, concealed: other }, ctx)).toBe(scoreValue(rules, loser, ctx));
+        } else differ++;
+        for (let k = 0; k < 34; k++) if (a[k]! > 0 && a[k]! < 4) expect(loserShapeKeyWith(key, k, a[k]!), `kind ${k}`).toBe(loserShapeKey(a, k));
+      }),
+      { numRuns: RUNS },
+    );
+    expect(same).toBeGreaterThan(RUNS / 4);
+    expect(differ).toBeGreaterThan(RUNS / 20);
   });
 });
 
