@@ -72,14 +72,24 @@ export class LuckMeter {
   readonly luck: Float64Array;
   private readonly analyser = new HandAnalyser();
   private readonly before = new Uint8Array(KINDS);
+  /** The suit and honour tiles in the wall (live and dead) at a draw, the drawn one among them. */
   private readonly wall = new Uint8Array(KINDS);
+  /**
+   * The same, kept as the hand goes: counted at the deal, less each tile drawn (every playing tile that leaves the
+   * wall is told as a draw or a loose tile, src/engine/deal.ts), so a draw no longer counts the wall afresh. The
+   * meter that remembers nothing counts it afresh at every draw (test/runner/luck-memo.test.ts compares the two).
+   */
+  private readonly live = new Uint8Array(KINDS);
+  private liveTiles = 0;
   private readonly suits = new Uint8Array(4);
   /** bestSuit(suits, k) for a k of each group (it depends on k's group alone), filled at each draw. */
   private readonly best = new Uint16Array(4);
   /**
    * Each seat's wait as last found, for the other seats' part of a draw: a seat's hand changes only when it acts,
-   * while each other seat draws, so its shanten and its winning kinds are worked out again only when its concealed
-   * tiles, melds or bonus tiles have changed. Cleared with the memo.
+   * while each other seat draws, so its shanten and its winning kinds are worked out again only after it has drawn,
+   * discarded, claimed, declared a kong or exposed a flower (the events that change a seat's tiles, melds or bonus
+   * tiles: the observer below). Cleared with the memo. The meter that remembers nothing works them out at every
+   * draw.
    */
   private readonly waits: SeatWait[];
   /** Channel 6's value table, looked up at the first draw (a meter serves one rule set). */
@@ -116,9 +126,13 @@ export class LuckMeter {
     this.losers = Array.from({ length: players }, () => ({ melds: -1, memo: new ShapeMemo() }));
     this.observer = {
       ...NO_OBSERVER,
-      deal: (): void => this.forget(),
+      deal: (s: HandState): void => this.dealt(s),
       draw: (s: HandState, seat: Seat, t: number): void => this.drew(s, seat, t, 'self-draw'),
       loose: (s: HandState, seat: Seat, t: number): void => this.drew(s, seat, t, 'loose-tile'),
+      flower: (_s: HandState, seat: Seat): void => this.changed(seat),
+      discard: (_s: HandState, seat: Seat): void => this.changed(seat),
+      claim: (_s: HandState, seat: Seat): void => this.changed(seat),
+      kong: (_s: HandState, seat: Seat): void => this.changed(seat),
     };
   }
 
@@ -126,6 +140,18 @@ export class LuckMeter {
   reset(): void {
     this.luck.fill(0);
     this.forget();
+  }
+
+  /** The deal is made: the wall counted (flowers are replaced after). */
+  private dealt(s: HandState): void {
+    this.forget();
+    this.live.fill(0);
+    this.liveTiles = countWall(s, this.live);
+  }
+
+  /** The seat's tiles, melds or bonus tiles have changed. */
+  private changed(seat: Seat): void {
+    this.waits[seat]!.valid = false;
   }
 
   /** A new hand: the scorer's answers and the seats' waits are of the last one. */
@@ -179,16 +205,16 @@ export class LuckMeter {
     const before = this.before;
     for (let k = 0; k < KINDS; k++) before[k] = hand[seat * KINDS + k]!;
     before[t]!--;
-    const wall = this.wall.fill(0);
-    const w = s.hidden.wall;
-    let n = 1;
-    wall[t]!++;
-    for (let i = w.head; i < w.tail; i++) {
-      const k = w.tiles[i]!;
-      if (k < KINDS) {
-        wall[k]!++;
-        n++;
-      }
+    this.changed(seat);
+    let wall: Uint8Array;
+    let n: number;
+    if (this.remember) {
+      wall = this.live;
+      n = this.liveTiles;
+    } else {
+      wall = this.wall.fill(0);
+      n = countWall(s, wall) + 1;
+      wall[t]!++;
     }
     const a = this.analyser.load(before, s.pub.meldCount[seat]!);
     const sh = a.shanten();
@@ -254,56 +280,61 @@ export class LuckMeter {
     // The others' waits: the same tile, drawn by `seat`, is a tile each of them did or did not need.
     for (let j = 0; j < s.players; j++) {
       if (j === seat) continue;
-      const w = this.waitOf(s, j, before);
+      const w = this.waitOf(s, j);
       if (!w.waiting) continue;
       const row = w.row;
       let other = 0;
       let otherGot = 0;
       for (let k = 0; k < KINDS; k++) {
         if (wall[k] === 0 || w.wins[k] === 0) continue;
-        const v = this.win(s, j, before, row, k, 'discard');
+        const v = this.win(s, j, w.concealed, row, k, 'discard');
         other += wall[k]! * v;
         if (k === t) otherGot = v;
       }
       this.luck[j * LUCK_CHANNELS + 3]! += otherGot - other / n;
       this.luck[seat * LUCK_CHANNELS + 5]! += otherGot - other / n;
     }
+    this.live[t]!--;
+    this.liveTiles--;
   }
 
   /**
-   * Seat j's wait now, its concealed counts copied into `concealed`. Only a seat holding a waiting hand's count (13
-   * less 3 a meld) waits: in the deal, when another seat replaces a flower, East already holds 14 tiles, which a
-   * 14th cannot complete (scoring them crashed the meter: code500, seed 2, game 1748).
+   * Seat j's wait now. Only a seat holding a waiting hand's count (13 less 3 a meld) waits: in the deal, when
+   * another seat replaces a flower, East already holds 14 tiles, which a 14th cannot complete (scoring them crashed
+   * the meter: code500, seed 2, game 1748).
    */
-  private waitOf(s: HandState, j: Seat, concealed: Uint8Array): SeatWait {
+  private waitOf(s: HandState, j: Seat): SeatWait {
     const w = this.waits[j]!;
+    if (w.valid && this.remember) return w;
+    w.valid = true;
     const hand = s.priv.hand;
     const melds = s.pub.meldCount[j]!;
-    const bonus = s.pub.bonusCount[j]!;
-    const kongs = kongsOf(s, j);
-    let same = w.valid && w.melds === melds && w.bonus === bonus && w.kongs === kongs;
     let tiles = 0;
-    for (let k = 0; k < KINDS; k++) {
-      const c = (concealed[k] = hand[j * KINDS + k]!);
-      tiles += c;
-      if (same && w.concealed[k] !== c) same = false;
-    }
-    if (same) return w;
-    w.valid = true;
-    w.melds = melds;
-    w.bonus = bonus;
-    w.kongs = kongs;
-    w.concealed.set(concealed);
+    for (let k = 0; k < KINDS; k++) tiles += w.concealed[k] = hand[j * KINDS + k]!;
     w.waiting = false;
     w.row = null;
     if (tiles + 3 * melds !== 13) return w;
-    const b = this.analyser.load(concealed, melds);
+    const b = this.analyser.load(w.concealed, melds);
     if (b.shanten() !== 0) return w;
     w.waiting = true;
     for (let k = 0; k < KINDS; k++) w.wins[k] = b.shantenWith(k, 1) < 0 ? 1 : 0;
-    w.row = this.row(this.memo, scoreKey(s, j, concealed), WIN_ROW);
+    w.row = this.row(this.memo, scoreKey(s, j, w.concealed), WIN_ROW);
     return w;
   }
+}
+
+/** Adds the suit and honour tiles in the wall (live and dead) to `into`; returns how many there are. */
+function countWall(s: HandState, into: Uint8Array): number {
+  const w = s.hidden.wall;
+  let n = 0;
+  for (let i = w.head; i < w.tail; i++) {
+    const k = w.tiles[i]!;
+    if (k < KINDS) {
+      into[k]!++;
+      n++;
+    }
+  }
+  return n;
 }
 
 /** A seat's loser scores in this hand by loserShapeKey, for its melds and bonus tiles as `melds` names them. */
@@ -315,9 +346,7 @@ interface LoserMemo {
 /** A seat's wait as LuckMeter.waitOf last found it, with what it was found for. */
 interface SeatWait {
   valid: boolean;
-  melds: number;
-  bonus: number;
-  kongs: number;
+  /** Its concealed counts when found. */
   readonly concealed: Uint8Array;
   waiting: boolean;
   /** 1 where drawing the kind would complete the hand (a waiting seat only). */
@@ -327,7 +356,7 @@ interface SeatWait {
 }
 
 function newSeatWait(): SeatWait {
-  return { valid: false, melds: 0, bonus: 0, kongs: 0, concealed: new Uint8Array(KINDS), waiting: false, wins: new Uint8Array(KINDS), row: null };
+  return { valid: false, concealed: new Uint8Array(KINDS), waiting: false, wins: new Uint8Array(KINDS), row: null };
 }
 
 /** A kind of each group (suits 0 to 2, honours 3), for bestSuit, which reads only the group of the kind it adds. */
