@@ -75,7 +75,6 @@ export interface LearningFacts {
 
 const f2 = (x: number) => x.toFixed(2);
 const f4 = (x: number) => x.toFixed(4);
-const int = thousands;
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 /** Above zero, below zero, or neither: what a 95% interval says of a difference. */
@@ -147,20 +146,20 @@ export function report(spec: LearningExperimentSpec, f: LearningFacts) {
   const table = [
     '| rules | agent | baseline | wall sets | agent − baseline, points a hand (95% CI) | ms a decision (agent / baseline) |',
     '|---|---|---|---:|---|---|',
-    ...f.comparisons.map((c) => `| ${c.variant} | ${c.agent} | ${c.baseline} | ${int(c.paired.wallSets)} | ${describe(c.paired)} | ${timing(c).ms.toFixed(3)} / ${timing(c).baseMs.toFixed(3)} |`),
+    ...f.comparisons.map((c) => `| ${c.variant} | ${c.agent} | ${c.baseline} | ${thousands(c.paired.wallSets)} | ${describe(c.paired)} | ${timing(c).ms.toFixed(3)} / ${timing(c).baseMs.toFixed(3)} |`),
   ];
   const departures = f.generations.map((g) => {
     const d = g.manifest.departures;
-    const of = (k: number) => `${int(k)} (${pct(k / Math.max(1, g.manifest.validDecisions))})`;
+    const of = (k: number) => `${thousands(k)} (${pct(k / Math.max(1, g.manifest.validDecisions))})`;
     const learned = d.teacher > 0 ? `: it learned ${pct(d.matched / d.teacher)} of the teacher's departures` : '';
     const wrong = d.net - d.matched;
-    return `- ${g.variant}, generation ${g.generation}: the teacher left harr's choice at ${of(d.teacher)} of ${int(g.manifest.validDecisions)} held-out decisions, ` +
-      `the net at ${of(d.net)}, ${int(d.matched)} of them as the teacher did${learned}; ${int(wrong)} of the net's departures were not the teacher's.`;
+    return `- ${g.variant}, generation ${g.generation}: the teacher left harr's choice at ${of(d.teacher)} of ${thousands(g.manifest.validDecisions)} held-out decisions, ` +
+      `the net at ${of(d.net)}, ${thousands(d.matched)} of them as the teacher did${learned}; ${thousands(wrong)} of the net's departures were not the teacher's.`;
   });
   const genTable = [
     '| rules | generation | games | decisions (train / held out) | held-out agreement with the teacher | harr\'s agreement | kept epoch |',
     '|---|---:|---:|---|---:|---:|---:|',
-    ...f.generations.map((g) => `| ${g.variant} | ${g.generation} | ${int(g.games)} | ${int(g.manifest.trainDecisions)} / ${int(g.manifest.validDecisions)} | ${pct(g.manifest.validAgreement)} | ${pct(g.manifest.harrAgreement)} | ${g.epoch} |`),
+    ...f.generations.map((g) => `| ${g.variant} | ${g.generation} | ${thousands(g.games)} | ${thousands(g.manifest.trainDecisions)} / ${thousands(g.manifest.validDecisions)} | ${pct(g.manifest.validAgreement)} | ${pct(g.manifest.harrAgreement)} | ${g.epoch} |`),
   ];
 
   const readme = (cost: { comparisonHours: number; dataCpuHours: number }) =>
@@ -182,8 +181,8 @@ export function report(spec: LearningExperimentSpec, f: LearningFacts) {
       '',
       '## The generations',
       '',
-      `Generation 1's teacher: \`${spec.teacher}\` at one seat against \`${spec.field}\`, ${int(f.sizes.gen1)} games (seed ${f.seed}). ` +
-        `Generation 2's: \`search:budget=${spec.gen2Budget}\` with generation 1's net as policy and prior, ${int(f.sizes.gen2)} games (seed ${f.seed + 1}); ` +
+      `Generation 1's teacher: \`${spec.teacher}\` at one seat against \`${spec.field}\`, ${thousands(f.sizes.gen1)} games (seed ${f.seed}). ` +
+        `Generation 2's: \`search:budget=${spec.gen2Budget}\` with generation 1's net as policy and prior, ${thousands(f.sizes.gen2)} games (seed ${f.seed + 1}); ` +
         'generation 2 is fitted on those decisions and on generation 1\'s, which it keeps (the table counts both). ' +
         'Wall sets whose index is 9 mod 10 are held out; harr\'s agreement with the teacher on them is the floor a net must beat ' +
         '(the net sees harr\'s choice as a feature and starts from it).',
@@ -197,10 +196,10 @@ export function report(spec: LearningExperimentSpec, f: LearningFacts) {
       '',
       '## Design',
       '',
-      `- Stages per rule set, each in runs/<rules>/: gen1 (mjlab train), net1-vs-harr (${int(f.sizes.nets)} games, seed ${f.seed + 100}), gen2, ` +
-        `net2-vs-harr (the same walls), net2-vs-net1 (${int(f.sizes.nets)} games at one table with two harr, seed ${f.seed + 101}), ` +
-        `search-net-vs-search (\`search:budget=${spec.netSearchBudget}\` with generation 2's net against \`${spec.baselineSearch}\`, two harr, ${int(f.sizes.search)} games, seed ${f.seed + 102}).`,
-      `- Sizes at the full size (--games ${int(spec.games)}): ${spec.sizing}`,
+      `- Stages per rule set, each in runs/<rules>/: gen1 (mjlab train), net1-vs-harr (${thousands(f.sizes.nets)} games, seed ${f.seed + 100}), gen2, ` +
+        `net2-vs-harr (the same walls), net2-vs-net1 (${thousands(f.sizes.nets)} games at one table with two harr, seed ${f.seed + 101}), ` +
+        `search-net-vs-search (\`search:budget=${spec.netSearchBudget}\` with generation 2's net against \`${spec.baselineSearch}\`, two harr, ${thousands(f.sizes.search)} games, seed ${f.seed + 102}).`,
+      `- Sizes at the full size (--games ${thousands(spec.games)}): ${spec.sizing}`,
       '- The models are runs/<rules>/gen1/model.mjnet and gen2/model.mjnet (format: docs/learning.md); each training ' +
         'directory keeps its manifest and checkpoint.jsonl (every batch of data with its size and SHA-256), not the data itself.',
       ...spec.caveats.map((c) => `- ${c}`),

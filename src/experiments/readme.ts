@@ -22,7 +22,6 @@ export interface RunFacts {
   readonly command: string;
 }
 
-const int = thousands;
 
 /** The rule-set variants as the README lists them: label and the options that play it. */
 export function variantsText(variants: readonly Variant[]): string {
@@ -50,16 +49,16 @@ export function readmeHead(spec: { name: string; title: string; question: string
 
 export function readme(spec: ExperimentSpec, a: Analysis, f: RunFacts): string {
   const cells = spec.variants.length * spec.lineups.length;
-  const size = `${int(f.games)} games (${int(f.hands)} hands)`;
+  const size = `${thousands(f.games)} games (${thousands(f.hands)} hands)`;
   return [
-    ...readmeHead(spec, f.games < spec.games ? `${size}, fewer than the experiment's default of ${int(spec.games)}` : null, size),
+    ...readmeHead(spec, f.games < spec.games ? `${size}, fewer than the experiment's default of ${thousands(spec.games)}` : null, size),
     `- Rule-set variants: ${variantsText(spec.variants)}.`,
     `- Lineups (one strategy per seat): ${spec.lineups.map((l) => `\`${l}\``).join('; ')}.`,
     `- Seating: ${spec.seating}`,
     spec.cells && f.plans
       ? `- ${f.plans.length} runs, seed ${f.seed}, ${spec.players} players, one hand per game${spec.duplicate ? ', `--duplicate`' : ''}; every run plays the first walls of the seed: ` +
-        f.plans.map((p) => `${p.variant.label} \`${spec.lineups[p.lineupIndex]}\` ${int(p.games)} games`).join('; ') + '.'
-      : `- ${cells} runs (variant × lineup) of ${int(f.perCell)} games each, seed ${f.seed}, ${spec.players} players, one hand per game${spec.duplicate ? ', `--duplicate`' : ''}.`,
+        f.plans.map((p) => `${p.variant.label} \`${spec.lineups[p.lineupIndex]}\` ${thousands(p.games)} games`).join('; ') + '.'
+      : `- ${cells} runs (variant × lineup) of ${thousands(f.perCell)} games each, seed ${f.seed}, ${spec.players} players, one hand per game${spec.duplicate ? ', `--duplicate`' : ''}.`,
     ...(spec.sizing ? [`- Sizing: ${spec.sizing}`] : []),
     '- Net settlement is in points per hand; every hand\'s nets sum to zero across the table.',
     ...(spec.reportCost && f.runSeconds !== undefined

@@ -39,19 +39,18 @@ export function measuredCost(root: string, name: string): string | null {
   return null;
 }
 
-const n = thousands;
 
 /** The lines of `experiment --list` for one experiment. */
 export function listEntry(root: string, spec: ExperimentSpec | TuningExperimentSpec | LearningExperimentSpec): string {
   const size = spec.analysis === 'tuned-plans'
-    ? `${n(spec.games)} games per candidate per generation, ${spec.generations} generations (--games ${spec.games})`
+    ? `${thousands(spec.games)} games per candidate per generation, ${spec.generations} generations (--games ${spec.games})`
     : spec.analysis === 'learned-policy'
-      ? `${n(spec.games)} games of generation 1 per rule set, the other stages in proportion (--games ${spec.games})`
-      : `${n(spec.games)} games (--games ${spec.games})`;
+      ? `${thousands(spec.games)} games of generation 1 per rule set, the other stages in proportion (--games ${spec.games})`
+      : `${thousands(spec.games)} games (--games ${spec.games})`;
   const cost = measuredCost(root, spec.name);
   return [
     spec.name,
     `  ${spec.question}`,
-    `  full size: ${size}, seed ${spec.seed}; the committed run took ${cost ?? 'no time on record (results/ holds no run)'}; smallest --games: ${n(minGames(spec))}`,
+    `  full size: ${size}, seed ${spec.seed}; the committed run took ${cost ?? 'no time on record (results/ holds no run)'}; smallest --games: ${thousands(minGames(spec))}`,
   ].join('\n');
 }

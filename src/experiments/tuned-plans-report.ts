@@ -203,7 +203,6 @@ export function report(spec: TuningExperimentSpec, f: ReportFacts) {
   const variants = spec.variants;
   const base = variants[0]!;
   const limited = variants.slice(1);
-  const int = thousands;
 
   // cross-play.csv
   const crossRows = f.cross.flatMap((c) =>
@@ -371,7 +370,7 @@ export function report(spec: TuningExperimentSpec, f: ReportFacts) {
   const curse = mdTable(
     ['strategy', 'tuned under', 'seed', 'winner in tuning (pooled)', 'in the race', 'confirmation', 'cross-play, own rules'],
     gains.map((g) => [
-      g.t.strategy.strategy, g.t.variant.label, String(g.t.seed), Number.isNaN(g.tuning) ? '(not evaluated)' : `${g.tuning.toFixed(2)} (${int(g.tuningWalls)} wall sets)`,
+      g.t.strategy.strategy, g.t.variant.label, String(g.t.seed), Number.isNaN(g.tuning) ? '(not evaluated)' : `${g.tuning.toFixed(2)} (${thousands(g.tuningWalls)} wall sets)`,
       ci(g.race), ci(g.c.gain), ci(g.held),
     ]),
   );
@@ -382,7 +381,7 @@ export function report(spec: TuningExperimentSpec, f: ReportFacts) {
     '### Does the best plan differ with a limit?',
     '',
     `Each plan was tuned under each rule setting twice (seeds ${f.seed} and ${f.seed + families - 1}), then every tuned plan was played ` +
-      `under every rule setting on the same ${int(f.crossGames / P)} held-out wall sets. The best plan differs with a limit when each ` +
+      `under every rule setting on the same ${thousands(f.crossGames / P)} held-out wall sets. The best plan differs with a limit when each ` +
       'setting\'s own plans beat the other setting\'s under it (paired differences averaged over the two seed families, above zero ' +
       'both ways at 5% after Holm\'s correction over the twelve tests the six verdicts rest on); when one setting\'s plans are at least as good under both, that one plan is the best for both. The spread ' +
       'between the two seed families\' tunes for the same rules is the run-to-run noise the answer is read against.',
@@ -418,21 +417,21 @@ export function report(spec: TuningExperimentSpec, f: ReportFacts) {
     [
       ...readmeHead(
         spec,
-        small ? `${int(cost.hands)} hands: ${int(f.games)} games a candidate and ${f.generations} generations, fewer than the experiment's ${int(spec.games)} and ${spec.generations}` : null,
-        `${int(cost.hands)} hands`,
+        small ? `${thousands(cost.hands)} hands: ${thousands(f.games)} games a candidate and ${f.generations} generations, fewer than the experiment's ${thousands(spec.games)} and ${spec.generations}` : null,
+        `${thousands(cost.hands)} hands`,
       ),
       `- Rule settings: ${variantsText(variants)}.`,
       ...spec.strategies.map((s) => `- \`${s.strategy}\`: tuned dimensions \`${s.params}\`${s.paramsFor ? ` (${Object.entries(s.paramsFor).map(([v, p]) => `\`${p}\` under ${v}`).join('; ')})` : ''}. ${s.why}`),
       `- Each tune (\`mjlab tune\`, src/tune/): CMA-ES in the unit cube (σ₀ = ${spec.sigma}), ${f.generations} generations of λ = 4 + ⌊3 ln n⌋, ` +
-        `${int(f.games)} games (${int(f.games / P)} --duplicate wall sets) per candidate per generation, the candidate at one seat against three ` +
+        `${thousands(f.games)} games (${thousands(f.games / P)} --duplicate wall sets) per candidate per generation, the candidate at one seat against three ` +
         `copies of the defaults, every candidate of a generation on the same walls and each generation on new ones; ${spec.finalists} finalists ` +
-        `raced for ${spec.raceRounds} rounds of ${int((spec.raceFactor * f.games) / P)} held-out wall sets; the winner confirmed against the ` +
-        `defaults on ${int((spec.confirmFactor * f.games) / P)} further wall sets. Seed families ${f.seed} and ${f.seed + families - 1}; tunes in \`tunes/<strategy>/<rules>/seed-<s>/\`. ` +
+        `raced for ${spec.raceRounds} rounds of ${thousands((spec.raceFactor * f.games) / P)} held-out wall sets; the winner confirmed against the ` +
+        `defaults on ${thousands((spec.confirmFactor * f.games) / P)} further wall sets. Seed families ${f.seed} and ${f.seed + families - 1}; tunes in \`tunes/<strategy>/<rules>/seed-<s>/\`. ` +
         'Within a family the tunes for the different rule settings share their walls and CMA-ES samples (common random numbers): ' +
         'two tunes follow the same path until the rules change a ranking, so what separates their plans is the rules, not the luck; ' +
         'the families are independent.',
       `- Cross-play: every tuned plan (its \`best.json\`, played as a preset) under every rule setting against three copies of its strategy's ` +
-        `defaults, on ${int(f.crossGames / P)} wall sets of seed ${f.seed} no tune played (games from 3·2⁴⁰).`,
+        `defaults, on ${thousands(f.crossGames / P)} wall sets of seed ${f.seed} no tune played (games from 3·2⁴⁰).`,
       `- Sizing: ${spec.sizing}`,
       '',
       findings,
