@@ -35,7 +35,7 @@
 import type { Seat } from '../core/seat.js';
 import { bonusOf, GROUP, MAX_MELDS, MELD_TYPES, meldsOf, NO_OBSERVER, type HandObserver, type HandState } from '../engine/state.js';
 import { HandAnalyser, suitKey } from '../hand/shanten.js';
-import { loserScoreMayChange, loserShapeKey, loserShapeKeyWith, scoreSummary, scoreValue, type ScoreContext, type WinBy } from '../scoring/index.js';
+import { loserScoreMayChange, loserShapeKey, loserShapeKeyWith, loserValue, scoreSummary, scoreValue, type ScoreContext, type WinBy } from '../scoring/index.js';
 import type { HandSpec } from '../tiles/index.js';
 import { KINDS } from '../tiles/index.js';
 import { valueCell, valueTable } from './luck-value.js';
@@ -123,7 +123,7 @@ export class LuckMeter {
   ) {
     this.luck = new Float64Array(players * LUCK_CHANNELS);
     this.waits = Array.from({ length: players }, () => newSeatWait());
-    this.losers = Array.from({ length: players }, () => ({ melds: -1, memo: new ShapeMemo() }));
+    this.losers = Array.from({ length: players }, () => ({ melds: -1, memo: new ShapeMemo(), counts: new Uint8Array(KINDS), spec: NO_SPEC, ctx: NO_CONTEXT }));
     this.observer = {
       ...NO_OBSERVER,
       deal: (s: HandState): void => this.dealt(s),
@@ -169,25 +169,36 @@ export class LuckMeter {
     return r;
   }
 
-  /** The seat's loser scores remembered for its melds and bonus tiles as they are; null when nothing is remembered. */
-  private losersOf(s: HandState, seat: Seat): ShapeMemo | null {
+  /**
+   * The seat's loser scores remembered for its melds and bonus tiles as they are, with what they are scored with;
+   * null when nothing is remembered.
+   */
+  private losersOf(s: HandState, seat: Seat): LoserMemo | null {
     if (!this.remember) return null;
     const l = this.losers[seat]!;
     const melds = metaUnit(s, seat) | (s.pub.bonusCount[seat]! << 8);
     if (l.melds !== melds) {
       l.melds = melds;
       l.memo.clear();
+      [l.spec, l.ctx] = scored(s, seat, l.counts.fill(0), -1, null, null);
     }
-    return l.memo;
+    return l;
   }
 
-  /** loserScore, remembered in `memo` (losersOf) by `key`, loserShapeKey(concealed, plus). */
-  private loser(s: HandState, seat: Seat, concealed: Uint8Array, memo: ShapeMemo | null, key: number, plus: number): number {
-    if (memo === null) return loserScore(s, seat, concealed, plus);
-    const v = memo.get(key);
+  /**
+   * loserScore, remembered in `l` (losersOf) by `key`, loserShapeKey(concealed, plus); scored by the scorer's lean
+   * path for counts (loserValue). The meter that remembers nothing scores as loserScore always did, so the memo
+   * test compares the two paths as well.
+   */
+  private loser(s: HandState, seat: Seat, concealed: Uint8Array, l: LoserMemo | null, key: number, plus: number): number {
+    if (l === null) return loserScore(s, seat, concealed, plus);
+    const v = l.memo.get(key);
     if (v === v) return v;
-    const fresh = loserScore(s, seat, concealed, plus);
-    memo.set(key, fresh);
+    const counts = l.counts;
+    counts.set(concealed);
+    if (plus >= 0) counts[plus]!++;
+    const fresh = loserValue(s.rules, counts, l.spec.melds, l.spec.bonus, l.ctx);
+    l.memo.set(key, fresh);
     return fresh;
   }
 
@@ -341,7 +352,15 @@ function countWall(s: HandState, into: Uint8Array): number {
 interface LoserMemo {
   melds: number;
   readonly memo: ShapeMemo;
+  /** Scratch: the concealed counts scored. */
+  readonly counts: Uint8Array;
+  /** The melds and bonus tiles `melds` names, and the seat's context in this hand. */
+  spec: HandSpec;
+  ctx: ScoreContext;
 }
+
+const NO_SPEC: HandSpec = { concealed: [], melds: [], bonus: [], winning: null };
+const NO_CONTEXT: ScoreContext = { seatWind: 0, prevailingWind: null, win: null, lastTile: false, lastOfKind: false, firstTurn: false, limit: null };
 
 /** A seat's wait as LuckMeter.waitOf last found it, with what it was found for. */
 interface SeatWait {

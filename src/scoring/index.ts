@@ -3,7 +3,7 @@
  * isWinningHand, scoreHand (book-style lines), scoreValue (lean), settle, and the washing table.
  */
 export * from './types.js';
-export { isWinningHand, scoreHand, scoreSummary, scoreValue, readings } from './score.js';
+export { isWinningHand, loserValue, scoreHand, scoreSummary, scoreValue, readings } from './score.js';
 export { settle } from './settle.js';
 export { washPayment, washHeads, settleWash } from './wash.js';
 export { formatBreakdown } from './format.js';

@@ -3,7 +3,7 @@
  * the concealed tiles and every combination the winning tile may have completed, keeps the reading that scores
  * most, then applies the first-discard rule and the limit. `scoreValue` is the lean path (no lines).
  */
-import type { HandSpec } from '../tiles/index.js';
+import { KINDS, type HandSpec, type Meld } from '../tiles/index.js';
 import type { RuleSet, ScoreTable } from '../rules/index.js';
 import { UserError } from '../errors.js';
 import { arrangements } from '../hand/decompose.js';
@@ -12,7 +12,9 @@ import {
   completeWith,
   concealedCounts,
   factsOf,
+  factsOfCounts,
   losingCandidate,
+  losingCandidateOf,
   winningCandidates,
   type Candidate,
   type Facts,
@@ -81,7 +83,7 @@ interface Final {
   readonly half: boolean;
 }
 
-function finalScore(rules: RuleSet, hand: HandSpec, ctx: ScoreContext, r: Reading): Final {
+function finalScore(rules: RuleSet, winning: number | null, ctx: ScoreContext, r: Reading): Final {
   const t = rules.table;
   const L = limitValue(rules, ctx);
   if (r.ev.limitHand !== null) return { score: L, limit: true, half: false };
@@ -89,7 +91,7 @@ function finalScore(rules: RuleSet, hand: HandSpec, ctx: ScoreContext, r: Readin
   let half = false;
   // harr-limit "winning on East's first discard"; babcock's Hand from Earth.
   if (
-    hand.winning !== null &&
+    winning !== null &&
     t.firstDiscard === 'half-limit-or-own' &&
     ctx.seatWind !== 0 &&
     ctx.firstTurn &&
@@ -114,7 +116,7 @@ function patternOf(f: Facts, ev: Evaluation): HandPattern {
 export function scoreHand(rules: RuleSet, hand: HandSpec, ctx: ScoreContext): ScoreResult {
   const a = analyse(rules, hand, ctx, false);
   const { t, facts, best } = a;
-  const fin = finalScore(rules, hand, ctx, best);
+  const fin = finalScore(rules, hand.winning, ctx, best);
   const lines: BookLine[] = [];
   const pattern = hand.winning === null ? null : patternOf(facts, best.ev);
   if (best.ev.limitHand !== null) {
@@ -139,7 +141,7 @@ export function scoreSummary(
   complete = false,
 ): Pick<ScoreResult, 'score' | 'limit' | 'pattern'> {
   const a = analyse(rules, hand, ctx, false, complete);
-  const fin = finalScore(rules, hand, ctx, a.best);
+  const fin = finalScore(rules, hand.winning, ctx, a.best);
   const pattern = hand.winning === null ? null : patternOf(a.facts, a.best.ev);
   if (a.best.ev.limitHand !== null) return { score: fin.score, limit: true, pattern };
   return { score: fin.score, limit: fin.limit, pattern };
@@ -148,7 +150,20 @@ export function scoreSummary(
 /** Lean path for the runner: the final score only, no lines. */
 export function scoreValue(rules: RuleSet, hand: HandSpec, ctx: ScoreContext): number {
   const a = analyse(rules, hand, ctx, false);
-  return finalScore(rules, hand, ctx, a.best).score;
+  return finalScore(rules, hand.winning, ctx, a.best).score;
+}
+
+/**
+ * scoreValue of a losing hand given by its concealed counts (read, not kept), its melds and its bonus tiles: the
+ * luck meter's path (src/game/luck.ts), which scores many losing hands of one seat's melds, bonus tiles and context
+ * and would otherwise list each hand's tiles for the scorer to count again. The same answer as scoreValue
+ * (test/scoring/properties.test.ts).
+ */
+export function loserValue(rules: RuleSet, concealed: Uint8Array, melds: readonly Meld[], bonus: readonly number[], ctx: ScoreContext): number {
+  const facts = factsOfCounts(concealed.slice(0, KINDS), melds);
+  const cand = losingCandidateOf(concealed, melds);
+  const ev = evaluate(rules.table, cand, facts, ctx, -1, bonus, melds.length, null);
+  return finalScore(rules, null, ctx, { cand, ev, raw: rawValue(ev, limitValue(rules, ctx)) }).score;
 }
 
 /**

@@ -2,7 +2,7 @@
  * The hand as the scorer sees it (docs/rules.md "Complete hand", "Arrangement", "Filling the only place"):
  * arrangement-independent facts computed once, and the candidate groupings the scorer compares. Count arrays only.
  */
-import type { HandSpec } from '../tiles/index.js';
+import type { HandSpec, Meld } from '../tiles/index.js';
 import { EAST, KINDS, isHead } from '../tiles/index.js';
 import { isStandardComplete } from '../hand/decompose.js';
 import { SPECIAL_SHAPES, isNineUnitedSons } from '../hand/special.js';
@@ -112,9 +112,14 @@ export function countWaits(table: ScoreTable, hand: HandSpec, all: Uint8Array): 
 }
 
 export function factsOf(table: ScoreTable, hand: HandSpec, winner: boolean): Facts {
-  const all = concealedCounts(hand, true);
+  const f = factsOfCounts(concealedCounts(hand, true), hand.melds);
+  return winner ? { ...f, waits: countWaits(table, hand, f.all) } : f;
+}
+
+/** The facts of a hand whose concealed tiles (with the winning tile, if any) are `all`, which it keeps as Facts.all and adds the melds to; waits 0. */
+export function factsOfCounts(all: Uint8Array, melds: readonly Meld[]): Facts {
   let noExposed = true;
-  for (const m of hand.melds) {
+  for (const m of melds) {
     if (!m.concealed) noExposed = false;
     if (m.type === 'chow') {
       all[m.tile]!++;
@@ -131,12 +136,11 @@ export function factsOf(table: ScoreTable, hand: HandSpec, winner: boolean): Fac
     else honours = true;
     if (!isHead(t)) allHeads = false;
   }
-  const waits = winner ? countWaits(table, hand, all) : 0;
-  return { all, suitMask, honours, allHeads, noExposed, waits };
+  return { all, suitMask, honours, allHeads, noExposed, waits: 0 };
 }
 
-function meldGroups(hand: HandSpec): Group[] {
-  return hand.melds.map((m) => ({ kind: meldKind(m.type), tile: m.tile, concealed: m.concealed }));
+function meldGroups(melds: readonly Meld[]): Group[] {
+  return melds.map((m) => ({ kind: meldKind(m.type), tile: m.tile, concealed: m.concealed }));
 }
 
 /**
@@ -152,7 +156,7 @@ export function winningCandidates(
 ): Candidate[] {
   const w = hand.winning!;
   const c = concealedCounts(hand, true);
-  const melds = meldGroups(hand);
+  const melds = meldGroups(hand.melds);
   const out: Candidate[] = [];
   if (hand.melds.length === 0) {
     const sp = specialShape(table, c);
@@ -183,8 +187,12 @@ export function winningCandidates(
  * taking every pung.
  */
 export function losingCandidate(hand: HandSpec): Candidate {
-  const c = concealedCounts(hand, false);
-  const groups = meldGroups(hand);
+  return losingCandidateOf(concealedCounts(hand, false), hand.melds);
+}
+
+/** losingCandidate of the hand whose concealed counts are `c`, with `melds`. */
+export function losingCandidateOf(c: Uint8Array, melds: readonly Meld[]): Candidate {
+  const groups = meldGroups(melds);
   const pairs: number[] = [];
   for (let t = 0; t < KINDS; t++) {
     if (c[t]! >= 3) groups.push({ kind: PUNG, tile: t, concealed: true });

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { RULESET_IDS, ruleSet } from '../../src/rules/index.js';
-import { loserScoreMayChange, loserShapeKey, loserShapeKeyWith, readings, scoreHand, scoreValue, settle, type ScoreContext } from '../../src/scoring/index.js';
+import { loserScoreMayChange, loserShapeKey, loserShapeKeyWith, loserValue, readings, scoreHand, scoreValue, settle, type ScoreContext } from '../../src/scoring/index.js';
 import { handArb, ctxArb } from './random-hands.js';
 
 const rulesArb = fc.constantFrom(...RULESET_IDS);
@@ -139,6 +139,23 @@ describe("a loser's shape key (the luck meter's memo, src/game/luck.ts)", () => 
     );
     expect(same).toBeGreaterThan(RUNS / 4);
     expect(differ).toBeGreaterThan(RUNS / 20);
+  });
+});
+
+describe("a loser's score from counts (loserValue, the luck meter's path)", () => {
+  it('is scoreValue of the same losing hand', () => {
+    fc.assert(
+      fc.property(rulesArb, handArb, ctxArb, (id, hand, c) => {
+        const rules = ruleSet(id);
+        const ctx: ScoreContext = { ...c, prevailingWind: rules.prevailingWind ? c.prevailingWind : null, win: null };
+        const counts = new Uint8Array(34);
+        for (const t of hand.concealed) counts[t]!++;
+        const before = counts.slice();
+        expect(loserValue(rules, counts, hand.melds, hand.bonus, ctx)).toBe(scoreValue(rules, { ...hand, winning: null }, ctx));
+        expect(counts).toEqual(before);
+      }),
+      { numRuns: RUNS },
+    );
   });
 });
 
