@@ -109,10 +109,10 @@ export class LuckMeter {
   /**
    * Each seat's loser scores in this hand, by all the score reads of its concealed tiles (loserShapeKey: its
    * pungs, its honour pairs, the suits it holds), for the melds and bonus tiles it has now (`losersOf`: a seat's
-   * melds and bonus tiles only grow within a hand, so a change empties its map). Keyed by its pairs of suit tiles
+   * melds and bonus tiles only grow within a hand, so a change empties its memo). Keyed by its pairs of suit tiles
    * and single honours too (as a row of answers, one for each tile it might draw), a loser's score was still
-   * scored afresh at 140 of a random game's 226 askings, the scorer then a third of the meter's time and its garbage
-   * a fifth (CPU profiles of 4,000 random hands with --duplicate).
+   * scored afresh at 140 of a random game's 226 askings (70 now), the scorer then a third of the meter's time (a CPU
+   * profile of 4,000 random hands with --duplicate).
    */
   private readonly losers: LoserMemo[];
 

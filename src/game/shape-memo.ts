@@ -1,8 +1,9 @@
 /**
  * A seat's loser scores within one hand, by loserShapeKey (src/scoring/shape.ts), for the luck meter
- * (src/game/luck.ts). Open addressing over typed arrays rather than a Map: the keys pass 2^31, and a Map boxes each
- * such number it is asked for, which made a fifth of the meter's garbage (a CPU profile of 8,000 random hands).
- * Emptied by a generation count, so a new hand costs nothing.
+ * (src/game/luck.ts). Open addressing over typed arrays rather than a Map<number, number>, whose keys above 2^31 are
+ * heap numbers: against the Map, 0.3% fewer instructions and 4-8% less of the meter's time in three interleaved
+ * pairs of 2,000 random hands (the meter 657-914 against 709-956 ms). Emptied by a generation count, so a new hand
+ * costs nothing.
  */
 const SPLIT = 2 ** 27;
 
