@@ -22,7 +22,6 @@ export interface RunFacts {
   readonly command: string;
 }
 
-
 /** The rule-set variants as the README lists them: label and the options that play it. */
 export function variantsText(variants: readonly Variant[]): string {
   return variants.map((v) => `\`${v.label}\` (\`--rules ${v.rules}${v.limit !== undefined ? ` --limit ${v.limit}` : ''}\`)`).join(', ');

@@ -39,7 +39,6 @@ export function measuredCost(root: string, name: string): string | null {
   return null;
 }
 
-
 /** The lines of `experiment --list` for one experiment. */
 export function listEntry(root: string, spec: ExperimentSpec | TuningExperimentSpec | LearningExperimentSpec): string {
   const size = spec.analysis === 'tuned-plans'

@@ -36,7 +36,7 @@ import type { Seat } from '../core/seat.js';
 import { bonusOf, GROUP, MAX_MELDS, MELD_TYPES, meldsOf, NO_OBSERVER, type HandObserver, type HandState } from '../engine/state.js';
 import { HandAnalyser, suitKey } from '../hand/shanten.js';
 import { loserScoreMayChange, loserShapeKey, loserShapeKeyWith, loserValue, scoreSummary, scoreValue, type ScoreContext, type WinBy } from '../scoring/index.js';
-import type { HandSpec } from '../tiles/index.js';
+import type { HandSpec, Meld } from '../tiles/index.js';
 import { KINDS } from '../tiles/index.js';
 import { valueCell, valueTable } from './luck-value.js';
 import { ShapeMemo } from './shape-memo.js';
@@ -123,7 +123,7 @@ export class LuckMeter {
   ) {
     this.luck = new Float64Array(players * LUCK_CHANNELS);
     this.waits = Array.from({ length: players }, () => newSeatWait());
-    this.losers = Array.from({ length: players }, () => ({ melds: -1, memo: new ShapeMemo(), counts: new Uint8Array(KINDS), spec: NO_SPEC, ctx: NO_CONTEXT }));
+    this.losers = Array.from({ length: players }, () => ({ named: -1, memo: new ShapeMemo(), counts: new Uint8Array(KINDS), melds: [], bonus: [], ctx: NO_CONTEXT }));
     this.observer = {
       ...NO_OBSERVER,
       deal: (s: HandState): void => this.dealt(s),
@@ -157,7 +157,7 @@ export class LuckMeter {
   /** A new hand: the scorer's answers and the seats' waits are of the last one. */
   private forget(): void {
     this.memo.clear();
-    for (const l of this.losers) l.melds = -1;
+    for (const l of this.losers) l.named = -1;
     for (const w of this.waits) w.valid = false;
   }
 
@@ -176,19 +176,21 @@ export class LuckMeter {
   private losersOf(s: HandState, seat: Seat): LoserMemo | null {
     if (!this.remember) return null;
     const l = this.losers[seat]!;
-    const melds = metaUnit(s, seat) | (s.pub.bonusCount[seat]! << 8);
-    if (l.melds !== melds) {
-      l.melds = melds;
+    const named = metaUnit(s, seat) | (s.pub.bonusCount[seat]! << 8);
+    if (l.named !== named) {
+      l.named = named;
       l.memo.clear();
-      [l.spec, l.ctx] = scored(s, seat, l.counts.fill(0), -1, null, null);
+      l.melds = meldsOf(s, seat);
+      l.bonus = bonusOf(s, seat);
+      l.ctx = contextOf(s, seat, null);
     }
     return l;
   }
 
   /**
-   * loserScore, remembered in `l` (losersOf) by `key`, loserShapeKey(concealed, plus); scored by the scorer's lean
-   * path for counts (loserValue). The meter that remembers nothing scores as loserScore always did, so the memo
-   * test compares the two paths as well.
+   * loserScore, remembered in `l` (losersOf) by `key`, the loserShapeKey of `concealed` with `plus`; scored by the
+   * scorer's lean path for counts (loserValue). The meter that remembers nothing scores as loserScore always did, so
+   * the memo test compares the two paths as well.
    */
   private loser(s: HandState, seat: Seat, concealed: Uint8Array, l: LoserMemo | null, key: number, plus: number): number {
     if (l === null) return loserScore(s, seat, concealed, plus);
@@ -197,7 +199,7 @@ export class LuckMeter {
     const counts = l.counts;
     counts.set(concealed);
     if (plus >= 0) counts[plus]!++;
-    const fresh = loserValue(s.rules, counts, l.spec.melds, l.spec.bonus, l.ctx);
+    const fresh = loserValue(s.rules, counts, l.melds, l.bonus, l.ctx);
     l.memo.set(key, fresh);
     return fresh;
   }
@@ -233,7 +235,7 @@ export class LuckMeter {
     const lrow = this.losersOf(s, seat);
     // What the tile adds to the hand's score as it stands (a loser's score: sets and doubles), for the kinds it
     // holds already (a tile of a kind it holds none of adds no set).
-    const shape = lrow === null ? 0 : loserShapeKey(before, -1);
+    const shape = lrow === null ? 0 : loserShapeKey(before);
     const held = this.loser(s, seat, before, lrow, shape, -1);
     const table = this.table === undefined ? (this.table = valueTable(s.rules.id)) : this.table;
     const suits = suitCounts(s, seat, before, this.suits);
@@ -348,18 +350,19 @@ function countWall(s: HandState, into: Uint8Array): number {
   return n;
 }
 
-/** A seat's loser scores in this hand by loserShapeKey, for its melds and bonus tiles as `melds` names them. */
+/** A seat's loser scores in this hand by loserShapeKey, for its melds and bonus tiles as `named` names them. */
 interface LoserMemo {
-  melds: number;
+  /** Its melds, kongs and bonus tiles by their counts (metaUnit and the bonus count); -1 none yet. */
+  named: number;
   readonly memo: ShapeMemo;
   /** Scratch: the concealed counts scored. */
   readonly counts: Uint8Array;
-  /** The melds and bonus tiles `melds` names, and the seat's context in this hand. */
-  spec: HandSpec;
+  /** The melds and bonus tiles `named` names, and the seat's context in this hand. */
+  melds: Meld[];
+  bonus: number[];
   ctx: ScoreContext;
 }
 
-const NO_SPEC: HandSpec = { concealed: [], melds: [], bonus: [], winning: null };
 const NO_CONTEXT: ScoreContext = { seatWind: 0, prevailingWind: null, win: null, lastTile: false, lastOfKind: false, firstTurn: false, limit: null };
 
 /** A seat's wait as LuckMeter.waitOf last found it, with what it was found for. */
@@ -444,8 +447,13 @@ function scored(s: HandState, seat: Seat, concealed: Uint8Array, plus: number, w
   for (let x = 0; x < KINDS; x++) for (let c = concealed[x]! + (x === plus ? 1 : 0); c > 0; c--) tiles.push(x);
   return [
     { concealed: tiles, melds: meldsOf(s, seat), bonus: bonusOf(s, seat), winning },
-    { seatWind: s.pub.seatWind[seat]!, prevailingWind: s.rules.prevailingWind ? s.pub.prevailing : null, win, lastTile: false, lastOfKind: false, firstTurn: false, limit: s.limit },
+    contextOf(s, seat, win),
   ];
+}
+
+/** The seat's context as the meter scores it: its wind, the round's, the limit; never a first turn or a last tile. */
+function contextOf(s: HandState, seat: Seat, win: WinBy | null): ScoreContext {
+  return { seatWind: s.pub.seatWind[seat]!, prevailingWind: s.rules.prevailingWind ? s.pub.prevailing : null, win, lastTile: false, lastOfKind: false, firstTurn: false, limit: s.limit };
 }
 
 function loserScore(s: HandState, seat: Seat, concealed: Uint8Array, plus: number): number {

@@ -11,9 +11,10 @@
  * every command but --version parses with (cliPackages below).
  *
  * Beside each, a list (*.bundle.json) of every compiled file it was made from with its size and modification time
- * (and the package.json of each package it holds: freshnessInputs), and of the files it wrote: a build that recompiles the sources (tsc writes every file) without bundling again
- * leaves the bundle stale, and src/worker-script.ts then starts the modules instead. Written to temporary names and
- * renamed, the list last, so a reader never takes a half-written bundle for a fresh one.
+ * (and the package.json of each package it holds: freshnessInputs), and of the files it wrote: a build that
+ * recompiles the sources (tsc writes every file) without bundling again leaves the bundle stale, and
+ * src/worker-script.ts then starts the modules instead. Written to temporary names and renamed, the list last, so a
+ * reader never takes a half-written bundle for a fresh one.
  */
 import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';

@@ -14,7 +14,6 @@ import {
   factsOf,
   factsOfCounts,
   losingCandidate,
-  losingCandidateOf,
   winningCandidates,
   type Candidate,
   type Facts,
@@ -54,10 +53,9 @@ function analyse(rules: RuleSet, hand: HandSpec, ctx: ScoreContext, keepAll: boo
   const L = limitValue(rules, ctx);
   const melds = hand.melds.length;
   if (hand.winning === null) {
-    const facts = factsOf(t, hand, false);
-    const cand = losingCandidate(hand);
-    const ev = evaluate(t, cand, facts, ctx, -1, hand.bonus, melds, null);
-    const best = { cand, ev, raw: rawValue(ev, L) };
+    const c = concealedCounts(hand, false);
+    const facts = factsOfCounts(c.slice(), hand.melds);
+    const best = loserReading(rules, facts, c, hand.melds, hand.bonus, ctx);
     return { t, facts, best, all: [best] };
   }
   if (!known && !isWinningHand(rules, hand)) throw new UserError('not a complete hand: the tiles do not make a winning hand');
@@ -161,9 +159,14 @@ export function scoreValue(rules: RuleSet, hand: HandSpec, ctx: ScoreContext): n
  */
 export function loserValue(rules: RuleSet, concealed: Uint8Array, melds: readonly Meld[], bonus: readonly number[], ctx: ScoreContext): number {
   const facts = factsOfCounts(concealed.slice(0, KINDS), melds);
-  const cand = losingCandidateOf(concealed, melds);
+  return finalScore(rules, null, ctx, loserReading(rules, facts, concealed, melds, bonus, ctx)).score;
+}
+
+/** A losing hand's one reading ("grouped as well as it can be"), from its facts and concealed counts. */
+function loserReading(rules: RuleSet, facts: Facts, concealed: Uint8Array, melds: readonly Meld[], bonus: readonly number[], ctx: ScoreContext): Reading {
+  const cand = losingCandidate(concealed, melds);
   const ev = evaluate(rules.table, cand, facts, ctx, -1, bonus, melds.length, null);
-  return finalScore(rules, null, ctx, { cand, ev, raw: rawValue(ev, limitValue(rules, ctx)) }).score;
+  return { cand, ev, raw: rawValue(ev, limitValue(rules, ctx)) };
 }
 
 /**

@@ -116,7 +116,10 @@ export function factsOf(table: ScoreTable, hand: HandSpec, winner: boolean): Fac
   return winner ? { ...f, waits: countWaits(table, hand, f.all) } : f;
 }
 
-/** The facts of a hand whose concealed tiles (with the winning tile, if any) are `all`, which it keeps as Facts.all and adds the melds to; waits 0. */
+/**
+ * The facts of a hand whose concealed tiles (with the winning tile, if any) are `all`, which it keeps as Facts.all
+ * and adds the melds to; waits 0.
+ */
 export function factsOfCounts(all: Uint8Array, melds: readonly Meld[]): Facts {
   let noExposed = true;
   for (const m of melds) {
@@ -184,14 +187,9 @@ export function winningCandidates(
 /**
  * A losing hand "grouped as well as it can be" (docs/rules.md "Arrangement"): three or more alike concealed count as a
  * concealed pung (four only as a kong when declared), pairs as pairs; runs never score, so nothing is lost by
- * taking every pung.
+ * taking every pung. `c`: its concealed counts.
  */
-export function losingCandidate(hand: HandSpec): Candidate {
-  return losingCandidateOf(concealedCounts(hand, false), hand.melds);
-}
-
-/** losingCandidate of the hand whose concealed counts are `c`, with `melds`. */
-export function losingCandidateOf(c: Uint8Array, melds: readonly Meld[]): Candidate {
+export function losingCandidate(c: Uint8Array, melds: readonly Meld[]): Candidate {
   const groups = meldGroups(melds);
   const pairs: number[] = [];
   for (let t = 0; t < KINDS; t++) {
@@ -213,25 +211,25 @@ export function loserScoreMayChange(k: number, held: number): boolean {
 }
 
 /**
- * All that a losing hand's score (scoreValue with no winning tile) reads of its concealed tiles, with one more of
- * kind `plus` (-1: none), as one integer below 2^43: the suit kinds held three or more times (losingCandidate's
+ * All that a losing hand's score (scoreValue with no winning tile) reads of its concealed counts `c`, as one
+ * integer below 2^43: the suit kinds held three or more times (losingCandidate's
  * concealed pungs, 27 bits), each honour's pair or pung (base 3, below 2,187), and which of the three suits and the
  * honours are held at all (the suit doubles, 4 bits; evaluate). A suit pair scores nothing under every table
  * (pairValue), nor a run or a single tile, so two losing hands with the same melds, bonus tiles, context and key
  * score the same (test/scoring/properties.test.ts). The luck meter remembers a hand's loser scores by it.
  */
-export function loserShapeKey(c: Uint8Array, plus: number): number {
+export function loserShapeKey(c: Uint8Array): number {
   let pungs = 0;
   let groups = 0;
   for (let k = 0; k < 27; k++) {
-    const n = c[k]! + (k === plus ? 1 : 0);
+    const n = c[k]!;
     if (n === 0) continue;
     groups |= 1 << ((k / 9) | 0);
     if (n >= 3) pungs |= 1 << k;
   }
   let honours = 0;
   for (let k = KINDS - 1; k >= EAST; k--) {
-    const n = c[k]! + (k === plus ? 1 : 0);
+    const n = c[k]!;
     if (n > 0) groups |= 8;
     honours = honours * 3 + (n >= 3 ? 2 : n === 2 ? 1 : 0);
   }
@@ -244,8 +242,8 @@ const SHAPE_SPLIT = 2 ** 27;
 const HONOUR_STEP: readonly number[] = Array.from({ length: KINDS - EAST }, (_, i) => SHAPE_SPLIT * 3 ** i);
 
 /**
- * loserShapeKey(c, k) from `key`, loserShapeKey(c, -1), for a kind `k` held `held` times, at least once (so the
- * suits and honours held stay as they were): a suit's third tile makes a pung, an honour's second a pair and its
+ * loserShapeKey of `c` with one more of kind `k` from `key`, loserShapeKey(c), where `c` holds `held` of `k`, at
+ * least one (so the suits and honours held stay as they were): a suit's third tile makes a pung, an honour's second a pair and its
  * third a pung; nothing else changes the key.
  */
 export function loserShapeKeyWith(key: number, k: number, held: number): number {
