@@ -61,7 +61,7 @@ function analyse(rules: RuleSet, hand: HandSpec, ctx: ScoreContext, keepAll: boo
   if (!known && !isWinningHand(rules, hand)) throw new UserError('not a complete hand: the tiles do not make a winning hand');
   // A claimed winning tile makes the combination it completes exposed ("Complete hand").
   const claimed = ctx.win === 'discard' || ctx.win === 'robbing-kong';
-  const facts = factsOf(t, hand, true);
+  const facts = factsOf(t, hand);
   const cands = winningCandidates(t, hand, claimed, arrangements);
   let best: Reading | null = null;
   const all: Reading[] = [];

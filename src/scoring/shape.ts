@@ -111,9 +111,10 @@ export function countWaits(table: ScoreTable, hand: HandSpec, all: Uint8Array): 
   return n;
 }
 
-export function factsOf(table: ScoreTable, hand: HandSpec, winner: boolean): Facts {
+/** A winning hand's facts (a loser's: factsOfCounts). */
+export function factsOf(table: ScoreTable, hand: HandSpec): Facts {
   const f = factsOfCounts(concealedCounts(hand, true), hand.melds);
-  return winner ? { ...f, waits: countWaits(table, hand, f.all) } : f;
+  return { ...f, waits: countWaits(table, hand, f.all) };
 }
 
 /**
