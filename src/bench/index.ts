@@ -1,9 +1,10 @@
 /**
- * `npm run bench` (issue 5, point 8): runner throughput for four `random` and for the four-strategy mix, with one
- * worker and with all, the scaling ratio, and peak memory at 100,000 and 1,000,000 hands; each figure the median
- * of several rounds, each run in its own process, the configurations interleaved within a round so that load
- * from other processes on a shared machine falls on all of them alike. Then the module benchmarks of the engine,
- * scoring and hand analysis where those modules exist. `--quick` shrinks every size for a smoke run.
+ * `npm run bench` (issue 5, point 8): runner throughput for four `random` and for the four-strategy mix, plain and
+ * with `--duplicate` (its CPU per hand against the plain mix's, round by round), with one worker and with all, the
+ * scaling ratio, and peak memory at 100,000 and 1,000,000 hands; each figure the median of several rounds, each run
+ * in its own process, the configurations interleaved within a round so that load from other processes on a shared
+ * machine falls on all of them alike. Then the module benchmarks of the engine, scoring and hand analysis where
+ * those modules exist. `--quick` shrinks every size for a smoke run.
  *
  * Throughput is steady-state: each round runs a short and a long simulation per worker count, and the rate is
  * (long − short hands) / (long − short seconds), which cancels worker start-up (thread spawn, module loading,
@@ -47,6 +48,8 @@ interface Lineup {
   /** Short and long run sizes (hands): the long one makes the one-worker run last several seconds. */
   readonly short: number;
   readonly long: number;
+  /** Played as `simulate --duplicate` plays it: walls rotated through the seats, the luck meter on. */
+  readonly duplicate?: boolean;
 }
 
 function once(spec: RunnerBenchSpec): RunnerBenchResult {
@@ -70,35 +73,45 @@ interface Throughput {
   waitPct: number;
 }
 
-/** Per worker count, the median figures over the rounds, and each round's own figures (in round order). */
-function throughput(l: Lineup, workers: readonly number[]): { median: Map<number, Throughput>; rounds: Map<number, Throughput[]> } {
-  const rounds = new Map<number, Throughput[]>(workers.map((w) => [w, []]));
+/** Per lineup and worker count, the median figures over the rounds, and each round's own figures (in round order). */
+type Measured = { median: Map<number, Throughput>; rounds: Map<number, Throughput[]> };
+
+/**
+ * Every lineup at every worker count within each round, so that a ratio between two of them (workers, or a
+ * lineup with --duplicate against the same without) compares runs made minutes apart at most.
+ */
+function throughput(ls: readonly Lineup[], workers: readonly number[]): Measured[] {
+  const rounds = ls.map(() => new Map<number, Throughput[]>(workers.map((w) => [w, []])));
   for (let r = 0; r < ROUNDS; r++) {
-    for (const w of workers) {
-      const spec = { rules: l.rules, strategies: l.strategies, workers: w };
-      const s = once({ ...spec, games: l.short });
-      const g = once({ ...spec, games: l.long });
-      const steady = (g.hands - s.hands) / (g.seconds - s.seconds);
-      rounds.get(w)!.push({
-        steady,
-        raw: g.handsPerSecond,
-        startup: s.seconds - s.hands / steady,
-        cpuPerHand: (1e6 * (g.cpuSeconds - s.cpuSeconds)) / (g.hands - s.hands),
-        waitPct: (100 * g.workerWaitSeconds) / g.workerBusySeconds,
-      });
-    }
-  }
-  const out = new Map<number, Throughput>();
-  for (const [w, rs] of rounds) {
-    out.set(w, {
-      steady: median(rs.map((x) => x.steady)),
-      raw: median(rs.map((x) => x.raw)),
-      startup: median(rs.map((x) => x.startup)),
-      cpuPerHand: median(rs.map((x) => x.cpuPerHand)),
-      waitPct: median(rs.map((x) => x.waitPct)),
+    ls.forEach((l, i) => {
+      for (const w of workers) {
+        const spec = { rules: l.rules, strategies: l.strategies, workers: w, ...(l.duplicate ? { duplicate: true } : {}) };
+        const s = once({ ...spec, games: l.short });
+        const g = once({ ...spec, games: l.long });
+        const steady = (g.hands - s.hands) / (g.seconds - s.seconds);
+        rounds[i]!.get(w)!.push({
+          steady,
+          raw: g.handsPerSecond,
+          startup: s.seconds - s.hands / steady,
+          cpuPerHand: (1e6 * (g.cpuSeconds - s.cpuSeconds)) / (g.hands - s.hands),
+          waitPct: (100 * g.workerWaitSeconds) / g.workerBusySeconds,
+        });
+      }
     });
   }
-  return { median: out, rounds };
+  return rounds.map((byWorkers) => {
+    const out = new Map<number, Throughput>();
+    for (const [w, rs] of byWorkers) {
+      out.set(w, {
+        steady: median(rs.map((x) => x.steady)),
+        raw: median(rs.map((x) => x.raw)),
+        startup: median(rs.map((x) => x.startup)),
+        cpuPerHand: median(rs.map((x) => x.cpuPerHand)),
+        waitPct: median(rs.map((x) => x.waitPct)),
+      });
+    }
+    return { median: out, rounds: byWorkers };
+  });
 }
 
 async function optionalBench(file: string, fn: string): Promise<void> {
@@ -130,17 +143,19 @@ async function main(): Promise<void> {
       '"Waited" is the time a ready worker spent without a batch (the runner\'s own cost to scaling).',
   );
   const known = new Set(builtinNames());
+  const mix = { rules: 'harr', strategies: DEFAULT_STRATEGIES, short: quick ? 200 : 1_000, long: quick ? 2_000 : 12_000 };
   const lineups: Lineup[] = [
     { name: 'four random', rules: 'harr', strategies: 'random,random,random,random', short: quick ? 1_000 : 2_000, long: quick ? 10_000 : 40_000 },
-    { name: 'four-strategy mix', rules: 'harr', strategies: DEFAULT_STRATEGIES, short: quick ? 200 : 1_000, long: quick ? 2_000 : 12_000 },
-  ];
-  for (const l of lineups) {
+    { name: 'four-strategy mix', ...mix },
+    { name: 'four-strategy mix, --duplicate', ...mix, duplicate: true },
+  ].filter((l) => {
     const missing = l.strategies.split(',').filter((s) => !known.has(s));
-    if (missing.length) {
-      console.log(`${l.name}: strategies not registered yet (${missing.join(', ')}), skipped`);
-      continue;
-    }
-    const { median: t, rounds } = throughput(l, counts);
+    if (missing.length) console.log(`${l.name}: strategies not registered yet (${missing.join(', ')}), skipped`);
+    return missing.length === 0;
+  });
+  const measured = throughput(lineups, counts);
+  lineups.forEach((l, i) => {
+    const { median: t, rounds } = measured[i]!;
     const parts = counts.map((w) => {
       const x = t.get(w)!;
       return `${w} worker${w > 1 ? 's' : ''} ${fmt(x.steady)} hands/s (${x.cpuPerHand.toFixed(0)} µs CPU/hand; workers waited ${x.waitPct.toFixed(1)}% of their playing time; start-up ${x.startup.toFixed(2)} s; ${fmt(x.raw)} hands/s over ${fmt(l.long)} hands with it)`;
@@ -160,7 +175,16 @@ async function main(): Promise<void> {
       `  scaling ${cores} vs 1 worker: ${(all.steady / one.steady).toFixed(2)}× steady state (rounds: ${byRound.map((x) => x.toFixed(2)).join(', ')}; ` +
         `median ${median(byRound).toFixed(2)}×), ${(all.raw / one.raw).toFixed(2)}× with start-up; load average ${load()}`,
     );
-  }
+    const plain = lineups.findIndex((p) => p.strategies === l.strategies && p.rules === l.rules && !p.duplicate);
+    if (l.duplicate && plain >= 0) {
+      // CPU per hand, not rate: the luck meter's price to each --duplicate user, whatever share of the cores the run got.
+      const cost = (w: number) => measured[i]!.rounds.get(w)!.map((x, r) => x.cpuPerHand / measured[plain]!.rounds.get(w)![r]!.cpuPerHand);
+      console.log(
+        `  --duplicate against the same lineup without it, CPU per hand, same rounds: ` +
+          counts.map((w) => `${w} worker${w > 1 ? 's' : ''} ${median(cost(w)).toFixed(2)}× (rounds: ${cost(w).map((x) => x.toFixed(2)).join(', ')})`).join('; '),
+      );
+    }
+  });
   // The least work any engine does for a hand of four uniform players, against the engine, in one thread.
   console.log('\nbenchFloor():');
   console.log(await benchFloor(quick ? 4_000 : 40_000));

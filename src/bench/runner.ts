@@ -16,6 +16,8 @@ export interface RunnerBenchSpec {
   readonly strategies: string;
   readonly games: number;
   readonly workers: number;
+  /** Each wall played once per seat rotation, with the luck meter (`simulate --duplicate`). */
+  readonly duplicate?: boolean;
 }
 
 export interface RunnerBenchResult {
@@ -36,7 +38,7 @@ export async function measureRunner(spec: RunnerBenchSpec): Promise<RunnerBenchR
     const cpu0 = process.cpuUsage();
     const r = await simulate({
       rules: spec.rules, strategies: spec.strategies, games: spec.games, seed: 1, workers: spec.workers, out,
-      outExplicit: true, gamesCsv: false, players: 4, unit: 'hand', duplicate: false, flowers: false, shard: null,
+      outExplicit: true, gamesCsv: false, players: 4, unit: 'hand', duplicate: spec.duplicate ?? false, flowers: false, shard: null,
       resume: false, force: true, progress: 'none', command: 'bench',
     });
     const seconds = (performance.now() - t0) / 1000;
