@@ -3,6 +3,12 @@ import { defineConfig } from 'vitest/config';
 import { ISOLATED } from './test/support/isolated.js';
 import LongestFirst from './test/support/sequencer.js';
 
+// No mjlab command opens a TLS connection, and Node parses the whole bundle NODE_EXTRA_CA_CERTS names before a
+// process's first line: on this machine, which sets it, that is about 55 ms of CPU for each of the suite's
+// processes (docs/performance.md, "npm test's time, tenth session"). The test forks and every process they start
+// go without it; `npm ci` and the network are outside the suite.
+delete process.env.NODE_EXTRA_CA_CERTS;
+
 export default defineConfig({
   test: {
     // Bounds for a hung test only: beside other files on a shared machine a long end-to-end test takes twice its
