@@ -132,20 +132,27 @@ export function analyseSearchVsHarr(input: AnalysisInput, timing: SearchTiming):
       defaultBudget,
     ),
     '',
-    `A verdict counts an interval as above or below zero only when its Holm-adjusted p-value is below 0.05, over the ${tested.length} tests stated here at once: ` +
-      `the ${ownTested.length} rows of summary.csv against three harr and the ${away.length === 1 ? 'paired test' : `${away.length} paired tests`} of away-from-policy.csv (column p_holm in each).`,
+    `A verdict counts an interval as above or below zero only when its Holm-adjusted p-value is below 0.05, over the ${tested.length} ${tested.length === 1 ? 'test' : 'tests'} stated here at once: ` +
+      (away.length === 0
+        ? `the ${ownTested.length === 1 ? 'row' : `${ownTested.length} rows`} of summary.csv against three harr (column p_holm).`
+        : `the ${ownTested.length} rows of summary.csv against three harr and the ${away.length === 1 ? 'paired test' : `${away.length} paired tests`} of away-from-policy.csv (column p_holm in each).`),
     '',
     'One `search` against three `harr` (the policy it rolls out with), duplicate walls; mean net per hand of the searcher, ' +
       'which is its advantage over harr at the same table (the three harr take the rest) (a run\'s pairwise.csv gives search − harr as 4/3 of this: nets sum to zero, so each of the three harr loses a third of what the searcher gains); 95% interval over wall sets.',
     '',
     table,
-    '',
-    '### Away from the policy it assumes',
-    '',
-    'The searcher (still rolling out with harr at every seat) and harr itself, each in the same seat against the same ' +
-      'three strategies on the same walls; paired difference per hand, wall set by wall set.',
-    '',
-    awayTable,
+    // An experiment without a table other than three harr (search-budget-curve) has no away-from-policy pair.
+    ...(away.length === 0
+      ? []
+      : [
+          '',
+          '### Away from the policy it assumes',
+          '',
+          'The searcher (still rolling out with harr at every seat) and harr itself, each in the same seat against the same ' +
+            'three strategies on the same walls; paired difference per hand, wall set by wall set.',
+          '',
+          awayTable,
+        ]),
   ].join('\n');
 
   const budgets = [...new Set(own.map((x) => x.parts.budget!))].sort((a, b) => a - b);
@@ -176,7 +183,7 @@ export function analyseSearchVsHarr(input: AnalysisInput, timing: SearchTiming):
   return {
     files: [
       { name: 'summary.csv', text: summaryCsv },
-      { name: 'away-from-policy.csv', text: awayCsv },
+      ...(away.length === 0 ? [] : [{ name: 'away-from-policy.csv', text: awayCsv }]),
     ],
     charts: [{ name: 'budget-curve.svg', title: 'search against three harr by budget', spec: chart }],
     findings,
@@ -252,7 +259,7 @@ export function verdict(
     const rest = curve.length - above.length - below.length - alone.length;
     const others = rest === 0 ? '' : rest === curve.length ? `: all ${rest} include zero` : rest === 1 ? '; the other one includes zero' : `; the other ${rest} include zero`;
     out.push(
-      `With fewer rollouts (${words(sizes.map(String))} wall sets per budget${sizes.every((n) => main.every((m) => n < m.wallSets)) ? ", a smaller sample than the default budget's" : ''}), ` +
+      `With fewer rollouts (${words(sizes.map((n) => thousands(n)))} wall sets per budget${sizes.every((n) => main.every((m) => n < m.wallSets)) ? ", a smaller sample than the default budget's" : ''}), ` +
         (above.length > 0 ? `the interval lies above zero under ${at(above)}` : `no interval lies above zero${alone.length > 0 ? " after Holm's adjustment" : ''}`) +
         (below.length > 0 ? `, below zero under ${at(below)}` : '') +
         (alone.length > 0 ? `; ${alone.length === 1 ? 'one lies' : `${alone.length} lie`} clear of zero alone but not after Holm's adjustment (${at(alone)})` : '') +

@@ -99,5 +99,12 @@ describe('search-vs-harr: its analysis on small runs', () => {
     // Equal walls and hands: the paired mean difference is the difference of the means.
     expect(Number(row[4])).toBeCloseTo(Number(totalSum(sa.net)) / sa.hands - Number(totalSum(ha.net)) / ha.hands, 6);
     expect(a.findings).toMatch(/^## Findings/);
+    expect(a.findings).toContain('### Away from the policy it assumes');
+
+    // Three harr at every table (search-budget-curve): no away-from-policy file or section, Holm over the rows alone.
+    const ownOnly = analyseSearchVsHarr({ ...input, cells: [cells[0]!], byVariant: new Map([[variant.label, [cells[0]!]]]) }, { msPerDecision: new Map() });
+    expect(ownOnly.files.map((f) => f.name)).toEqual(['summary.csv']);
+    expect(ownOnly.findings).not.toContain('Away from the policy');
+    expect(ownOnly.findings).toContain('over the 1 test stated here at once: the row of summary.csv against three harr (column p_holm).');
   }, 240_000);
 });
