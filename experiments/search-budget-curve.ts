@@ -34,6 +34,9 @@ export const spec: ExperimentSpec = {
   duplicate: true,
   players: 4,
   analysis: 'search-vs-harr',
+  // The question is the gain with budget: each budget against the one below it on the same walls, not only each
+  // against harr.
+  budgetPairs: true,
   reportCost: true,
   caveats: [
     'The search is strategies/search.ts at its default parameters but the budget; its worlds come from ' +

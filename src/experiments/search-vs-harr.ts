@@ -50,6 +50,23 @@ export function pairedCells(a: Cell, b: Cell, wallGames: number) {
   return m.result(ha * hb);
 }
 
+type Row = { readonly c: Cell; readonly parts: ReturnType<typeof lineupParts> };
+
+/**
+ * Per rule set, each budget against the one below it and the largest against the smallest (when more than two):
+ * the searcher's net at the higher budget minus at the lower, paired on the walls the two cells share.
+ */
+function budgetPairs(own: readonly Row[], wallGames: number) {
+  const out: { rules: string; budget: number; against: number; r: ReturnType<typeof pairedCells> }[] = [];
+  for (const rules of new Set(own.map((x) => x.c.variant.label))) {
+    const byBudget = own.filter((x) => x.c.variant.label === rules).sort((a, b) => a.parts.budget! - b.parts.budget!);
+    const steps = byBudget.slice(1).map((x, i) => [x, byBudget[i]!] as const);
+    if (byBudget.length > 2) steps.push([byBudget[byBudget.length - 1]!, byBudget[0]!]);
+    for (const [hi, lo] of steps) out.push({ rules, budget: hi.parts.budget!, against: lo.parts.budget!, r: pairedCells(hi.c, lo.c, wallGames) });
+  }
+  return out;
+}
+
 export interface SearchTiming {
   /** Milliseconds per searched decision by `${rules} ${budget}`. */
   readonly msPerDecision: ReadonlyMap<string, number>;
@@ -76,15 +93,17 @@ export function analyseSearchVsHarr(input: AnalysisInput, timing: SearchTiming):
       return base ? { c, base, r: pairedCells(c, base, wg), s: summary([c], lineupParts(c.lineup).challenger), h: summary([base], 'harr') } : null;
     })
     .filter((x): x is NonNullable<typeof x> => x !== null);
-  // Holm over the tests the findings state at once (issue 27, point 5): each row against three harr (the default
-  // budget's four verdicts and the budget curve's twelve) and each away-from-policy pair's paired test. A row of
-  // summary.csv against another field is the searcher's mean net there, a description the findings do not test:
-  // its p_holm is empty.
   const isOwn = (x: (typeof rows)[number]) => x.parts.field === 'harr,harr,harr';
-  const tested = holm([...rows.filter(isOwn).map((x) => x.r.p), ...away.map((x) => x.r.p)]);
   const ownTested = rows.filter(isOwn);
+  const pairs = input.spec.budgetPairs ? budgetPairs(ownTested, wg) : [];
+  // Holm over the tests the findings state at once (issue 27, point 5): each row against three harr (the default
+  // budget's four verdicts and the budget curve's twelve), each away-from-policy pair's paired test, and each budget
+  // pair's. A row of summary.csv against another field is the searcher's mean net there, a description the findings
+  // do not test: its p_holm is empty.
+  const tested = holm([...ownTested.map((x) => x.r.p), ...away.map((x) => x.r.p), ...pairs.map((x) => x.r.p)]);
   const pHolmOf = (x: (typeof rows)[number]) => (isOwn(x) ? tested[ownTested.indexOf(x)]! : NaN);
   const pHolmAway = away.map((_, i) => tested[ownTested.length + i]!);
+  const pHolmPairs = pairs.map((_, i) => tested[ownTested.length + away.length + i]!);
   const summaryCsv = csv([
     [
       'rules', 'budget', 'table', 'hands', 'wall_sets', 'search_mean_net', 'ci_low', 'ci_high', 'z', 'p', 'ms_per_decision',
@@ -107,6 +126,14 @@ export function analyseSearchVsHarr(input: AnalysisInput, timing: SearchTiming):
     ]),
   ]);
 
+  const pairsCsv = csv([
+    ['rules', 'budget', 'against_budget', 'wall_sets', 'gain', 'ci_low', 'ci_high', 'z', 'p', 'p_holm'],
+    ...pairs.map((x, i) => [x.rules, String(x.budget), String(x.against), String(x.r.n), num(x.r.meanDiff), num(x.r.low), num(x.r.high), num(x.r.statistic), num(x.r.p), num(pHolmPairs[i]!)]),
+  ]);
+  const pairsTable = mdTable(
+    ['rules', 'budget', 'against budget', 'gain per hand (95% CI)', 'p', 'Holm-adjusted p'],
+    pairs.map((x, i) => [x.rules, String(x.budget), String(x.against), show.ci(x.r.meanDiff, x.r.low, x.r.high), show.p(x.r.p), show.p(pHolmPairs[i]!)]),
+  );
   const own = ownTested;
   const table = mdTable(
     ['rules', 'budget', 'hands', 'search mean net / hand (95% CI)', 'SD of a wall set', 'ms / searched decision', 'search win rate', 'search deal-in rate', 'harr win rate', 'harr deal-in rate'],
@@ -131,16 +158,34 @@ export function analyseSearchVsHarr(input: AnalysisInput, timing: SearchTiming):
       away.map((x, i) => ({ rules: x.c.variant.label, budget: lineupParts(x.c.lineup).budget!, table: lineupParts(x.c.lineup).field, mean: x.r.meanDiff, low: x.r.low, high: x.r.high, pHolm: pHolmAway[i]! })),
       defaultBudget,
     ),
+    ...(pairs.length === 0
+      ? []
+      : ['', pairsVerdict(pairs.map((x, i) => ({ rules: x.rules, budget: x.budget, against: x.against, mean: x.r.meanDiff, low: x.r.low, high: x.r.high, pHolm: pHolmPairs[i]! })))]),
     '',
     `A verdict counts an interval as above or below zero only when its Holm-adjusted p-value is below 0.05, over the ${tested.length} ${tested.length === 1 ? 'test' : 'tests'} stated here at once: ` +
-      (away.length === 0
-        ? `the ${ownTested.length === 1 ? 'row' : `${ownTested.length} rows`} of summary.csv against three harr (column p_holm).`
-        : `the ${ownTested.length} rows of summary.csv against three harr and the ${away.length === 1 ? 'paired test' : `${away.length} paired tests`} of away-from-policy.csv (column p_holm in each).`),
+      words([
+        `the ${ownTested.length === 1 ? 'row' : `${ownTested.length} rows`} of summary.csv against three harr`,
+        ...(away.length === 0 ? [] : [`the ${away.length === 1 ? 'paired test' : `${away.length} paired tests`} of away-from-policy.csv`]),
+        ...(pairs.length === 0 ? [] : [`the ${pairs.length === 1 ? 'budget pair' : `${pairs.length} budget pairs`} of budget-pairs.csv`]),
+      ]) +
+      (away.length === 0 && pairs.length === 0 ? ' (column p_holm).' : ' (column p_holm in each).'),
     '',
     'One `search` against three `harr` (the policy it rolls out with), duplicate walls; mean net per hand of the searcher, ' +
       'which is its advantage over harr at the same table (the three harr take the rest) (a run\'s pairwise.csv gives search − harr as 4/3 of this: nets sum to zero, so each of the three harr loses a third of what the searcher gains); 95% interval over wall sets.',
     '',
     table,
+    ...(pairs.length === 0
+      ? []
+      : [
+          '',
+          '### Gain against budget, on the same walls',
+          '',
+          'The searcher at one budget minus the searcher at a smaller one, each against three harr on the same walls: ' +
+            'the difference of its mean net per hand, paired wall set by wall set (each budget against the one below it, ' +
+            'and the largest against the smallest).',
+          '',
+          pairsTable,
+        ]),
     // An experiment without a table other than three harr (search-budget-curve) has no away-from-policy pair.
     ...(away.length === 0
       ? []
@@ -184,6 +229,7 @@ export function analyseSearchVsHarr(input: AnalysisInput, timing: SearchTiming):
     files: [
       { name: 'summary.csv', text: summaryCsv },
       ...(away.length === 0 ? [] : [{ name: 'away-from-policy.csv', text: awayCsv }]),
+      ...(pairs.length === 0 ? [] : [{ name: 'budget-pairs.csv', text: pairsCsv }]),
     ],
     charts: [{ name: 'budget-curve.svg', title: 'search against three harr by budget', spec: chart }],
     findings,
@@ -276,4 +322,21 @@ export function verdict(
     );
   }
   return out.join('\n\n');
+}
+
+/** The budget pairs in words, read off their rows: which gains lie clear of zero, after Holm's adjustment and alone. */
+export function pairsVerdict(pairs: readonly (Interval & { readonly against: number })[]): string {
+  const named = (xs: readonly (Interval & { readonly against: number })[]) =>
+    words(xs.map((x) => `${x.rules} ${x.budget} over ${x.against} (${signed(x)})`));
+  const at = (k: Side) => pairs.filter((x) => side(x) === k);
+  const [above, below, aboveAlone, belowAlone] = [at('above'), at('below'), at('aboveAlone'), at('belowAlone')];
+  const rest = pairs.length - above.length - below.length - aboveAlone.length - belowAlone.length;
+  const parts = [
+    above.length > 0 ? `more rollouts gain under ${named(above)}` : 'no budget gains over a smaller one after Holm\'s adjustment',
+    ...(below.length > 0 ? [`they lose under ${named(below)}`] : []),
+    ...(aboveAlone.length > 0 ? [`a gain clear of zero alone but not after Holm's adjustment under ${named(aboveAlone)}`] : []),
+    ...(belowAlone.length > 0 ? [`a loss clear of zero alone but not after Holm's adjustment under ${named(belowAlone)}`] : []),
+    ...(rest > 0 && rest < pairs.length ? [`the other ${rest === 1 ? 'pair includes' : `${rest} pairs include`} zero`] : []),
+  ];
+  return `**Budget against budget, on the same walls** (points per hand): ${parts.join('; ')}.`;
 }

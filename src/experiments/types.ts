@@ -114,6 +114,11 @@ export interface ExperimentSpec extends ExperimentBase {
   readonly duplicate: boolean;
   readonly players: 2 | 3 | 4;
   readonly analysis: AnalysisKind;
+  /**
+   * search-vs-harr analysis: each budget against the one below it, and the largest against the smallest, the searcher's
+   * net paired on the same walls (search-budget-curve, whose budgets play equal wall sets).
+   */
+  readonly budgetPairs?: boolean;
   /** Variant the paired differences are taken against (limit-vs-unlimited). */
   readonly baseline?: string;
   /** The strategy Harr's claim says should gain, and those it should gain on (limit-vs-unlimited). */

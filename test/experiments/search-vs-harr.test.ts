@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cellPlans } from '../../src/experiments/run.js';
 import { experiment } from '../../src/experiments/registry.js';
-import { analyseSearchVsHarr, lineupParts, verdict } from '../../src/experiments/search-vs-harr.js';
+import { analyseSearchVsHarr, lineupParts, pairsVerdict, verdict } from '../../src/experiments/search-vs-harr.js';
 import type { AnalysisInput } from '../../src/experiments/analysis.js';
 import type { Cell } from '../../src/experiments/walls.js';
 import { simulate } from '../../src/runner/run.js';
@@ -65,10 +65,23 @@ describe('search-vs-harr: the finding in words', () => {
   });
 });
 
+describe('search-budget-curve: budget against budget in words', () => {
+  const pair = (rules: string, budget: number, against: number, mean: number, low: number, high: number, pHolm: number) => ({ rules, budget, against, mean, low, high, pHolm });
+  it('names the pairs clear of zero after Holm, those clear alone, and counts the rest', () => {
+    expect(pairsVerdict([pair('babcock', 128, 64, 1.3, 0.4, 2.2, 0.01), pair('harr', 256, 32, 5.2, 0.1, 10.3, 0.2), pair('code500', 64, 32, 0.1, -1, 1.2, 1)])).toBe(
+      '**Budget against budget, on the same walls** (points per hand): more rollouts gain under babcock 128 over 64 (+1.3, 0.4 to 2.2); ' +
+        "a gain clear of zero alone but not after Holm's adjustment under harr 256 over 32 (+5.2, 0.1 to 10.3); the other pair includes zero.",
+    );
+    expect(pairsVerdict([pair('harr', 64, 32, 0.1, -1, 1.2, 1), pair('harr', 128, 64, -3, -5, -1, 0.01)])).toBe(
+      "**Budget against budget, on the same walls** (points per hand): no budget gains over a smaller one after Holm's adjustment; they lose under harr 128 over 64 (-3.0, -5.0 to -1.0); the other pair includes zero.",
+    );
+  });
+});
+
 describe('search-vs-harr: its analysis on small runs', () => {
   it('the searcher\'s mean net and interval over wall sets; the away-from-policy pair wall set by wall set', async () => {
     const dir = tempDir('mjlab-svh-');
-    const lineups = ['search:budget=8,harr,harr,harr', 'search:budget=8,chow-mixer,suit-hunter,greedy', 'harr,chow-mixer,suit-hunter,greedy'];
+    const lineups = ['search:budget=8,harr,harr,harr', 'search:budget=8,chow-mixer,suit-hunter,greedy', 'harr,chow-mixer,suit-hunter,greedy', 'search:budget=4,harr,harr,harr'];
     const variant = spec.variants[0]!;
     const cells: Cell[] = [];
     for (let i = 0; i < lineups.length; i++) {
@@ -79,7 +92,8 @@ describe('search-vs-harr: its analysis on small runs', () => {
       const names = lineups[i]!.split(',');
       cells.push({ variant, lineupIndex: i, lineup: lineups[i]!, dir: join(dir, String(i)), labels: r.aggregate.labels, agg: r.aggregate, seats: r.aggregate.labels.map((l) => names.filter((n) => n === l).length) });
     }
-    const input: AnalysisInput = { spec, cells, byVariant: new Map([[variant.label, cells]]), wallGames: 4, walls: 6 };
+    const three = cells.slice(0, 3);
+    const input: AnalysisInput = { spec, cells: three, byVariant: new Map([[variant.label, three]]), wallGames: 4, walls: 6 };
     const a = analyseSearchVsHarr(input, { msPerDecision: new Map([['harr 8', 3.5]]) });
     const summary = a.files.find((f) => f.name === 'summary.csv')!.text.trim().split('\n');
     expect(summary[0]).toMatch(/^rules,budget,table,hands,wall_sets,search_mean_net,ci_low,ci_high,z,p,ms_per_decision,/);
@@ -106,5 +120,25 @@ describe('search-vs-harr: its analysis on small runs', () => {
     expect(ownOnly.files.map((f) => f.name)).toEqual(['summary.csv']);
     expect(ownOnly.findings).not.toContain('Away from the policy');
     expect(ownOnly.findings).toContain('over the 1 test stated here at once: the row of summary.csv against three harr (column p_holm).');
+    expect(a.files.map((f) => f.name)).not.toContain('budget-pairs.csv');
+
+    // With budgetPairs (search-budget-curve): budget 8 against budget 4 on the same walls, in Holm's family.
+    const curve = [cells[0]!, cells[3]!];
+    const withPairs = analyseSearchVsHarr(
+      { ...input, spec: { ...spec, budgetPairs: true }, cells: curve, byVariant: new Map([[variant.label, curve]]) },
+      { msPerDecision: new Map() },
+    );
+    const pairs = withPairs.files.find((f) => f.name === 'budget-pairs.csv')!.text.trim().split('\n');
+    expect(pairs[0]).toBe('rules,budget,against_budget,wall_sets,gain,ci_low,ci_high,z,p,p_holm');
+    expect(pairs).toHaveLength(2);
+    const p = pairs[1]!.split(',');
+    expect(p.slice(0, 4)).toEqual(['harr', '8', '4', '6']);
+    const s4 = cells[3]!.agg.strategies.get('search:budget=4')!;
+    // Equal walls and hands: the paired gain is the difference of the searcher's mean nets.
+    expect(Number(p[4])).toBeCloseTo(Number(totalSum(s.net)) / s.hands - Number(totalSum(s4.net)) / s4.hands, 6);
+    expect(Number(p[9])).toBeGreaterThanOrEqual(Number(p[8]));
+    expect(withPairs.findings).toContain('### Gain against budget, on the same walls');
+    expect(withPairs.findings).toContain('**Budget against budget, on the same walls**');
+    expect(withPairs.findings).toContain('over the 3 tests stated here at once: the 2 rows of summary.csv against three harr and the budget pair of budget-pairs.csv (column p_holm in each).');
   }, 240_000);
 });
