@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { verdict } from '../../src/experiments/search-vs-harr.js';
+import { pairsVerdict, verdict } from '../../src/experiments/search-vs-harr.js';
 import { csvRows } from '../../src/report/csv-read.js';
 import { holm } from '../../src/stats/paired.js';
 import { ROOT } from '../runner/helpers.js';
@@ -33,6 +33,27 @@ describe('results/search-vs-harr', () => {
     const readme = readFileSync(join(DIR, 'README.md'), 'utf8');
     expect(readme).toContain(verdict(own, away, 256));
     expect(readme).toContain(`Holm-adjusted p-value is below 0.05, over the ${own.length + away.length} tests stated here at once`);
+  });
+});
+
+describe('results/search-budget-curve', () => {
+  const dir = join(ROOT, 'results', 'search-budget-curve');
+  const rows = (f: string) => csvRows(readFileSync(join(dir, f), 'utf8'));
+  it('has p_holm, Holm over its 16 rows against three harr and its budget pairs, and states what they give', () => {
+    const own = rows('summary.csv');
+    const pairs = rows('budget-pairs.csv');
+    expect(own).toHaveLength(16);
+    // Per rule set, three steps up and the largest against the smallest.
+    expect(pairs).toHaveLength(16);
+    // From the p columns as written (six decimals): Holm multiplies a p by up to 32, so their rounding by as much.
+    const adj = holm([...own.map((r) => Number(r.p)), ...pairs.map((r) => Number(r.p))]);
+    own.forEach((r, i) => expect(Number(r.p_holm)).toBeCloseTo(adj[i]!, 4));
+    pairs.forEach((r, i) => expect(Number(r.p_holm)).toBeCloseTo(adj[own.length + i]!, 4));
+    const readme = readFileSync(join(dir, 'README.md'), 'utf8');
+    const ownRows = own.map((r) => ({ rules: r.rules!, budget: Number(r.budget), wallSets: Number(r.wall_sets), mean: Number(r.search_mean_net), low: Number(r.ci_low), high: Number(r.ci_high), pHolm: Number(r.p_holm) }));
+    expect(readme).toContain(verdict(ownRows, [], 256));
+    expect(readme).toContain(pairsVerdict(pairs.map((r) => ({ rules: r.rules!, budget: Number(r.budget), against: Number(r.against_budget), mean: Number(r.gain), low: Number(r.ci_low), high: Number(r.ci_high), pHolm: Number(r.p_holm) }))));
+    expect(readme).toContain('over the 32 tests stated here at once');
   });
 });
 
