@@ -177,7 +177,8 @@ async function main(): Promise<void> {
     );
     const plain = lineups.findIndex((p) => p.strategies === l.strategies && p.rules === l.rules && !p.duplicate);
     if (l.duplicate && plain >= 0) {
-      // CPU per hand, not rate: the luck meter's price to each --duplicate user, whatever share of the cores the run got.
+      // CPU per hand, not rate: the luck meter's price to each --duplicate user, whatever share of the cores the
+      // run got.
       const cost = (w: number) => measured[i]!.rounds.get(w)!.map((x, r) => x.cpuPerHand / measured[plain]!.rounds.get(w)![r]!.cpuPerHand);
       console.log(
         `  --duplicate against the same lineup without it, CPU per hand, same rounds: ` +

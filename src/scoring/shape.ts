@@ -213,9 +213,9 @@ export function loserScoreMayChange(k: number, held: number): boolean {
 
 /**
  * All that a losing hand's score (scoreValue with no winning tile) reads of its concealed counts `c`, as one
- * integer below 2^43: the suit kinds held three or more times (losingCandidate's
- * concealed pungs, 27 bits), each honour's pair or pung (base 3, below 2,187), and which of the three suits and the
- * honours are held at all (the suit doubles, 4 bits; evaluate). A suit pair scores nothing under every table
+ * integer below 2^43: the suit kinds held three or more times (losingCandidate's concealed pungs, 27 bits), each
+ * honour's pair or pung (base 3, below 2,187), and which of the three suits and the honours are held at all (the
+ * suit doubles, 4 bits; evaluate). A suit pair scores nothing under every table
  * (pairValue), nor a run or a single tile, so two losing hands with the same melds, bonus tiles, context and key
  * score the same (test/scoring/properties.test.ts). The luck meter remembers a hand's loser scores by it.
  */
@@ -244,8 +244,8 @@ const HONOUR_STEP: readonly number[] = Array.from({ length: KINDS - EAST }, (_, 
 
 /**
  * loserShapeKey of `c` with one more of kind `k` from `key`, loserShapeKey(c), where `c` holds `held` of `k`, at
- * least one (so the suits and honours held stay as they were): a suit's third tile makes a pung, an honour's second a pair and its
- * third a pung; nothing else changes the key.
+ * least one (so the suits and honours held stay as they were): a suit's third tile makes a pung, an honour's second
+ * a pair and its third a pung; nothing else changes the key.
  */
 export function loserShapeKeyWith(key: number, k: number, held: number): number {
   if (k < EAST) return held === 2 ? key + (1 << k) : key;
