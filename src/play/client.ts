@@ -275,7 +275,7 @@ export function playClient(win: any, widgets: Widgets, coach: CoachPanelWidget |
       while (sel > 0 && !ok.has(own[sel]!)) sel--;
     }
     const seats = Array.from({ length: p }, (_, s) => s);
-    $('table-sides').innerHTML = seats.map(seatHtml).join('');
+    widgets.patch($('table-sides'), seats.map(seatHtml));
     $('wall').textContent = String(v.wallCount);
     $('wall').dataset.wall = String(v.wallCount);
     $('round').textContent = v.prevailingWind !== null ? `${WIND_NAME[WINDS.charAt(v.prevailingWind)]} round` : 'no prevailing wind';
@@ -326,12 +326,13 @@ export function playClient(win: any, widgets: Widgets, coach: CoachPanelWidget |
     problem.hidden = msg.problem === null;
     problem.textContent = msg.problem ?? '';
 
-    $('log').innerHTML = msg.events
-      .map((ev: any, i: number) => {
+    widgets.patch(
+      $('log'),
+      msg.events.map((ev: any, i: number) => {
         // Every event numbered by its place in the hand (1 the first), as the viewer, replay and review number it.
         return `<li class="mv mv-${ev.e}" data-event="${i}"><span class="n">${i + 1}</span>${esc(widgets.describe(ev, named, label))}</li>`;
-      })
-      .join('');
+      }),
+    );
     const log = $('log');
     log.scrollTop = log.scrollHeight;
 
@@ -343,7 +344,7 @@ export function playClient(win: any, widgets: Widgets, coach: CoachPanelWidget |
           .join(', ')}</p>`,
       );
     }
-    $('scores').innerHTML = parts.join('') || '<p class="muted">The score breakdown appears when the hand is over.</p>';
+    widgets.patch($('scores'), parts.length ? parts : ['<p class="muted">The score breakdown appears when the hand is over.</p>']);
     // The table is taller than a laptop's window: bring a hand's breakdown into view once, when the hand ends.
     if (over && shownBreakdown !== last.hand) {
       shownBreakdown = last.hand;

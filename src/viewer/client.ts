@@ -182,7 +182,7 @@ export function viewerClient(
   function draw(): void {
     const p = positions[step]!;
     const seats = p.seats.map((_, s) => s);
-    $('table-sides').innerHTML = seats.map((s) => seatHtml(p, s)).join('') + seats.map((s) => plateHtml(p, s)).join('');
+    widgets.patch($('table-sides'), [...seats.map((s) => seatHtml(p, s)), ...seats.map((s) => plateHtml(p, s))]);
     const wall = $('wall');
     wall.textContent = String(p.wall);
     wall.dataset.wall = String(p.wall);
@@ -213,7 +213,10 @@ export function viewerClient(
         : 'Drawn hand';
 
     const parts: string[] = [];
-    for (let h = 0; h <= p.hand; h++) parts.push(handScoresHtml(h, p));
+    for (let h = 0; h <= p.hand; h++) {
+      const html = handScoresHtml(h, p);
+      if (html) parts.push(html);
+    }
     const isEnd = step === positions.length - 1;
     if (isEnd && record.unit === 'match') {
       parts.push(
@@ -222,7 +225,7 @@ export function viewerClient(
           .join(', ')}</p>`,
       );
     }
-    $('scores').innerHTML = parts.join('') || '<p class="muted">The score breakdown appears when the hand is over.</p>';
+    widgets.patch($('scores'), parts.length ? parts : ['<p class="muted">The score breakdown appears when the hand is over.</p>']);
 
     const list = $('moves');
     const old = list.querySelector('.current');

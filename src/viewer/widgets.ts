@@ -51,6 +51,11 @@ export interface Widgets {
   describe(ev: HandEvent | { readonly e: 'draw' | 'loose'; readonly seat: number; readonly wall: number }, w: (seat: number) => string, label: (seat: number) => string): string;
   winBy(by: string): string;
   breakdown(b: Breakdown): string;
+  /**
+   * Sets the children of `box` to `parts`, one element each, rebuilding only the parts whose markup changed since
+   * the last call for `box` (all of them on the first call, or when the parts do not map one to one).
+   */
+  patch(box: any, parts: readonly string[]): void;
 }
 
 export function pageWidgets(): Widgets {
@@ -157,5 +162,45 @@ export function pageWidgets(): Widgets {
     );
   }
 
-  return { esc, shown, tileName, tile, describe, winBy, breakdown };
+  // Why patch: a step of the viewer or a message of the play page changes one or two seats (and adds a line to a
+  // log), and rebuilding every seat made the browser lay out and paint every tile again (docs/performance.md, "npm
+  // test's time, eleventh session").
+  const given = new WeakMap<object, readonly string[]>();
+  function patch(box: any, parts: readonly string[]): void {
+    const before = given.get(box);
+    given.set(box, parts);
+    if (before !== undefined && box.children.length === before.length) {
+      const doc = box.ownerDocument;
+      /** The part as a fragment holding its one element, or null when it is not one element. */
+      const one = (html: string): any => {
+        const t = doc.createElement('template');
+        t.innerHTML = html;
+        return t.content.childNodes.length === 1 && t.content.firstElementChild !== null ? t.content : null;
+      };
+      const kept = Math.min(before.length, parts.length);
+      const swaps: [any, any][] = [];
+      const added: any[] = [];
+      let ok = true;
+      for (let i = 0; ok && i < kept; i++) {
+        if (parts[i] === before[i]) continue;
+        const f = one(parts[i]!);
+        if (f === null) ok = false;
+        else swaps.push([box.children[i], f]);
+      }
+      for (let i = kept; ok && i < parts.length; i++) {
+        const f = one(parts[i]!);
+        if (f === null) ok = false;
+        else added.push(f);
+      }
+      if (ok) {
+        for (const [old, f] of swaps) old.replaceWith(f);
+        for (let i = before.length - 1; i >= parts.length; i--) box.children[i].remove();
+        for (const f of added) box.append(f);
+        return;
+      }
+    }
+    box.innerHTML = parts.join('');
+  }
+
+  return { esc, shown, tileName, tile, describe, winBy, breakdown, patch };
 }
