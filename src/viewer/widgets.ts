@@ -177,25 +177,23 @@ export function pageWidgets(): Widgets {
         t.innerHTML = html;
         return t.content.childNodes.length === 1 && t.content.firstElementChild !== null ? t.content : null;
       };
-      const kept = Math.min(before.length, parts.length);
-      const swaps: [any, any][] = [];
-      const added: any[] = [];
-      let ok = true;
-      for (let i = 0; ok && i < kept; i++) {
-        if (parts[i] === before[i]) continue;
+      // Each changed or new part with the element it replaces (null: appended), or null when one is not one element.
+      let changes: [any, any][] | null = [];
+      for (let i = 0; i < parts.length; i++) {
+        if (i < before.length && parts[i] === before[i]) continue;
         const f = one(parts[i]!);
-        if (f === null) ok = false;
-        else swaps.push([box.children[i], f]);
+        if (f === null) {
+          changes = null;
+          break;
+        }
+        changes.push([i < before.length ? box.children[i] : null, f]);
       }
-      for (let i = kept; ok && i < parts.length; i++) {
-        const f = one(parts[i]!);
-        if (f === null) ok = false;
-        else added.push(f);
-      }
-      if (ok) {
-        for (const [old, f] of swaps) old.replaceWith(f);
+      if (changes !== null) {
         for (let i = before.length - 1; i >= parts.length; i--) box.children[i].remove();
-        for (const f of added) box.append(f);
+        for (const [old, f] of changes) {
+          if (old === null) box.append(f);
+          else old.replaceWith(f);
+        }
         return;
       }
     }
