@@ -14,6 +14,7 @@ import type { Strategy, StrategyInstance } from '../agent/types.js';
 import { expandPolicies } from './policy.js';
 import { besidePreset, checkPresetParams, isPresetPath, readPreset } from './preset.js';
 import { probeImport } from './probe.js';
+import { lockdown } from './lockdown.js';
 import { bindModels } from './models.js';
 import { fileOf, needsModules, OVERRIDES } from '../strategy-file.js';
 
@@ -85,6 +86,9 @@ async function loadUserStrategy(path: string): Promise<Strategy> {
   let mod: Record<string, unknown>;
   const url = pathToFileURL(abs).href;
   await probeImport(url, path);
+  // A user's code is about to share this thread's realm with the engine: pin the standard library first (a no-op on
+  // the main thread, and done once).
+  lockdown();
   try {
     mod = (await import(url)) as Record<string, unknown>;
   } catch (e) {

@@ -12,7 +12,6 @@
 import type { StrategyInstance } from '../lineup/registry.js';
 import type { Agent, AgentInit, AgentView, Strategy } from '../agent/types.js';
 import { builtinStrategies } from '../../strategies/index.js';
-import { lockdown } from './lockdown.js';
 
 /** Int32 slots of the heartbeat buffer, then one Float64 (the game index) at byte GAME_OFFSET. */
 export const HB = { counter: 0, lineup: 1, seat: 2, phase: 3 } as const;
@@ -169,8 +168,9 @@ export function holdToContract(lineup: readonly StrategyInstance[], hb: Heartbea
  * forbidden globals throwing (a table drawn from Math.random at import would differ from run to run just the same).
  */
 export async function loading<T>(hb: Heartbeat, fn: () => Promise<T>): Promise<T> {
+  // The guards first: a strategy file's import locks the thread's standard library (src/lineup/lockdown.ts), Math
+  // and Date included, and the guards must already have replaced Math.random and Date.now by then.
   installGuards();
-  lockdown(); // after the guards (they replace Math.random and Date.now), before any strategy file is imported
   hb.enter(-1, -1, HB_PHASE.load);
   guard.depth += 1;
   try {

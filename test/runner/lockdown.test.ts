@@ -1,14 +1,16 @@
 /**
- * The standard library pinned in strategy threads (src/runner/lockdown.ts; issue 21): a strategy cannot replace a
- * built-in method or rebind a global name, and ordinary code that assigns the usual inherited names still runs.
+ * The standard library pinned in a thread that imports a strategy file (src/lineup/lockdown.ts; issue 21): a strategy
+ * cannot replace a built-in method or rebind a global name, ordinary code that assigns the usual inherited names
+ * still runs, and the thread that plays a strategy file's agents is locked before any of the file's code runs,
+ * whether the file runs on the runner's bundle or on the compiled modules.
  */
 import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from './helpers.js';
+import { FIXTURES, mjlab, ROOT, tempDir } from './helpers.js';
 
-const LOCKDOWN = pathToFileURL(join(ROOT, 'dist', 'src', 'runner', 'lockdown.js')).href;
+const LOCKDOWN = pathToFileURL(join(ROOT, 'dist', 'src', 'lineup', 'lockdown.js')).href;
 
 function inWorker(body: string): Promise<Record<string, unknown>> {
   const code = `
@@ -65,4 +67,17 @@ describe('lockdown', () => {
     expect(Object.isExtensible(Array.prototype)).toBe(true);
     expect(Object.getOwnPropertyDescriptor(Array.prototype, 'push')!.writable).toBe(true);
   });
+});
+
+describe('a strategy file is imported into a locked thread', () => {
+  const tmp = tempDir('lockdown');
+  // Each fixture refuses to play where the library was not pinned when it was imported: a lock taken later than the
+  // import, or not at all, fails the run (status 2, "strategy ... threw").
+  for (const file of ['locked-at-import.mjs', 'locked-with-library.mjs']) {
+    it(file, () => {
+      const r = mjlab(['simulate', '--strategies', `harr,harr,harr,${join(FIXTURES, file)}`, '--games', '4', '--workers', '1', '--no-progress', '--quiet', '--out', join(tmp, file)]);
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+    });
+  }
 });

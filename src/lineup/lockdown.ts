@@ -12,8 +12,13 @@
  * whose setter defines the property on the object assigned to, as SES does. Objects are pinned (every property
  * read-only and fixed, no new ones), not frozen: see pin.
  *
- * Only worker threads are locked (runner/worker.ts, tune/worker.ts through contract.ts `loading`): the main thread
- * runs the command line, the charts and the tests' own code, and plays no hand with a plug-in's agents.
+ * Only a worker thread about to import a user's strategy file is locked (registry.ts loadUserStrategy, the one
+ * place a user's code enters; inside contract.ts `loading`, after its guards). The main thread runs the command
+ * line, the charts and the tests' own code, and plays no hand with a plug-in's agents. A thread whose lineup is
+ * built-ins only runs nothing but the project's own code, and stays unlocked because the lock is not free: any
+ * change to `constructor`, `Symbol.species`, an iterator's `next` and the like on the built-ins (pinning included)
+ * turns off V8's guards of its fast paths for the whole thread, so every `slice`, `subarray` and spread takes the
+ * generic path (four `harr` played 1.6 times slower locked: docs/performance.md, "npm test's time, twelfth session").
  */
 import { isMainThread } from 'node:worker_threads';
 
