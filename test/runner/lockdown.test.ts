@@ -71,8 +71,8 @@ describe('lockdown', () => {
 
 describe('a strategy file is imported into a locked thread', () => {
   const tmp = tempDir('lockdown');
-  // Each fixture refuses to play where the library was not pinned when it was imported: a lock taken later than the
-  // import, or not at all, fails the run (status 2, "strategy ... threw").
+  // Each fixture refuses to create an agent where the library was not pinned when it was imported: a lock taken
+  // later than the import, or not at all, fails the run (status 2, "... failed to create its agent ...").
   for (const file of ['locked-at-import.mjs', 'locked-with-library.mjs']) {
     it(file, () => {
       const r = mjlab(['simulate', '--strategies', `harr,harr,harr,${join(FIXTURES, file)}`, '--games', '4', '--workers', '1', '--no-progress', '--quiet', '--out', join(tmp, file)]);
