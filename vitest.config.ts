@@ -5,7 +5,7 @@ import LongestFirst from './test/support/sequencer.js';
 
 // No mjlab command opens a TLS connection, and Node parses the whole bundle NODE_EXTRA_CA_CERTS names before a
 // process's first line: on this machine, which sets it, that is about 55 ms of CPU for each of the suite's
-// processes (docs/performance.md, "npm test's time, tenth session"). The test forks and every process they start
+// processes (docs/performance.md, "`npm test`'s time"). The test forks and every process they start
 // go without it; `npm ci` and the network are outside the suite.
 delete process.env.NODE_EXTRA_CA_CERTS;
 
@@ -18,7 +18,7 @@ export default defineConfig({
     pool: 'forks',
     // Three files at once on two cores (vitest's default there is one): the long files wait on child processes, a
     // cluster or a browser for part of their time, and a third file fills it (214 and 216 s against 222 and 224 s
-    // for two, four 224 s: docs/performance.md, "npm test's time, fourth session").
+    // for two, four 224 s: docs/performance.md, "`npm test`'s time").
     maxWorkers: Math.max(3, availableParallelism()),
     // The default summary, and a line as each file ends (test/support/progress.ts): no long silences.
     reporters: ['default', './test/support/progress.ts'],
@@ -32,7 +32,7 @@ export default defineConfig({
     projects: [
       // Files share their fork's module cache and compiled code (isolate off): each file no longer pays a fork's
       // start, vitest's runner and a fresh import of the engine, the CLI and the strategies (docs/performance.md,
-      // "npm test's time, fourth session").
+      // "`npm test`'s time").
       { extends: true, test: { name: 'shared', isolate: false, include: ['test/**/*.test.ts'], exclude: [...ISOLATED] } },
       // Files that replace a module (vi.mock), each in its own module graph (test/support/isolated.ts).
       { extends: true, test: { name: 'isolated', include: [...ISOLATED] } },

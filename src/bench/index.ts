@@ -165,8 +165,8 @@ async function main(): Promise<void> {
     console.log(`${l.name} (${l.rules}, ${fmt(l.short)}/${fmt(l.long)} hands): ${parts.join('; ')}`);
     if (l.name === 'four-strategy mix') {
       console.log(
-        `  target (issues 5 and 24): ≥ 10,000 hands/s with all workers: ${all.steady >= 10_000 ? 'met' : 'not met'} here (${fmt(all.steady)}); where ` +
-          'the machine cannot show it, instructions per hand at most half those before issue 24 (node dist/src/bench/count.js mix under callgrind: docs/performance.md)',
+        `  target: ≥ 10,000 hands/s with all workers: ${all.steady >= 10_000 ? 'met' : 'not met'} here (${fmt(all.steady)}); where ` +
+          'the machine cannot show it, instructions per hand at most half those of 864aac6 (node dist/src/bench/count.js mix under callgrind: docs/performance.md)',
       );
     }
     // Each round's ratio compares runs made minutes apart at most, so a slow drift of the machine's speed moves it less.

@@ -100,7 +100,7 @@ export async function benchMachine(rules = 'harr', hands = 60): Promise<Record<s
     'decisions per rollout': Math.round(decisions / (RUNS * rolls)),
     // Issue 24: twice the 5,446 per second measured on the quiet machine before it (docs/performance.md), read in
     // instructions per rollout where the machine is loaded (callgrind: src/bench/count.ts rollouts).
-    'rollouts per second per core (agents reused; issue 24 target ≥ 10,892)': Math.round(1e6 / median(reusedRuns)),
+    'rollouts per second per core (agents reused; target ≥ 10,892)': Math.round(1e6 / median(reusedRuns)),
     'creating four harr agents, µs': Math.round(createUs * 100) / 100,
   };
 }

@@ -3,7 +3,7 @@
  * vectors, written once by the build (write-tables.ts, after tsc) to dist/hand-tables.bin and read by every process
  * and worker thread instead of building them. Building cost about 110 ms of CPU in each process and 27 ms in each
  * worker thread (plus a 12 ms copy of the shared table); `npm test` did it about 840 times, some 36 s of CPU
- * (docs/performance.md, "npm test's time, fourth session").
+ * (docs/performance.md, "`npm test`'s time").
  *
  * A pure cache: the file holds what the builders compute, and is used only when it was written from the very code
  * that would build otherwise. Its header lists the identities it was written for: a SHA-1 of the builder

@@ -19,7 +19,7 @@
  * change to `constructor`, `Symbol.species`, an iterator's `next` and the like on the built-ins (pinning included)
  * turns off V8's guards of its fast paths for the whole thread, so every `slice`, `subarray` and spread takes the
  * generic path (the default mix of four strategies played 1.3 to 1.45 times the hands per second unlocked:
- * docs/performance.md, "npm test's time, twelfth session").
+ * docs/performance.md, "A fair table's costs").
  */
 import { isMainThread } from 'node:worker_threads';
 

@@ -3,8 +3,8 @@
  * dist/src/runner/worker.bundle.js, the runner's worker thread as one file (and tune/ and learn/'s workers alike),
  * and dist/src/cli/main.bundle.js with its chunks (main.chunk-*.js), the CLI. A worker thread that loads the 120 modules of runner/worker.js one by one
  * spends about 64 ms of CPU resolving, reading and linking them before its first game; the same code as one file,
- * about 27 ms; the CLI's 190 modules cost `simulate --games 4` about 55 ms of its 0.39 s (docs/performance.md, "npm
- * test's time, fifth session"). A bundle is the compiled modules themselves (esbuild only concatenates and renames;
+ * about 27 ms; the CLI's 190 modules cost `simulate --games 4` about 55 ms of its 0.39 s (docs/performance.md, "A
+ * command's start"). A bundle is the compiled modules themselves (esbuild only concatenates and renames;
  * the code is tsc's), so a command does the same either way (test/runner/worker-bundle.test.ts). The CLI's bundle is
  * split where the CLI imports on demand (a command's options, then what it runs), so a command still loads only the
  * modules it reaches; its packages stay in node_modules (vega only when a chart is drawn), but for yargs, which
@@ -44,7 +44,7 @@ const REQUIRE = "import { createRequire as __mjlabRequire } from 'node:module'; 
  * from there resolves, reads and compiles some 30 files at every command's start, about 60 ms of CPU, and the three
  * copies of `string-width` among them (its own, cliui's, wrap-ansi's) build Unicode sets and segmenters as they load,
  * about 30 ms more, for the help's layout alone: they are replaced by src/cli/text-width.ts, which builds them on
- * first use (docs/performance.md, "What a command still spends before its work"). yargs' platform shim finds its
+ * first use (docs/performance.md, "A command's start"). yargs' platform shim finds its
  * locale files and the project from its own file's URL; in the bundle that URL is the chunk's, so the shim is given
  * its file's URL as it lies in node_modules, as a path from the chunk: the bundle behaves as the package does.
  */

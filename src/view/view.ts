@@ -230,7 +230,7 @@ export function viewFor(state: HandState, seat: Seat): AgentView {
   if (f.seat !== seat || f.phase === 'over') return new TableView(state, seat, NO_LEGAL);
   // Copied by a loop, not slice(): in a thread that has loaded a strategy file the standard library is pinned
   // (src/lineup/lockdown.ts), which sends every slice() down V8's generic path, about 1 µs against 0.1 µs for the
-  // loop; a view is made at every decision of every seat (docs/performance.md, "npm test's time, twelfth session").
+  // loop; a view is made at every decision of every seat (docs/performance.md, "A fair table's costs").
   const n = f.n;
   const legal = new Array<Action>(n);
   for (let i = 0; i < n; i++) legal[i] = f.legal[i]!;
