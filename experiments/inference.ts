@@ -1,5 +1,5 @@
 /**
- * Does reading the table make the search stronger (issue 25, point 4)? `search` with the inference over worlds
+ * Does reading the table make the search stronger (docs/strategies.md, "Why the inference gains nothing yet")? `search` with the inference over worlds
  * (src/infer/guide.ts) against `search` without it, each as one seat against three `harr` on the same duplicate
  * walls, under the four rule sets, and once against three of the `harr` presets that results/tuned-plans tuned
  * under that rule set (seed family 1; code500 has none). Both searches at budget 64 (a quarter of the default: the
@@ -13,7 +13,7 @@ const PLAIN = 'search:budget=64';
 // 20 Metropolis swaps, not search's default 10 nor the prediction's 40 (results/inference-prediction/README.md,
 // "Which inference the strength run plays"): at 10 the danger's calibration misses 0.02 under harr-limit (0.0201 on
 // seed 27) and the early ROC area falls from 0.84 to 0.68; at 40 a searched decision costs 1.5-1.95x one without,
-// over the issue's 1.5x; at 20, 0.017 and 0.79 for 1.05-1.49x.
+// over the 1.5x allowed (docs/performance.md); at 20, 0.017 and 0.79 for 1.05-1.49x.
 const INFER = 'search:budget=64:infer=true:inferSteps=20';
 const preset = (r: string): string => `results/tuned-plans/tunes/harr/${r}/seed-1/best.json`;
 const field = (x: string): string => [x, x, x].join(',');
@@ -23,7 +23,7 @@ const field = (x: string): string => [x, x, x].join(',');
  * difference (results/inference/: 20 wall sets per cell, `--games 1120` of this spec when every share was 20, with
  * the inference as it was before the record was read in the order of play). Against three harr: harr 68.6,
  * harr-limit 19.7, babcock 7.8, code500 183; against the tuned presets: harr 73.9, harr-limit 46.3, babcock 26.5. For 80% power at δ = 2 points per hand, ((1.96 + 0.84)·σ/δ)²
- * wall sets: harr-limit 760 and babcock 120 against harr (the issue's two targets: 800 and 200 here, a margin for
+ * wall sets: harr-limit 760 and babcock 120 against harr (the two rule sets where a gain was sought: 800 and 200 here, a margin for
  * an SD measured on 20 wall sets); every other cell needs 1,380 to 66,000, which no session can play at this
  * budget, and gets 200 (its 95% interval about ±1.96·σ/√200: harr ±9.5, code500 ±25, the tuned fields ±3.7 to
  * ±10): enough to see a loss of that size ("not below zero"), not to settle a gain.

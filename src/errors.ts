@@ -1,6 +1,6 @@
 /**
  * User-facing errors. Anything thrown as a UserError is printed by the CLI as one line and exits with status 2,
- * without a stack trace (developers' guide: "Bad input ... gets a one-line error that names the problem").
+ * without a stack trace (README.md, "Commands": bad input gets one line naming the problem).
  */
 export class UserError extends Error {
   constructor(message: string) {

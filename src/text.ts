@@ -1,5 +1,5 @@
 /**
- * Untrusted text shown safely (issue 22, point 5): labels, tiles and names read from records, presets and plug-ins,
+ * Untrusted text shown safely: labels, tiles and names read from records, presets and plug-ins,
  * and anything a plug-in returned, reach a terminal or a page only through these. Control characters (C0, DEL, C1),
  * the line and paragraph separators and the bidirectional overrides become visible escapes (`\u001b`), so a record
  * holding `\u001b[2J` cannot clear the screen, fake a line or reorder what is shown; a long value is cut to an
@@ -7,7 +7,7 @@
  */
 
 /**
- * How every command mjlab prints starts (issue 28, point 4): the quick start's own way to run it, from the repository
+ * How every command mjlab prints starts: the quick start's own way to run it, from the repository
  * root. Not `npx mjlab`: npm 11 installs the checkout into its cache (running `prepare`, a full tsc) before the first
  * run and costs seconds on each; not a bare `mjlab`, which is on no PATH after `npm ci`.
  */

@@ -69,7 +69,7 @@ export function workerScriptFor(underSrc: string, modules: boolean): URL {
  */
 export function cliScript(argv: readonly string[]): URL {
   // `--version` alone is answered by the modules' main.js, which reaches three small modules for it: the bundle
-  // would first have its freshness checked, a stat of each of the some 350 files it was made from (issue 28, point 3).
+  // would first have its freshness checked, a stat of each of the some 350 files it was made from (docs/performance.md, "A command's start").
   if (argv.length === 1 && argv[0] === '--version') return workerScript('cli/main.js');
   return workerScriptFor('cli/main.js', argv.some(namesModule));
 }

@@ -1,5 +1,5 @@
 /**
- * `greedy` (issue 2, point 6): declares every win, claims whenever the claim brings the hand nearer to complete,
+ * `greedy`: declares every win, claims whenever the claim brings the hand nearer to complete,
  * discards to minimise the distance to a complete hand (shanten). Ties: at a ready hand the discard leaving the
  * most live winning tiles, otherwise the tile with the least shape value (lone honours and terminals first), then
  * the lowest tile id. No randomness. Kongs are declared when they do not set the hand back (a free loose tile).

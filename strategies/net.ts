@@ -1,5 +1,5 @@
 /**
- * `net` — the learned policy (issue 26, point 2): a network trained by `mjlab train` from the decisions of a teacher
+ * `net` — the learned policy (docs/learning.md): a network trained by `mjlab train` from the decisions of a teacher
  * (by default `search`), read from `model=FILE` (strategies/learned/model-file.ts). At each decision it computes the
  * seat's features from its view alone (strategies/learned/features.ts), scores the legal actions with the policy
  * head and plays the best; ties go to the earlier legal action. It draws no random numbers.

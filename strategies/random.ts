@@ -1,4 +1,4 @@
-/** `random`: uniform over the legal actions (issue 2, baseline agents). Its only randomness is its seat stream. */
+/** `random`: uniform over the legal actions (a baseline agent, docs/strategies.md). Its only randomness is its seat stream. */
 import type { Strategy } from '../src/agent/types.js';
 import { intFrom, rawInt32 } from '../src/rng/streams.js';
 

@@ -1,5 +1,5 @@
 /**
- * `search` — determinised Monte Carlo over sampled worlds (issue 15): at each decision with more than one candidate,
+ * `search` — determinised Monte Carlo over sampled worlds (docs/strategies.md, "The search agent"): at each decision with more than one candidate,
  * worlds consistent with the seat's own view only (AgentView.sampleWorld) are dealt; each candidate is applied in
  * them and the hand is played out by a policy at every seat, each acting through its own view of that world (a
  * one-step rollout improvement of the policy: Tesauro & Galperin 1996; the determinisation of information-set
@@ -12,7 +12,7 @@
  * Worlds deal the other seats hands about as near complete as the policy's own would be with as many declared sets
  * and discards (strategies/opponent-model.ts): a uniform deal leaves opponents far from complete late in a hand, and a
  * search in such worlds underrates the danger of every discard (measured: it lost 11 points a hand to harr under
- * harr-limit at 64 rollouts, where deal-ins can cost the whole table's losses). With `infer` (issue 25) they are dealt
+ * harr-limit at 64 rollouts, where deal-ins can cost the whole table's losses). With `infer` (docs/strategies.md, "Reading the table") they are dealt
  * by the inference over worlds instead (src/infer/guide.ts): each other seat's hand weighed by the likelihood of its
  * discards and passes under a softmax policy model, then walked toward that posterior; off by default until the
  * experiment `inference` shows it wins.
@@ -69,7 +69,7 @@ interface Ranker {
 
 /**
  * The actions worth searching at this decision, the policy's choice first. With a prior, the next are the prior's
- * best (issue 26, point 2), instead of the shape evaluation's.
+ * best (docs/learning.md), instead of the shape evaluation's.
  */
 function candidatesOf(view: AgentView, s: Scratch, chosen: Action, n: number, ranking: readonly Action[] | null): Action[] {
   const out: Action[] = [chosen];

@@ -1,5 +1,5 @@
 /**
- * The agent interface: what a strategy sees and what it may answer (issue 2, point 5; developers' guide habit 2).
+ * The agent interface: what a strategy sees and what it may answer (docs/strategies.md, "Writing your own strategy").
  * An agent sees only what a player at the table sees. The engine builds an AgentView for every decision and
  * validates the returned action against `view.legal`.
  */

@@ -1,5 +1,5 @@
 /**
- * Side-by-side speed of two builds in one process (developers' guide: "ratios measured side by side in one run"):
+ * Side-by-side speed of two builds in one process (docs/performance.md: read ratios measured side by side in one run):
  * this build and another one's compiled `dist/` (a checkout of an earlier commit after `npm ci`), playing the same
  * games of the same lineups in alternating chunks, so that the machine's drift between chunks falls on both alike.
  * Reports each build's median hands per second and the median of the per-round ratios (this / other). A case with

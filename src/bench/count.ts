@@ -1,5 +1,5 @@
 /**
- * Instruction counts for issue 24's targets, steady where the machine's rates are not: one of three workloads, its
+ * Instruction counts for the rollout and mix targets of docs/performance.md, steady where the machine's rates are not: one of three workloads, its
  * counted part bracketed for valgrind's callgrind (`callgrind_control -i on` / `off` on this process), so that
  * start-up, table builds and the warm-up are never counted. Run under
  *

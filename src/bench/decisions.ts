@@ -1,5 +1,5 @@
 /**
- * Where a hand of the four-strategy mix spends its time (issue 5: "profile the engine and strategies' hot paths"):
+ * Where a hand of the four-strategy mix spends its time (docs/performance.md, "Where a hand's time goes"):
  * decisions per hand and microseconds per decision for each strategy and phase, and what is left for the engine
  * (deal, legality, claims, views, scoring, settlement), timed by src/runner/decision-times.ts.
  */

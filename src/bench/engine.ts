@@ -1,5 +1,5 @@
 /**
- * Engine benchmark (issue 2 "Speed"; developers' guide habit 8): hands per second of the engine alone, one thread,
+ * Engine benchmark (docs/performance.md): hands per second of the engine alone, one thread,
  * four `random` agents, each rule set, one-hand games on the fast path (no record), median of 5 runs. Called by
  * src/bench/index.ts (`npm run bench`); `node dist/src/bench/engine.js` runs it alone.
  */

@@ -1,5 +1,5 @@
 /**
- * The floor of a hand on this machine (issue 5's target for four `random`: 50,000 hands/s per worker, 20 µs a hand).
+ * The floor of a hand on this machine (docs/performance.md, "The runner": the target for four `random`, 50,000 hands/s per worker, is 20 µs a hand).
  * The floor is the least work any engine for these rules does in a hand of four uniform players, done with the
  * project's own pieces: the wall stream and the four seat streams (src/rng/streams.ts, the same keys as a game),
  * the seeded shuffle (src/wall), the deal, then turns of "draw from the wall, discard a uniformly chosen held kind"

@@ -1,5 +1,5 @@
 /**
- * Hand-analysis benchmark (issue 4: "benchmark calls per second; a table-driven method is expected"): the one-off
+ * Hand-analysis benchmark (calls per second of the table-driven analyser): the one-off
  * table set-up (the first query of the process, which reads the build's file, src/hand/table-file.ts), the same
  * tables built without the file (what a process without it, or with a stale one, pays), shanten calls per second on seeded random 14-tile hands, "shanten
  * after each discard" queries through HandAnalyser, and "discard t, then draw u" queries (selectDiscard /

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 5, point 8): runner throughput for four `random` and for the four-strategy mix, plain and
+ * `npm run bench`: runner throughput for four `random` and for the four-strategy mix, plain and
  * with `--duplicate` (its CPU per hand against the plain mix's, round by round), with one worker and with all, the
  * scaling ratio, and peak memory at 100,000 and 1,000,000 hands; each figure the median of several rounds, each run
  * in its own process, the configurations interleaved within a round so that load from other processes on a shared

@@ -1,5 +1,5 @@
 /**
- * The state machine's costs for search (issue 12 targets): copying a hand state into one allocated beforehand
+ * The state machine's costs for search (docs/performance.md, "Search: rollouts and decisions"): copying a hand state into one allocated beforehand
  * (`cloneInto`, target ≤ 2 µs), sampling a world for the seat to move (`sampleWorldInto`, ≤ 10 µs), and playing a
  * sampled world to the end of its hand with four `harr` acting through their own views (µs per hand, and per
  * rollout with the agents created afresh, as a search makes them). Positions are taken from real hands of four
@@ -98,7 +98,7 @@ export async function benchMachine(rules = 'harr', hands = 60): Promise<Record<s
     'sampled world played to the end by four harr, µs per rollout (agents created, result scored)': Math.round(median(rolloutRuns)),
     'the same, the four agents reused (reset) from rollout to rollout, as search does, µs per rollout': Math.round(median(reusedRuns)),
     'decisions per rollout': Math.round(decisions / (RUNS * rolls)),
-    // Issue 24: twice the 5,446 per second measured on the quiet machine before it (docs/performance.md), read in
+    // The target: twice the 5,446 per second measured on the quiet machine (docs/performance.md, "Search: rollouts and decisions"), read in
     // instructions per rollout where the machine is loaded (callgrind: src/bench/count.ts rollouts).
     'rollouts per second per core (agents reused; target ≥ 10,892)': Math.round(1e6 / median(reusedRuns)),
     'creating four harr agents, µs': Math.round(createUs * 100) / 100,

@@ -1,5 +1,5 @@
 /**
- * The learned policy's cost (issue 26, point 2): one `net` against three `harr`, one thread, microseconds per net
+ * The learned policy's cost (docs/learning.md): one `net` against three `harr`, one thread, microseconds per net
  * decision by phase (its features, the prior harr it consults and the network; src/bench/decisions.ts times it).
  * Target: at most 1 ms a decision on one core. The model is the committed experiment's generation 1 for harr
  * (results/learned-policy-pilot/), or MODEL as the first argument.

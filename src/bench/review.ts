@@ -1,5 +1,5 @@
 /**
- * The review's cost (issue 30, "done when": a hand reviewed in at most 10 s on one core at the default coach):
+ * The review's cost (docs/performance.md, target: a hand reviewed in at most 10 s on one core at the default coach):
  * hands of four harr under harr (seed 1, games 0..n-1), each reviewed for its dealer by the default coach
  * (src/coach/coach.ts DEFAULT_COACH), one thread. Per hand: the seat's decisions and the CPU seconds of the review
  * (this process's user + system time, which on a shared machine counts what one core spent, where wall time counts

@@ -1,5 +1,5 @@
 /**
- * One runner benchmark measurement in a fresh process (issue 5, point 8), so its peak RSS (process.resourceUsage
+ * One runner benchmark measurement in a fresh process, so its peak RSS (process.resourceUsage
  * covers the worker threads too) belongs to that run alone. Usage: node dist/src/bench/runner.js '<json>'.
  * Prints one JSON line: { hands, seconds, handsPerSecond, maxRssMb, cpuSeconds, workerBusySeconds, workerWaitSeconds }. `seconds` is the whole
  * simulate() call, worker start-up included; cpuSeconds is the process's CPU time over it, all threads (on a

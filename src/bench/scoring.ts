@@ -1,5 +1,5 @@
 /**
- * Scoring benchmark: hands scored per second (the runner scores every hand it plays; issue 3). A fixed set of
+ * Scoring benchmark: hands scored per second (the runner scores every hand it plays). A fixed set of
  * seeded random complete hands is scored with the lean path and with full book-style lines; each figure is the
  * median of several timed runs. Randomness comes from the project's streams only.
  */

@@ -1,9 +1,9 @@
 /**
- * The search agent's cost (issue 15, point 2): one `search` against three `harr` for a few hands at each budget, one
+ * The search agent's cost (docs/strategies.md, "The search agent"): one `search` against three `harr` for a few hands at each budget, one
  * thread; milliseconds per searched decision (a decision with two or more candidates: the rollouts are all of its
  * cost), rollouts per second per core, and the share of decisions searched. Target: ≥ 5,000 rollouts/s per core, so a
  * 256-rollout decision takes ≤ 50 ms. Medians over the hands of each budget. Then what the inference over worlds adds
- * to a decision at budget 64 under the two rule sets of issue 25's strength target, timed side by side.
+ * to a decision at budget 64 under the two rule sets where the inference was to show a gain, timed side by side.
  */
 import { pathToFileURL } from 'node:url';
 import { median } from 'simple-statistics';
@@ -19,7 +19,7 @@ export async function benchSearch(rules = 'harr', hands = 6, budgets: readonly n
   for (const budget of budgets) {
     const { searched: perDecision, rollouts, ms, decisions } = timeSearchHands(r, hands, [`budget=${budget}`], 0);
     out[`budget ${budget}: searched decisions / all of its decisions`] = `${perDecision.length} / ${decisions}`;
-    // Issue 24's target: a 256-rollout decision in at most 25 ms (median, quiet machine).
+    // The target (docs/performance.md): a 256-rollout decision in at most 25 ms (median, quiet machine).
     out[`budget ${budget}: ms per searched decision (median)${budget === 256 ? ', target ≤ 25' : ''}`] = Math.round(median(perDecision) * 10) / 10;
     out[`budget ${budget}: rollouts per second per core`] = Math.round(rollouts / (ms / 1000));
   }
@@ -27,7 +27,7 @@ export async function benchSearch(rules = 'harr', hands = 6, budgets: readonly n
   return out;
 }
 
-/** The inference as experiment `inference` played it (issue 25, point 4: cost at most 1.5x at the same budget). */
+/** The inference as experiment `inference` played it (docs/performance.md target: cost at most 1.5x at the same budget). */
 const INFER = ['budget=64', ...WITH_INFERENCE];
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Start-up cost of the CLI (issue 28, point 3): `mjlab --version` and `mjlab score` on one hand against `node -e 0`,
+ * Start-up cost of the CLI (docs/performance.md, "A command's start"): `mjlab --version` and `mjlab score` on one hand against `node -e 0`,
  * each run in its own process, the three interleaved round by round so that load from other processes falls on all
  * alike, and each reported as the median over the rounds of its wall time and of its CPU time (user + system, read
  * from the kernel's account of finished children, /proc/self/stat, where there is one). Targets: --version at most

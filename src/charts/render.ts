@@ -1,8 +1,8 @@
 /**
- * Vega-Lite → SVG, rendered in Node without a browser or canvas (issue 6: "SVG charts rendered in Node with
- * vega-lite"). Fonts are left to the viewer: the SVG names a generic family. vega and vega-lite (about 700 modules,
+ * Vega-Lite → SVG, rendered in Node without a browser or canvas (the experiments'
+ * charts, with vega-lite). Fonts are left to the viewer: the SVG names a generic family. vega and vega-lite (about 700 modules,
  * most of a second of CPU to load) are loaded by the first chart, not by every command that can draw one: a tune, a
- * train or an experiment refused for bad input, or stopped before its charts, never pays for them (issue 28, point 3).
+ * train or an experiment refused for bad input, or stopped before its charts, never pays for them (docs/performance.md, "A command's start").
  */
 import type { TopLevelSpec } from 'vega-lite';
 

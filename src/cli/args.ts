@@ -1,5 +1,5 @@
 /**
- * Checks every command's arguments get, in one place (issue 13, point 4), run as yargs middleware before its own
+ * Checks every command's arguments get, in one place, run as yargs middleware before its own
  * validation: an option given twice (yargs would turn it into an array, or keep the last boolean), a number that
  * is not one or lies outside the range doubles hold exactly; and yargs' own multi-line messages (invalid choices,
  * unknown options, missing ones) as one line naming the option and the allowed values.

@@ -1,4 +1,4 @@
-/** The leaderboard the run commands print after their one-line summary (issue 28, point 1); --quiet leaves it out. */
+/** The leaderboard the run commands print after their one-line summary (docs/outputs.md, "report.html"); --quiet leaves it out. */
 import type { Board } from '../report/leaderboard.js';
 
 export const QUIET_OPTION = { type: 'boolean', default: false, describe: 'print only the one-line summary, not the leaderboard' } as const;

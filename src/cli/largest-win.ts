@@ -1,5 +1,5 @@
 /**
- * The largest win's replay page (issue 28, point 2: "links to replay the largest win"): after simulate or merge has
+ * The largest win's replay page (docs/outputs.md, "largest-win.html"): after simulate or merge has
  * written a run's files, the game report.html names is replayed from the run's manifest exactly as `mjlab replay
  * --run DIR --game G --html DIR/largest-win.html` replays it (the same page, byte for byte: the replay viewer with
  * its record embedded, so it shows nothing that page would not), written beside report.html, and the report written

@@ -1,6 +1,6 @@
 /**
  * The league command itself, loaded when it runs (its options: src/cli/commands/league.ts).
- * `mjlab league --rules R --strategies a,b,c,...` (issue 27, point 1): every member against three of every other on
+ * `mjlab league --rules R --strategies a,b,c,...` (docs/statistics.md, "League ratings"): every member against three of every other on
  * duplicate walls, ratings with intervals, alpha-Rank, league.csv / matrix.csv / league.svg and a leaderboard;
  * `mjlab league --merge DIR1,DIR2,... --out DIR` joins the shards. The work is in src/league/.
  */

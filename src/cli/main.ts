@@ -1,6 +1,6 @@
 /**
  * `mjlab` entry point. Every user error (UserError) is printed as one line and exits with status 2, without a
- * stack trace (developers' guide, "Bad input"); anything else is a bug and keeps its stack. The checks every
+ * stack trace (README.md, "Commands"); anything else is a bug and keeps its stack. The checks every
  * command shares (an option given twice, numbers, yargs' own messages) are in args.ts.
  */
 import type { CommandModule } from 'yargs';
@@ -27,7 +27,7 @@ export async function main(argv: string[]): Promise<void> {
     process.stdout.write(`${versionText()}\n`);
     return;
   }
-  // Loaded here, not at the top: --version needs neither (issue 28, point 3), and each command's module loads only
+  // Loaded here, not at the top: --version needs neither (docs/performance.md, "A command's start"), and each command's module loads only
   // its options; what it runs is imported when it runs.
   const [{ default: yargs }, { checkArgs, failMessage }, { commands }] = await Promise.all([
     import('yargs'), import('./args.js'), import('./commands/index.js'),

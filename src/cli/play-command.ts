@@ -1,5 +1,5 @@
 /**
- * `mjlab play` (issue 17): a person at the table, in the browser, against any lineup of strategies. Starts a local
+ * `mjlab play` (docs/play.md): a person at the table, in the browser, against any lineup of strategies. Starts a local
  * HTTP server (src/play/server.ts; 127.0.0.1 unless --host says otherwise), prints its address, and runs until
  * Ctrl-C. Every game played is saved to --record-dir (default results/play/) as a game record that `mjlab replay
  * --record FILE` re-executes (and `--html` shows with every hand open, `--seat S --strategy harr` compares). A
@@ -41,7 +41,7 @@ export interface PlayArgs {
   open: boolean;
   'record-dir': string;
   'decision-timeout'?: number;
-  /** The hint's coach (issue 30, point 3); none: no hint. */
+  /** The hint's coach (docs/play.md, "A hint from the coach"); none: no hint. */
   coach?: string;
 }
 

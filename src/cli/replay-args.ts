@@ -1,5 +1,5 @@
 /**
- * A game named by its seed (issue 2, point 7): the arguments `mjlab replay` takes for one, and the table they
+ * A game named by its seed (docs/notation.md, "Game records"): the arguments `mjlab replay` takes for one, and the table they
  * define. Shared by the command (src/cli/commands/replay.ts), `--run DIR` (src/cli/replay-run.ts) and the plug-in
  * thread (src/cli/replay-worker.ts), which is why it is a file of its own: they import it, it imports none of them.
  */

@@ -1,11 +1,11 @@
 /**
- * `mjlab replay` (issue 2, point 7): replays one game from (rules, strategies, seed, game) and prints it move by move
+ * `mjlab replay` (docs/notation.md, "Game records"): replays one game from (rules, strategies, seed, game) and prints it move by move
  * in tile notation, or the whole record with --json. The same arguments give the same record on any machine,
  * whatever ran before: every stream is derived from (seed, game, purpose) alone (src/rng/streams.ts).
- * `--record FILE` instead re-executes a game record or a hand-written scenario through the engine (issue 12,
- * point 4; src/game/replay.ts): its wall orders and decisions alone give the game. `--run DIR` takes all but the
- * game from a run's manifest (issue 14, point 6; src/cli/replay-run.ts). A lineup (or a review) holding a plug-in is
- * played in a thread of its own under simulate's contract (issue 22, point 3; src/cli/replay-worker.ts): the same
+ * `--record FILE` instead re-executes a game record or a hand-written scenario through the engine (docs/notation.md,
+ * "Game records"; src/game/replay.ts): its wall orders and decisions alone give the game. `--run DIR` takes all but the
+ * game from a run's manifest (src/cli/replay-run.ts). A lineup (or a review) holding a plug-in is
+ * played in a thread of its own under simulate's contract (src/cli/replay-worker.ts): the same
  * decision limit (--decision-timeout), Math.random and the clock refused, its memory capped.
  */
 import { resolveStrategy } from '../lineup/registry.js';
@@ -34,7 +34,7 @@ export interface ReplayArgs extends Partial<GameArgs> {
   /** Re-execute this game record (or scenario) instead of playing from a seed. */
   record?: string;
   json: boolean;
-  /** Write the browser replay viewer page here (issue 7, src/viewer/). */
+  /** Write the browser replay viewer page here (docs/replay.md, src/viewer/). */
   html?: string;
   /** With --record and --strategy: compare this seat's decisions with the strategy's (src/game/compare.ts). */
   seat?: string;

@@ -1,5 +1,5 @@
 /**
- * `mjlab replay --run DIR --game G` (issue 14, point 6): the game's rule set, lineup, seed and table options read
+ * `mjlab replay --run DIR --game G` (docs/distributed.md): the game's rule set, lineup, seed and table options read
  * from the run's own manifest.json (a simulate run or shard, a merge, an experiment's run directory), so a row of
  * games.csv is replayed without copying anything by hand. An option the manifest decides is refused with --run
  * rather than silently overridden.

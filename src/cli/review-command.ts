@@ -1,6 +1,6 @@
 /**
  * The review command itself, loaded when it runs (its options: src/cli/commands/review.ts).
- * `mjlab review --record FILE --seat S [--coach STRATEGY] [--seed N] [--html FILE] [--json]` (issue 30, point 1):
+ * `mjlab review --record FILE --seat S [--coach STRATEGY] [--seed N] [--html FILE] [--json]` (docs/replay.md, "A review"):
  * the value of every choice a seat had in a recorded game, from its own view at each moment, with the decisions
  * ranked by what they cost (src/coach/review.ts). A plug-in coach plays its rollouts in a thread of its own under
  * simulate's contract, as `mjlab replay` plays one (src/cli/replay-worker.ts). `--html` writes the replay viewer

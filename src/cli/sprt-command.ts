@@ -1,6 +1,6 @@
 /**
  * The sprt command itself, loaded when it runs (its options: src/cli/commands/sprt.ts).
- * `mjlab sprt A B --rules R --delta D` (issue 27, point 2): a sequential test of A against three B on duplicate
+ * `mjlab sprt A B --rules R --delta D` (docs/statistics.md, "The sequential test"): a sequential test of A against three B on duplicate
  * walls that stops when it can decide; see src/league/sprt-run.ts and src/stats/sprt.ts.
  */
 import { commandLine } from '../io/manifest.js';

@@ -1,6 +1,6 @@
 /**
  * The train command itself, loaded when it runs (its options: src/cli/commands/train.ts).
- * `mjlab train` (issue 26, point 1): self-play decisions of a teacher (default search) recorded from its own view,
+ * `mjlab train` (docs/learning.md): self-play decisions of a teacher (default search) recorded from its own view,
  * and a small policy-and-value network fitted to them. The work is in src/learn/train.ts.
  */
 import { commandLine } from '../io/manifest.js';

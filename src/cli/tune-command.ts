@@ -1,5 +1,5 @@
 /**
- * `mjlab tune` (issue 16, point 1): CMA-ES over a strategy's numeric parameters by self-play against a fixed field,
+ * `mjlab tune` (docs/tuning.md): CMA-ES over a strategy's numeric parameters by self-play against a fixed field,
  * a race of the finalists on held-out walls, and a confirmation against the strategy as given. The work is in
  * src/tune/tune.ts.
  */

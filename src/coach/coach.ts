@@ -1,5 +1,5 @@
 /**
- * What a coach is (issue 30, point 1): a rollout policy that plays every seat after the move being valued, the
+ * What a coach is (docs/replay.md, "A review"): a rollout policy that plays every seat after the move being valued, the
  * number of sampled worlds each candidate meets, and the opponent model those worlds are dealt with. Read from a
  * strategy as written on the command line (`--coach`):
  * - `search[:budget=B,policy=P,model=M]`: the policy P (default harr) rolls out, in B worlds per candidate
@@ -36,11 +36,11 @@ export interface Coach {
 }
 
 /**
- * Worlds as the table reads them (issue 25, src/infer/guide.ts): each other seat's hand weighed by the likelihood of
+ * Worlds as the table reads them (docs/strategies.md, "Reading the table"; src/infer/guide.ts): each other seat's hand weighed by the likelihood of
  * its discards and passes and by the shanten prior, INFER_TRIES deals then INFER_STEPS Metropolis swaps toward that
  * posterior, as the danger estimate deals its worlds. (No switch turns this off: a value from other worlds would
  * be a different coach, and its spec would have to say so to be in the run's provenance.)
- * The swaps are what make the values honest (issue 30, point 5): weighing a handful of uniform deals alone (no walk)
+ * The swaps are what make the values honest (docs/replay.md, "A review"): weighing a handful of uniform deals alone (no walk)
  * left the other hands farther from complete than real ones late in a hand, and the dealer's values about 90 points
  * too high; with the walk the worlds give what the true hands with a re-dealt wall give, within noise
  * (docs/replay.md "How honest are the values?", test/coach/honest.test.ts).

@@ -1,11 +1,11 @@
 /**
- * One decision valued (issue 30, points 1 and 5): every legal answer of the open decision, each applied in the same
+ * One decision valued (docs/replay.md, "A review"): every legal answer of the open decision, each applied in the same
  * worlds sampled from the seat's own view (AgentView.sampleWorld: the seat's tiles, the table, nothing hidden) and
  * played out by the coach's policy at every seat; a candidate's value is the seat's mean net settlement of the hand
  * over those worlds. Common random numbers across candidates: world i is the same deal for all of them, and its
  * rollout agents draw from the same stream (`rollout(i)`, a fresh stream of one key per world), so two answers that
  * lead to the same play in a world get the same net there, and the paired loss of one answer against another cancels
- * the deal's luck. Each discard's danger is issue 25's estimate (src/infer/danger.ts: the probability that another
+ * the deal's luck. Each discard's danger is the estimate of docs/strategies.md, "The danger of a discard" (src/infer/danger.ts: the probability that another
  * seat may declare Mah-Jongg on it, over worlds read as the table reads them), from a stream of its own.
  */
 import type { Action, Agent, AgentView, World } from '../agent/types.js';

@@ -1,5 +1,5 @@
 /**
- * One decision as the coach shows it (issue 30, points 1 to 3): the same panel in `mjlab review`'s text and JSON, on
+ * One decision as the coach shows it (docs/replay.md, "A review"): the same panel in `mjlab review`'s text and JSON, on
  * the review page and as the hint at `mjlab play`'s table. Every legal answer with its expected net for the seat and
  * 95% interval, its danger (a discard), the coach's move (the answer of highest mean) and, where the answer played is
  * known, its expected loss against the coach's move with the paired interval (the same worlds for both).
@@ -37,7 +37,7 @@ export interface PanelCandidate {
   readonly ci_high: number;
   /** The coach's move's mean less this one's (0 for the coach's move). */
   readonly loss: number;
-  /** A discard: the probability that another seat may declare Mah-Jongg on it (issue 25's estimate); else null. */
+  /** A discard: the probability that another seat may declare Mah-Jongg on it (docs/strategies.md, "The danger of a discard"); else null. */
   readonly danger: number | null;
 }
 

@@ -1,5 +1,5 @@
 /**
- * `mjlab review`'s text (issue 30, point 1): per decision, every answer's expected net with its 95% interval and
+ * `mjlab review`'s text (docs/replay.md, "A review"): per decision, every answer's expected net with its 95% interval and
  * danger, the played and the coach's moves marked; then the summary and the decisions ranked by cost. Seats by wind,
  * tiles in notation (docs/notation.md), decisions numbered as every tool numbers them (review.ts). Every line is
  * made printable (src/text.ts): a record's labels are untrusted text.

@@ -1,8 +1,8 @@
 /**
- * `mjlab review` (issue 30, point 1): a recorded game re-executed (src/game/replay.ts) and, at every decision of one
+ * `mjlab review` (docs/replay.md, "A review"): a recorded game re-executed (src/game/replay.ts) and, at every decision of one
  * seat, every legal answer valued by the coach from that seat's view at that moment (evaluate.ts: the seat's own
  * tiles and the table, nothing hidden), beside the answer the record played. A decision is named as every tool names
- * it (issue 30, point 4): the hand, the decision's number among the hand's recorded decisions (1 the first, as
+ * it (docs/replay.md, "A review"): the hand, the decision's number among the hand's recorded decisions (1 the first, as
  * `mjlab replay --seat` and the record's `actions` count them) and the event it answers (its number among the hand's
  * events, 1 the first: the replay viewer's move within the hand). Seats are named by wind, tiles in notation.
  *

@@ -1,5 +1,5 @@
 /**
- * The coach's statistics (issue 30, points 1 and 5): each candidate's mean net over the worlds it met, with a 95%
+ * The coach's statistics (docs/replay.md, "A review"): each candidate's mean net over the worlds it met, with a 95%
  * interval (mean ± 1.96 standard errors, the normal approximation: a candidate meets tens of worlds or more), and the
  * loss of one candidate against another as the paired difference over the same worlds (common random numbers: the
  * worlds' luck cancels, so the difference is far tighter than the two intervals side by side suggest). Pure

@@ -1,5 +1,5 @@
 /**
- * Copies of a hand (issue 12, point 3): `cloneInto` copies a state into another of the same table shape, allocated
+ * Copies of a hand (README.md, "The engine as a state machine"): `cloneInto` copies a state into another of the same table shape, allocated
  * once (a search copies a state thousands of times per decision); `cloneState` makes a fresh one. A copy continues
  * exactly as the original would (test/engine/machine.test.ts). Its observer is its own (none, unless set), and its
  * view caches are its own: the copy's generation moves on, so src/view rebuilds what a view of it reads.

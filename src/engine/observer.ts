@@ -7,7 +7,7 @@
 import { NO_OBSERVER, type HandObserver, type HandState } from './state.js';
 
 // The observer's interface lives with the state that holds one (src/engine/state.ts), so this file imports it
-// and not the other way round (issue 29, point 3).
+// and not the other way round.
 export { NO_OBSERVER, type ClaimType, type HandObserver } from './state.js';
 
 const none = (): void => {};

@@ -1,5 +1,5 @@
 /**
- * A world sampled for one seat (issue 12, point 3; the determinisation of OpenSpiel's ResampleFromInfostate): every
+ * A world sampled for one seat (the determinisation of OpenSpiel's ResampleFromInfostate): every
  * tile the seat cannot see (the other seats' concealed tiles, the whole wall, dead wall and loose tiles included,
  * and the flowers nobody has exposed) dealt afresh, uniformly, consistent with everything the seat has seen: its own
  * tiles, every discard, meld and flower, each seat's concealed count and the wall's length are as they were.
@@ -18,7 +18,7 @@
  * passed, as far as the seat can tell), as it must: the claimant's sampled hand may not hold the tiles for it.
  * Reshuffles after a wash in the world come from the same stream (chance.ts streamWalls), not from the true seed.
  *
- * Nothing hidden is carried over (issue 21): the copy of the state is cleared of every other seat's concealed tiles
+ * Nothing hidden is carried over (docs/strategies.md, "What a world holds"): the copy of the state is cleared of every other seat's concealed tiles
  * and what the engine keeps beside them, of the whole wall (the drawn positions and the ones past the tail hold
  * NO_TILE in a world: nothing reads them, and their true tiles went into hands the seat cannot see), of another
  * seat's drawn tile, of a claim not yet shown, and of the true walls' source, before any callback (the agent's rng,

@@ -180,7 +180,7 @@ export interface FlowState {
 
 /**
  * Who is told what happens in a hand (src/engine/observer.ts says more). Declared here, with the state that holds
- * one, so observer.ts imports the state and the state never imports it back (issue 29, point 3).
+ * one, so observer.ts imports the state and the state never imports it back.
  */
 export type ClaimType = 'pung' | 'kong' | 'chow';
 

@@ -1,5 +1,5 @@
 /**
- * Debug invariant check (developers' guide habit 4; issue 2 "tile conservation after every event"): live wall + dead
+ * Debug invariant check (tile conservation after every event): live wall + dead
  * wall + concealed hands + melds + discards still lying + flowers = the full set, and every hand holds the right
  * number of tiles for its kongs (13 plus one per kong, 14 plus one per kong for the seat whose turn it is).
  * Throws an Error describing the first violation. Used by tests through PlayOptions.check; never on the fast path.
@@ -40,7 +40,7 @@ export function validateState(s: HandState, inTurn: Seat | null = s.flow.inTurn)
       n += s.priv.hand[p * 34 + t]!;
     }
     if (n !== s.pub.handCount[p]) throw new Error(`seat ${p}: handCount ${s.pub.handCount[p]} but ${n} tiles held`);
-    // cached statistics equal a fresh recomputation (developers' guide habit 4)
+    // cached statistics equal a fresh recomputation
     let odd = 0;
     let nonHeads = 0;
     for (let t = 0; t < 34; t++) {

@@ -1,5 +1,5 @@
 /**
- * What every analysis gets and gives (issue 6, point 1): the played cells, grouped by variant, and the wall-set
+ * What every analysis gets and gives (README.md, "Experiments: what we found"): the played cells, grouped by variant, and the wall-set
  * layout of their nets.bin files; back come the CSVs, the charts and the README's findings section. All of it is
  * a pure function of exact integer aggregates, so re-running a command reproduces the files byte for byte.
  */

@@ -1,12 +1,12 @@
 /**
- * The learned-policy experiment's files (issue 26, point 4), from its stages (src/experiments/learned-policy.ts):
+ * The learned-policy experiment's files (docs/learning.md, "The experiment"), from its stages (src/experiments/learned-policy.ts):
  *
  *   summary.csv       per rule set and comparison: the agent's net per hand minus the baseline's in the same seat on
  *                     the same walls, its 95% interval over wall sets, and both sides' ms per decision
  *   generations.csv   per rule set and generation: the teacher, the data, held-out agreement with the teacher
  *                     beside harr's, the kept epoch and the model's SHA-256
  *   comparisons.svg   the paired differences with their intervals
- *   README.md         the question, the answer against the issue's targets, the cost and the command
+ *   README.md         the question, the answer against the experiment's targets, the cost and the command
  *
  * Everything but ms_per_decision (and the README's cost line) follows from the seed, so a re-run reproduces it.
  */

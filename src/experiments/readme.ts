@@ -1,5 +1,5 @@
 /**
- * An experiment's README.md (issue 6, point 1): the question, the design, the findings table, the charts, the
+ * An experiment's README.md: the question, the design, the findings table, the charts, the
  * exact command that reproduces the files, and the caveats. No timings or commit: those are in manifest.json, so
  * the README, like the CSVs, is reproduced byte for byte by its own command.
  */

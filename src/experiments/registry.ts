@@ -1,4 +1,4 @@
-/** The experiments, by name (issue 6, point 1): one spec file each in experiments/. */
+/** The experiments, by name (README.md, "Experiments: what we found"): one spec file each in experiments/. */
 import { UserError } from '../errors.js';
 import type { ExperimentSpec, LearningExperimentSpec, TuningExperimentSpec } from './types.js';
 import { spec as strategyComparison } from '../../experiments/strategy-comparison.js';

@@ -1,5 +1,5 @@
 /**
- * What a searched decision costs (issue 15): one `search` against three `harr` for a few hands, one thread, timing
+ * What a searched decision costs (docs/strategies.md, "The search agent"): one `search` against three `harr` for a few hands, one thread, timing
  * each of its decisions that played rollouts. Used by `npm run bench` (src/bench/search.ts) and, for the
  * `ms_per_decision` column, by experiment search-vs-harr after its runs. A timing: it depends on the machine and its
  * load, unlike every other number an experiment writes.

@@ -1,5 +1,5 @@
 /**
- * Building blocks shared by the analyses (issue 6, points 2–4): a strategy's pooled counts over the cells that
+ * Building blocks shared by the analyses (README.md, "Experiments: what we found"): a strategy's pooled counts over the cells that
  * seat it, CSV formatting that is a pure function of exact integers (so re-runs give the same bytes), and
  * markdown tables for the README.
  */

@@ -1,5 +1,5 @@
 /**
- * Experiment specs (issue 6, point 1): one declarative file per experiment in experiments/. A spec names rule-set
+ * Experiment specs (README.md, "Experiments: what we found"): one declarative file per experiment in experiments/. A spec names rule-set
  * variants × lineups × hands × seed × seating; the experiment runner plays every (variant, lineup) cell through
  * simulate() and the named analysis turns the cells' aggregates and nets.bin files into tables, charts and a
  * README. Specs are data: no code runs in them.
@@ -63,7 +63,7 @@ export interface TuningExperimentSpec extends ExperimentBase {
 }
 
 /**
- * An experiment that learns (src/experiments/learned-policy.ts, issue 26): under every variant, a net distilled from
+ * An experiment that learns (src/experiments/learned-policy.ts, docs/learning.md): under every variant, a net distilled from
  * a teacher's self-play decisions (generation 1), then from a search rolling out with that net (generation 2), each
  * net compared paired with harr and with the generation before, then search with the last net against today's
  * search. Sizes are in generation-1 games per variant (`--games`), the rest as multiples of it.

@@ -1,5 +1,5 @@
 /**
- * An experiment's played cells (issue 6, point 2). Streaming their nets.bin files one wall set at a time lives in
+ * An experiment's played cells (README.md, "Experiments: what we found"). Streaming their nets.bin files one wall set at a time lives in
  * src/runner/wall-sets.ts, shared with `simulate --duplicate`.
  */
 import type { Aggregate } from '../stats/aggregate.js';

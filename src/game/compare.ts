@@ -1,5 +1,5 @@
 /**
- * `mjlab replay --record FILE --seat S --strategy X` (issue 17, point 4): how a strategy would have played one seat
+ * `mjlab replay --record FILE --seat S --strategy X` (docs/replay.md, "How would a strategy have played this seat?"): how a strategy would have played one seat
  * of a recorded game. The record is re-executed as it stands (replay.ts); at every decision of seat S a fresh agent of
  * the strategy, seated at S with the record's own seat stream seatStream(seed, stream_game, S) as every game seats
  * its agents (play.ts createSeatAgent), is shown the seat's view (src/view) and asked; its answer is compared with the
@@ -26,7 +26,7 @@ const WINDS = 'ESWN';
 
 /**
  * One decision where the strategy would have answered differently, named as `mjlab review`, the viewer and the play
- * page name it (issue 30, point 4): the hand (1 the first), the decision's number among the hand's recorded decisions
+ * page name it (docs/replay.md, "A review"): the hand (1 the first), the decision's number among the hand's recorded decisions
  * (1 the first) and the event it answers (its number among the hand's events, 1 the first), in words.
  */
 export interface Difference {

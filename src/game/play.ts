@@ -1,5 +1,5 @@
 /**
- * Plays games with agents (docs/rules.md "Seats"; issue 12): agents are created once per game with their seat
+ * Plays games with agents (docs/rules.md "Seats"): agents are created once per game with their seat
  * streams, and each hand is driven through the engine's state machine (src/engine/step.ts): the seat to move gets
  * its view (src/view), its agent answers, the engine applies the answer. A game is one hand (default) or a match
  * (match.ts).

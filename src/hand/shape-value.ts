@@ -1,5 +1,5 @@
 /**
- * The shape value of a held tile (issue 4's discard ties; issue 25's policy model of the other seats): one function
+ * The shape value of a held tile (the strategies' discard ties; the inference's policy model of the other seats, docs/strategies.md): one function
  * shared by the strategies (strategies/common.ts re-exports it) and the inference over worlds (src/infer), which
  * may not import a strategy.
  */

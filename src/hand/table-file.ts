@@ -1,5 +1,5 @@
 /**
- * The hand tables on disk (issue 28, point 8): suit-shapes.ts's SUIT_GOOD bits and shanten.ts's prebuilt cost
+ * The hand tables on disk (docs/performance.md, "`npm test`'s time"): suit-shapes.ts's SUIT_GOOD bits and shanten.ts's prebuilt cost
  * vectors, written once by the build (write-tables.ts, after tsc) to dist/hand-tables.bin and read by every process
  * and worker thread instead of building them. Building cost about 110 ms of CPU in each process and 27 ms in each
  * worker thread (plus a 12 ms copy of the shared table); `npm test` did it about 840 times, some 36 s of CPU

@@ -1,5 +1,5 @@
 /**
- * The danger of each discard (issue 25, point 3): for every kind, the probability that discarding it lets another
+ * The danger of each discard (docs/strategies.md, "The danger of a discard"): for every kind, the probability that discarding it lets another
  * seat go Mah-Jongg on it (a deal-in: the claim the rules allow, docs/rules.md "Claims", out-of-turn Mah-Jongg
  * included; src/engine/legal.ts mayClaimMahjong), estimated over worlds sampled from the seat's own view, read as
  * the table reads it (src/infer/guide.ts: each other seat's hand weighed by what it did) unless `infer` is false.

@@ -1,5 +1,5 @@
 /**
- * Inference over worlds (issue 25, point 1): a HandGuide for AgentView.sampleWorld that weighs each hand dealt to
+ * Inference over worlds (docs/strategies.md, "Reading the table"): a HandGuide for AgentView.sampleWorld that weighs each hand dealt to
  * another seat by the likelihood of that seat's record under the policy model (likelihood.ts) times the fitted
  * shanten prior of its cell (model.ts shantenPrior: hands as near complete as real ones). The sampler deals `tries`
  * hands per seat and keeps one with probability proportional to its weight (sampling-importance-resampling), then

@@ -1,5 +1,5 @@
 /**
- * The likelihood of what one other seat did, given a candidate concealed hand (issue 25, point 1), under a softened
+ * The likelihood of what one other seat did, given a candidate concealed hand (docs/strategies.md, "Reading the table"), under a softened
  * policy model of it (model.ts): each of its recent discards a draw from a softmax over the kinds it would then have
  * held, by their shape value (src/hand/shape-value.ts: what the built-in strategies rank discards by beyond shanten),
  * at the fitted temperature, the newest by harr's own ranking (the shanten each discard would cost, at the fitted

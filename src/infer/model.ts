@@ -1,5 +1,5 @@
 /**
- * The policy model of the other seats (issue 25, point 1): the constants of src/infer/likelihood.ts and guide.ts,
+ * The policy model of the other seats (docs/strategies.md, "Reading the table"): the constants of src/infer/likelihood.ts and guide.ts,
  * fitted on four-`harr` self-play where every hand is known (src/game/inference-fit.ts made them, FIT_HANDS hands per
  * rule set, seed FIT_SEED: `node dist/src/game/inference-fit.js`; test/infer/model.test.ts checks a smaller fit
  * lands near them).
@@ -22,7 +22,7 @@
  * - `shantenPrior[rules][melds][turn band][shanten]`: log of the true hands' share of each shanten over its share
  *   among the hands the inference deals with the record alone (this model without the prior: 4 weighed deals and 40
  *   Metropolis swaps), by rule set, declared sets (0-4) and discards (bands of TURN_BAND); the prior that makes a
- *   world's hands as near complete as real ones (in place of a median, issue 15). Against uniform deals instead,
+ *   world's hands as near complete as real ones (in place of the opponent model's median). Against uniform deals instead,
  *   the record's own pull toward complete hands was counted twice: worlds too often one tile from complete, and the
  *   danger of a discard over-predicted (0.14 predicted against 0.08-0.12 realised in the 0.1-0.2 bin).
  */

@@ -1,6 +1,6 @@
 /**
- * The order in which the hand's discards were made, read back from one seat's view (issue 25, point 1: the record of
- * passed claims as the table saw it). The view lists each seat's discards in order, each marked when claimed, and
+ * The order in which the hand's discards were made, read back from one seat's view (docs/strategies.md, "Reading the
+ * table": the record of passed claims as the table saw it). The view lists each seat's discards in order, each marked when claimed, and
  * each seat's sets in the order laid down; play fixes the rest (docs/rules.md "Claims" and "Play"): the dealer
  * discards first; after a discard nobody claims, the next seat in turn discards; after a claimed one, the claimer
  * does (a claimed kong's loose tile and a concealed kong change nothing of that). So the order is fixed by who made

@@ -1,5 +1,5 @@
 /**
- * What the table shows of each other seat that bears on its concealed hand (issue 25, point 1), read from one seat's
+ * What the table shows of each other seat that bears on its concealed hand (docs/strategies.md, "Reading the table"), read from one seat's
  * view only: its discards (the last few, newest last), the tiles other seats discarded since its last discard, which
  * it let pass (its hand has not changed since: it draws only on its own turn, and a claim is followed by its
  * discard), and the kinds of its exposed pungs. A function of the view alone.

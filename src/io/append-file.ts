@@ -1,8 +1,8 @@
 /**
- * An append-only output file that survives a kill (issue 5, point 6): games.csv, matches.csv, nets.bin and the
+ * An append-only output file that survives a kill: games.csv, matches.csv, nets.bin and the
  * checkpoints are streamed through it. Opened after the bytes the checkpoint has committed (anything beyond them
  * was never claimed and is cut off), written at explicit offsets, and fsync'd by the caller before the checkpoint
- * line that claims the new bytes. Opened no-follow (issue 22, point 1): a link at its name is refused, not
+ * line that claims the new bytes. Opened no-follow (docs/outputs.md, "What `--force` may remove"): a link at its name is refused, not
  * rebuilt through, and a new file is created exclusively.
  */
 import { closeSync, constants, fstatSync, fsyncSync, ftruncateSync, writeSync } from 'node:fs';

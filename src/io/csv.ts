@@ -1,5 +1,5 @@
 /**
- * The runner's CSV outputs (issue 5, point 3), written with csv-stringify. summary.csv, score-distribution.csv
+ * The runner's CSV outputs, written with csv-stringify. summary.csv, score-distribution.csv
  * and totals.csv hold no timings and format every number the same way, so equal aggregates give equal bytes.
  * games.csv rows are produced per batch in the worker and appended in game order by the runner.
  */
@@ -73,7 +73,7 @@ export function scoreDistributionCsv(agg: Aggregate): string {
   return stringify(rows);
 }
 
-/** Run-level counts (issue 5, point 2: "per run — drawn hands, washes"). */
+/** Run-level counts (docs/outputs.md, totals.csv: drawn hands, washes). */
 export function totalsCsv(agg: Aggregate): string {
   return stringify([
     ['games', 'hands', 'drawn_hands', 'draw_rate', 'washes'],

@@ -1,5 +1,5 @@
 /**
- * File-system primitives every writing command shares (issue 13, points 1 and 4; issue 22, point 1): an mkdir -p
+ * File-system primitives every writing command shares (docs/outputs.md, "What `--force` may remove"): an mkdir -p
  * that cannot spin, atomic writes that never leave a half-written or temporary file behind, and one line naming
  * what went wrong when the file system refuses (disk full, quota, read-only, not a directory, a pseudo file
  * system). Nothing here writes, replaces or deletes through a symbolic link: files are opened with O_NOFOLLOW,

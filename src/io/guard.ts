@@ -1,5 +1,5 @@
 /**
- * What may never be replaced, and removing without following a link (issue 22, point 1). Every guard compares
+ * What may never be replaced, and removing without following a link (docs/outputs.md, "What `--force` may remove"). Every guard compares
  * real paths (realpath), so a symbolic link to a directory is judged as the directory it leads to: `--force`
  * refuses a directory that is or holds the current directory, the home directory, a repository (a .git) or a
  * file-system root (a mount point included), and a removal walks the tree with lstat, unlinking links as links.

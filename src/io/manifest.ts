@@ -1,5 +1,5 @@
 /**
- * manifest.json: the provenance every output carries (DESIGN.md habit 7; issue 5, point 3; issue 14, point 5):
+ * manifest.json: the provenance every output carries (docs/outputs.md, "manifest.json"):
  * version, git commit and whether the tree was modified, the full command, rule set, strategies (with a content
  * hash of every plug-in file), seed, game range, duration and hands per second, and the size and hash of every
  * output file. docs/outputs.md describes every field.

@@ -1,10 +1,10 @@
 /**
- * Output directories are owned (issue 13, point 1). Every writing command (simulate, merge, experiment, tune) first
+ * Output directories are owned (docs/outputs.md, "What `--force` may remove"). Every writing command (simulate, merge, experiment, tune) first
  * writes a marker naming what the directory holds; later commands read it to tell "this run, continue or
  * redo it" from "another run" from "something mjlab did not write". Directories written before the marker existed
  * (the committed results/) are recognised by their mjlab manifest.json or checkpoint header. Replacing a
  * directory (--force) first removes every file of the old output, so files of two runs are never mixed, and only
- * those (issue 22, point 1): what the marker's kind names as mjlab's, never a file of anyone else's, never a
+ * those (docs/outputs.md, "What `--force` may remove"): what the marker's kind names as mjlab's, never a file of anyone else's, never a
  * symbolic link (mjlab makes none, so one is never its own), and never a directory src/io/guard.ts refuses.
  */
 import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';

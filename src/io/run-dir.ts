@@ -1,5 +1,5 @@
 /**
- * A claimed output directory (issue 22, point 1; issue 29, point 2): the one way a command writes, replaces or
+ * A claimed output directory (docs/outputs.md, "What `--force` may remove"): the one way a command writes, replaces or
  * deletes a file of its run. Claiming (src/runner/stages/claim.ts, src/tune/claim.ts, src/experiments/run.ts)
  * checks the directory on its real path and refuses links and files that are not mjlab's; from then on every file
  * goes through these methods: streamed and checkpoint files opened no-follow, whole files written under a random

@@ -1,5 +1,5 @@
 /**
- * A checkpoint line that proves itself (issue 13, point 2; issue 22, point 2): JSON ending in `"sum"`, the first
+ * A checkpoint line that proves itself (docs/outputs.md, `checkpoint.jsonl`): JSON ending in `"sum"`, the first
  * 128 bits of the SHA-256 of the line without it. simulate's and tune's checkpoints (and an experiment's
  * cross-play) are written so, and a complete line whose checksum fails is refused rather than resumed: an edited
  * number would otherwise flow silently into the results.

@@ -1,5 +1,5 @@
 /**
- * A league's numbers from its cells (issue 27, point 1): the payoff matrix with paired 95% intervals, the linear
+ * A league's numbers from its cells (docs/statistics.md, "League ratings"): the payoff matrix with paired 95% intervals, the linear
  * ratings with theirs (src/stats/ratings.ts), both raw and luck-adjusted (src/runner/luck-adjust.ts), alpha-Rank's
  * mass, and the CSVs, chart and leaderboard made from them. One pass over the wall sets of every cell in lockstep:
  * cell (i, j) is strategy i in one seat against three of j, and every cell plays the same walls, so a wall set's

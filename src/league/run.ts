@@ -1,5 +1,5 @@
 /**
- * `mjlab league` (issue 27, point 1): every member in one seat against three of every other, on duplicate walls
+ * `mjlab league` (docs/statistics.md, "League ratings"): every member in one seat against three of every other, on duplicate walls
  * (every rotation of the same walls, the same walls in every pairing), each pairing a simulate run of its own in
  * runs/<i>-<j>/ (resumable and shardable as simulate is: a shard plays the same game range of every pairing), and,
  * once every pairing is complete, the league's files (analyse.ts): league.csv, matrix.csv, league.svg, README.md

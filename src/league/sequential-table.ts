@@ -1,5 +1,5 @@
 /**
- * results/league/sequential.csv (issue 27, point 4): the sequential test against the committed fixed-size
+ * results/league/sequential.csv (docs/statistics.md, "The sequential test"): the sequential test against the committed fixed-size
  * experiments, pair by pair. Each pair names a one-against-three --duplicate run (a `mjlab sprt` output, or a
  * simulate run of the same lineup: the test replayed over its nets.bin with the same looks every LOOK_EVERY wall
  * sets decides exactly as `mjlab sprt` would on those walls) and the fixed experiment's hands and verdict. The

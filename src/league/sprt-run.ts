@@ -1,5 +1,5 @@
 /**
- * `mjlab sprt A B --rules R --delta D` (issue 27, point 2): A in one seat against three B on duplicate walls, a wall
+ * `mjlab sprt A B --rules R --delta D` (docs/statistics.md, "The sequential test"): A in one seat against three B on duplicate walls, a wall
  * set (the four rotations of one wall) at a time, until the sequential test (src/stats/sprt.ts) stops: H0 "A gains
  * nothing over B" (A's mean net per hand 0: with three B at the table A's net is its gain over B) against H1 "A
  * gains D points a hand". The run is a simulate run with a monitor: every committed batch's nets.bin records feed

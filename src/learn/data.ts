@@ -1,5 +1,5 @@
 /**
- * `mjlab train`'s data (issue 26, point 1): self-play games, the teacher at lineup place 0 meeting every wall at
+ * `mjlab train`'s data (docs/learning.md): self-play games, the teacher at lineup place 0 meeting every wall at
  * every seat (--duplicate), its decisions recorded by the workers (src/learn/worker.ts) into DIR/decisions.bin
  * (src/learn/record.ts), a batch at a time in batch order. DIR/checkpoint.jsonl names the data (a header with its
  * identity: rules, teacher, field, games, seed, feature layout and the hash of every file the lineup read, a

@@ -1,5 +1,5 @@
 /**
- * Training (issue 26, point 1): the network of strategies/learned/mlp.ts fitted to the teacher's decisions by Adam
+ * Training (docs/learning.md): the network of strategies/learned/mlp.ts fitted to the teacher's decisions by Adam
  * on minibatches, the samples shuffled each epoch from the seed's own stream (src/rng/streams.ts, purpose
  * "train:shuffle"), the weights initialised from another ("train:init"). Every sum runs in one fixed order on the
  * main thread, so the same data and options give the same model file byte for byte, whatever the worker count that

@@ -1,5 +1,5 @@
 /**
- * What `mjlab train` is asked (issue 26, point 1), below src/learn/train.ts and its parts so that each imports it.
+ * What `mjlab train` is asked (docs/learning.md), below src/learn/train.ts and its parts so that each imports it.
  */
 import type { Shard } from '../io/manifest.js';
 

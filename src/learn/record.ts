@@ -1,5 +1,5 @@
 /**
- * The decision record (issue 26, point 1; docs/learning.md "The data file"): one teacher decision as `mjlab train`
+ * The decision record (docs/learning.md "The data file"): one teacher decision as `mjlab train`
  * stores it in decisions.bin, little-endian:
  *
  *   game u32, seat u8, legal count L u8, L × action index u8 (strategies/learned/actions.ts),

@@ -1,5 +1,5 @@
 /**
- * The teacher's seat, recorded (issue 26, point 1): a strategy wrapping the teacher whose agents, at every decision
+ * The teacher's seat, recorded (docs/learning.md): a strategy wrapping the teacher whose agents, at every decision
  * with a choice, compute the seat's features from the view they are given (strategies/learned/features.ts: the
  * view alone), the legal actions, the teacher's answer and, for a search, its candidates' rollout counts and means
  * (strategies/search.ts lastSearch). The value target is filled in once the hand is over (src/learn/worker.ts).

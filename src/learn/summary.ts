@@ -1,5 +1,5 @@
 /**
- * The learned-policy experiment's summary (issue 26, point 4): one row per comparison of an agent with a baseline in
+ * The learned-policy experiment's summary (docs/learning.md, "The experiment"): one row per comparison of an agent with a baseline in
  * the same seat on the same walls, read from the pairwise.csv of a `mjlab simulate --duplicate` run whose lineup
  * holds both (src/stats: the paired difference per wall set and its 95% interval), and the agent's milliseconds
  * per decision (every decision it makes, searched or not), and the baseline's, measured here at one table in one

@@ -1,5 +1,5 @@
 /**
- * `mjlab train` as a library call (issue 26, point 1): the teacher's self-play decisions generated (src/learn/data.ts:
+ * `mjlab train` as a library call (docs/learning.md): the teacher's self-play decisions generated (src/learn/data.ts:
  * resumable, shardable, checksummed), then the network fitted to them (src/learn/fit.ts) and the outputs written
  * through the claimed directory, the manifest last:
  *

@@ -1,5 +1,5 @@
 /**
- * Worker thread of `mjlab train`'s data generation (issue 26, point 1): plays the --duplicate games of each batch it
+ * Worker thread of `mjlab train`'s data generation (docs/learning.md): plays the --duplicate games of each batch it
  * is sent, the teacher (lineup index 0) at its rotating seat recorded (src/learn/recorder.ts), and posts the batch's
  * decision records in game order, each with the seat's net for the hand as its value target. Records depend only
  * on the game indices, never on the worker. Every strategy is held to the agent contract, as in the runner's worker.

@@ -1,6 +1,6 @@
 /**
- * The language's shared objects frozen in a thread that runs strategies (issue 21: a fair table "through anything
- * else"). The engine and every agent of a table share one JavaScript realm. A plug-in that could replace a method
+ * The language's shared objects frozen in a thread that runs strategies (docs/strategies.md, "What a world holds": a fair
+ * table through anything else). The engine and every agent of a table share one JavaScript realm. A plug-in that could replace a method
  * of a built-in prototype would be handed whatever the engine passes to it: `%TypedArray%.prototype.set` is given
  * the true state's slabs when a world is copied, and `Array.prototype.push` is given the tiles of the views the other
  * agents read. So the prototypes and static functions of the standard library are frozen before any strategy file

@@ -1,5 +1,5 @@
 /**
- * Learned models in a lineup (issue 26, point 2): `net:model=FILE`, and `net/model=FILE` as search's `policy` or
+ * Learned models in a lineup (docs/learning.md): `net:model=FILE`, and `net/model=FILE` as search's `policy` or
  * `prior`. The lineup reads each model file once (each worker resolves the lineup itself: src/runner/table.ts),
  * checks it (strategies/learned/model-file.ts: a file cut, lengthened or altered is refused in one line) and binds
  * the model into the strategy, so no strategy reads a file and nothing is kept at module level. The file joins the

@@ -1,5 +1,5 @@
 /**
- * Presets (issue 16, point 2): a JSON file naming a strategy and parameter values, `{"strategy": "harr", "params":
+ * Presets (docs/strategies.md, "Presets"): a JSON file naming a strategy and parameter values, `{"strategy": "harr", "params":
  * {"minPairs": 3}}` — the shape `mjlab tune` writes as best.json, whose `tune` record (provenance and results) is
  * carried along and ignored here. A preset is accepted wherever a strategy is (`--strategies ./best.json,harr,...`),
  * and wherever a policy is (`search:policy=./best.json`: src/lineup/policy.ts).

@@ -1,5 +1,5 @@
 /**
- * `mjlab play`'s page, browser side (issue 17, points 1-3): draws the table from the person's seat from what the
+ * `mjlab play`'s page, browser side (docs/play.md): draws the table from the person's seat from what the
  * server sends (message.ts: the seat's view, the public events, the finished hands) and sends the person's answers.
  * Own tiles face up at the foot, the other seats' concealed tiles face down, each seat placed by its wind relative to
  * the person's (play runs counter-clockwise: the next player on the right). Only the legal answers of the moment are
@@ -29,7 +29,7 @@ export function playClient(win: any, widgets: Widgets, coach: CoachPanelWidget |
   let busy = false;
   /** The hand whose breakdown was last brought into view. */
   let shownBreakdown = -1;
-  /** The hint shown (`--coach`, issue 30 point 3) and the moment it answers: it goes when the moment passes. */
+  /** The hint shown (`--coach`, docs/play.md "A hint from the coach") and the moment it answers: it goes when the moment passes. */
   let hint: { token: number; html: string } | null = null;
 
   /** Tile id (src/tiles) → code (docs/notation.md). */
@@ -143,7 +143,7 @@ export function playClient(win: any, widgets: Widgets, coach: CoachPanelWidget |
     const v = msg.view;
     const sp = v.table[seat];
     const w = wind(seat);
-    // A number on a plate says what it is (issue 28, point 9): the score carried in the match.
+    // A number on a plate says what it is: the score carried in the match.
     const score = msg.table.unit === 'match' ? `<br><span class="cum" data-score="${msg.scores[seat]}" title="score carried in the match">match score ${msg.scores[seat]}</span>` : '';
     return (
       `<div class="plate row-plate${you(seat) ? ' you' : ''}" data-seat="${seat}"">` +

@@ -1,5 +1,5 @@
 /**
- * The hint at the table (issue 30, point 3): `mjlab play --coach STRATEGY` values the person's open decision as
+ * The hint at the table (docs/play.md, "A hint from the coach"): `mjlab play --coach STRATEGY` values the person's open decision as
  * `mjlab review` values a recorded one (src/coach/panel.ts), from the person's seat's view only (viewFor: its own
  * tiles and the table, nothing another seat holds). Named as the review names the same decision: the hand, the
  * decision's number among the hand's decisions and the event it answers. Its randomness: the stream (seed, game,

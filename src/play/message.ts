@@ -1,5 +1,5 @@
 /**
- * What the `mjlab play` page receives (issue 17, point 3): the person's seat's view exactly as an agent gets it
+ * What the `mjlab play` page receives (docs/play.md): the person's seat's view exactly as an agent gets it
  * (src/view viewFor, serialised by its toJSON), the hand's events as a player at the table sees them, and the
  * results of the hands already finished (scores, breakdowns and settlement are shown to all at the end of a hand, as
  * the books score every hand openly). Never another seat's concealed tiles, a tile it draws, or the wall.

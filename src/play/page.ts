@@ -1,5 +1,5 @@
 /**
- * `mjlab play`'s page (issue 17, point 1): one static HTML document (inline CSS, the tile faces as inline SVG, the
+ * `mjlab play`'s page (docs/play.md): one static HTML document (inline CSS, the tile faces as inline SVG, the
  * inline script of client.ts; nothing from the network). It holds nothing of the game: the table comes from the
  * server's /api/state, as the person's seat sees it. The table's look is the replay viewer's (src/viewer).
  */

@@ -1,5 +1,5 @@
 /**
- * Where `mjlab play` keeps the games played (issue 17, point 2): `--record-dir` (default results/play/), one file per
+ * Where `mjlab play` keeps the games played (docs/play.md): `--record-dir` (default results/play/), one file per
  * game, exactly as `mjlab replay --json` prints a record, so `mjlab replay --record FILE` re-executes it to the same
  * bytes. A file is never replaced: a name already taken (the same seed and game played again) gets -2, -3, ...; it
  * is written beside its final name and linked into place only once complete, so a full disk leaves no half record.

@@ -1,6 +1,6 @@
 /**
  * A table whose opponents include a plug-in, played in a thread of its own (session-worker.ts) under simulate's
- * contract (issue 22, point 3), answered to the server as the in-process table (session.ts) is. The last state the
+ * contract (docs/strategies.md, "Writing your own strategy"), answered to the server as the in-process table (session.ts) is. The last state the
  * thread sent is kept, so the page is answered at once even while an opponent thinks. An opponent stopped at the
  * decision limit stops the game (one line on the terminal and on the page); "new game" starts a fresh thread at the
  * next game. A thread a plug-in ended (process.exit, out of memory, a crash) ends the command: `failed` says how.

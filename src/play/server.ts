@@ -1,5 +1,5 @@
 /**
- * `mjlab play`'s local web server (issue 17, point 1), on Node's own http, bound to 127.0.0.1 unless told otherwise.
+ * `mjlab play`'s local web server (docs/play.md), on Node's own http, bound to 127.0.0.1 unless told otherwise.
  *
  *   GET  /             the page (page.ts): static, it holds nothing of the game
  *   GET  /api/state    the table as the person's seat sees it (session.ts message())
@@ -11,7 +11,7 @@
  *
  * Every answer is JSON `{ ok, error?, state }`: a bad, illegal or stale request gets `ok: false`, the reason to show
  * on the page and the table as it stands, never a crash. A POST from another site's page (its Origin) or a request
- * naming another host (DNS rebinding) is refused, whatever --host is (issue 22, point 4): the names it answers for are
+ * naming another host (DNS rebinding) is refused, whatever --host is (docs/play.md): the names it answers for are
  * the host given and the addresses it resolves to, every address of this machine when bound to all of them (0.0.0.0,
  * ::), and the loopback names when loopback is bound; the command states them at start. A client that gives up on a
  * request (closes it mid-body) costs one quiet line, never a stack trace.

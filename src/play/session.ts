@@ -1,5 +1,5 @@
 /**
- * A person at the table (issue 17): one seat played by a person, the others by strategies, through the engine's
+ * A person at the table (docs/play.md): one seat played by a person, the others by strategies, through the engine's
  * state machine (src/engine/step.ts). The opponents are seated exactly as every game seats its agents
  * (src/game/play.ts createSeatAgent: seatStream(seed, game, seat)) and move synchronously until the person's seat is
  * to decide; the hands follow one another as in any game (src/game/match.ts GameProgress), recorded as any game is
@@ -58,7 +58,7 @@ export interface SessionOptions extends Pick<TableConfig, 'rules' | 'limit' | 'f
   readonly seat: 'E' | 'S' | 'W' | 'N' | 'random';
   /** The first game's index (default 0): a table restarted after a plug-in was stopped goes on from the next. */
   readonly firstGame?: number;
-  /** The coach of the hint (`--coach`, issue 30 point 3); none: no hint. */
+  /** The coach of the hint (`--coach`, docs/play.md "A hint from the coach"); none: no hint. */
   readonly coach?: Coach;
   /** Saves a finished game's record; returns where (throws a message when it cannot). */
   readonly save: (record: GameRecord) => string;

@@ -1,5 +1,5 @@
 /**
- * Game-record events (issue 2, point 7), in tile notation (docs/notation.md). They are built only when a record
+ * Game-record events, in tile notation (docs/notation.md). They are built only when a record
  * is asked for: the runner's fast path creates none. Seats are physical seats; `wind` letters are given where a
  * reader needs them.
  */

@@ -1,5 +1,5 @@
 /**
- * How every tool names a seat and the event a decision answers (issue 30, point 4): `mjlab replay`, `mjlab review`,
+ * How every tool names a seat and the event a decision answers (docs/replay.md, "A review"): `mjlab replay`, `mjlab review`,
  * the replay viewer and the play page alike. A seat by its wind (docs/rules.md "Players"), a record's seat by the wind
  * it held in the first hand (as `--seat` takes it); an event in words from the deciding seat's view (the deal shows
  * it its own hand only: "the deal"; another seat's draw carries no tile).

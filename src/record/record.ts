@@ -1,5 +1,5 @@
 /**
- * The game record (issue 2, point 7; issue 12, point 4): seed, game, rule set, seats' strategies, and per hand every
+ * The game record (docs/notation.md, "Game records"): seed, game, rule set, seats' strategies, and per hand every
  * event in order, each deal's wall order, every decision (passes included) and the result, in tile notation
  * (docs/notation.md "Game records"). `mjlab replay --json` prints it, render.ts prints it for a player, and
  * `mjlab replay --record FILE` re-executes it through the engine (src/game/replay.ts): the walls and decisions alone

@@ -1,5 +1,5 @@
 /**
- * Writes one hand's record as it is played (issue 2 point 7; issue 12 point 4): the events in tile notation
+ * Writes one hand's record as it is played (docs/notation.md, "Game records"): the events in tile notation
  * (docs/notation.md) as a reader follows the hand, each deal's wall order, and every decision applied (passes
  * included), so that the record alone re-executes the hand (src/game/replay.ts). It is the engine's observer
  * (src/engine/observer.ts) while recording; the fast path has none.

@@ -3,7 +3,7 @@
  * claim, kong and discard in order, the end, each seat's score breakdown and the settlement, in tile notation
  * (docs/notation.md). Seats are named by their wind in the hand and their strategy (in the header and a match's final
  * scores, by the wind of the first hand), and every event is numbered by its place in the hand, 1 the first: the
- * number `mjlab review`, the viewer and the play page give it (issue 30, point 4). Every line is made printable
+ * number `mjlab review`, the viewer and the play page give it (docs/replay.md, "A review"). Every line is made printable
  * (src/text.ts): a record's labels are untrusted text.
  */
 import type { ScoreLine } from '../scoring/types.js';

@@ -1,5 +1,5 @@
 /**
- * report.html (issue 28, point 2): one self-contained page beside a run's CSVs, made from the run's own files only
+ * report.html (docs/outputs.md, "report.html"): one self-contained page beside a run's CSVs, made from the run's own files only
  * (summary.csv, score-distribution.csv, totals.csv, pairwise.csv, games.csv or nets.bin where written, manifest.json),
  * so it says exactly what the files say: the leaderboard with its sentence, nets with their 95% intervals as a chart,
  * win and deal-in rates, each strategy's winning-score distribution, the drawn hands, the manifest, and the commands

@@ -1,5 +1,5 @@
 /**
- * The largest win of a run (issue 28, point 2), from its own files: the game of the highest winning score in
+ * The largest win of a run (docs/outputs.md, "largest-win.html"), from its own files: the game of the highest winning score in
  * games.csv or, without it, of the highest net in nets.bin. report.html names it, and the replay page of that game
  * is written beside it (src/cli/largest-win.ts).
  */

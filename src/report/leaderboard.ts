@@ -1,5 +1,5 @@
 /**
- * The leaderboard (issue 28, point 1): strategies ranked by mean net per hand, with 95% intervals, win and deal-in
+ * The leaderboard (docs/outputs.md, "report.html"): strategies ranked by mean net per hand, with 95% intervals, win and deal-in
  * rates, and one plain sentence on whether the top is separated from the next. With a paired test (a --duplicate
  * run's pairwise.csv: same walls, every seat) the sentence quotes it; without one it can only compare the two
  * intervals, which is weaker (overlapping intervals can still hide a real difference), and says how to get the

@@ -1,5 +1,5 @@
 /**
- * A run's leaderboard from its own files (issue 28, point 1): summary.csv for the rows, pairwise.csv (written by
+ * A run's leaderboard from its own files (docs/outputs.md, "report.html"): summary.csv for the rows, pairwise.csv (written by
  * --duplicate runs and by merges of them) for the paired test, manifest.json for the title. An experiment's
  * leaderboards come from its strategies.csv and pairwise.csv (one board per rule set or variant), or from each of
  * its runs when it writes no strategies.csv.

@@ -1,5 +1,5 @@
 /**
- * The one randomness path (developers' guide habit 1; issue 2 point 3). Every stream is derived from
+ * The one randomness path (README.md, "Layout": src/rng). Every stream is derived from
  * (masterSeed, gameIndex, purpose) alone, so game G's wall and agents never depend on which games ran before it,
  * on the worker count or on the shard layout. Purposes in use:
  *   "wall"            the wall of a one-hand game
@@ -8,7 +8,7 @@
  *   "person-seat"     `mjlab play --seat random`: where the person sits in game G (src/play/session.ts)
  *
  * Generator: seedrandom's Tyche-i (`seedrandom.tychei`), seeded with the string key. Chosen over seedrandom's Alea
- * for speed (issue 5 targets: a game creates five streams): Alea hashes the key string three times (~3.5 µs per
+ * for speed (docs/performance.md, "The runner": a game creates five streams): Alea hashes the key string three times (~3.5 µs per
  * stream), Tyche-i mixes it in once plus 20 rounds (~0.5 µs), and passes BigCrush like Alea (seedrandom's README).
  * Its output for a given seed string is fixed across platforms (32-bit integer arithmetic only).
  * A stream is created lazily, on its first call: an agent that never draws a random number costs nothing.

@@ -1,5 +1,5 @@
 /**
- * The checkpoint (issue 5, point 6; issue 13, point 2): checkpoint.jsonl in the output directory, append-only and
+ * The checkpoint (docs/outputs.md, `checkpoint.jsonl`): checkpoint.jsonl in the output directory, append-only and
  * fsync'd. Line 1 is a header naming the run; each further line is one batch's exact aggregate, committed strictly
  * in batch order together with, for every streamed file (games.csv, matches.csv, nets.bin), its length once that
  * batch's rows were written (and fsync'd) and a SHA-256 of the bytes the batch added. Every line ends with a

@@ -1,6 +1,6 @@
 /**
- * Decisions timed at one table (issue 5's "where a hand spends its time", and the ms per decision of issue 26's
- * experiment): one thread, one reused engine as in a runner worker; each agent is wrapped by a timer (two clock reads
+ * Decisions timed at one table (docs/performance.md, "Where a hand's time goes", and the ms per decision of the
+ * learned-policy experiment): one thread, one reused engine as in a runner worker; each agent is wrapped by a timer (two clock reads
  * per decision, a fraction of a microsecond, counted to the agent). A timing: it depends on the machine and its
  * load, unlike every other number a run writes.
  */

@@ -1,5 +1,5 @@
 /**
- * A failed run as one line (issue 5, point 5; issue 14): whose fault, how to see it (the `mjlab replay` command of
+ * A failed run as one line (README.md, "Running at scale"): whose fault, how to see it (the `mjlab replay` command of
  * the game), what was kept, how to go on. Used where a run ends (src/runner/stages/finish.ts).
  */
 import { UserError } from '../errors.js';

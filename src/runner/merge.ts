@@ -1,5 +1,5 @@
 /**
- * `mjlab merge` (issue 5, point 5; issue 13, points 1 and 5): combine the exact aggregates of shard (or earlier
+ * `mjlab merge` (README.md, "Running at scale"): combine the exact aggregates of shard (or earlier
  * merge) directories of one run. Inputs must be of the same run (plug-in hashes included), cover disjoint game
  * ranges, and together the whole run, unless --allow-partial (then the manifest says "complete": false and lists
  * the missing ranges). The output is itself mergeable, so merging is associative, and merging every shard gives

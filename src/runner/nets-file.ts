@@ -1,5 +1,5 @@
 /**
- * nets.bin (issue 6, point 2): the pairing the exact aggregate cannot keep. One fixed-size record per game, in
+ * nets.bin (docs/outputs.md): the pairing the exact aggregate cannot keep. One fixed-size record per game, in
  * game order: for each label of the run (aggregate label order), the sum of that label's net settlement over the
  * game's hands, as a little-endian Int32. Paired statistics (same wall under rotation, same game index under
  * another rule set) are computed by streaming these files, so memory never grows with the number of hands.

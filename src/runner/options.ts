@@ -1,5 +1,5 @@
 /**
- * What `mjlab simulate` is asked and what it answers (issue 5; issue 13): the options of a run, its result and the
+ * What `mjlab simulate` is asked and what it answers (README.md, "Running at scale"): the options of a run, its result and the
  * defaults, below src/runner/run.ts and its stages (src/runner/stages/) so that each imports them and none imports
  * run.ts back.
  */
@@ -10,7 +10,7 @@ import type { StopSignal } from './signals.js';
 
 export const DEFAULT_STRATEGIES = 'chow-mixer,suit-hunter,defender,harr';
 /**
- * The default lineup for a smaller table (issue 28, point 5): the four-player one without the defender (a player
+ * The default lineup for a smaller table: the four-player one without the defender (a player
  * for drawn hands), then without the suit-hunter, so that `--players 3` and `--players 2` run as given.
  */
 export function defaultStrategies(players: number): string {

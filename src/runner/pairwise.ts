@@ -1,5 +1,5 @@
 /**
- * Every pair's paired difference of mean net (issue 6, point 2; issue 14, point 5): per wall set, over the runs
+ * Every pair's paired difference of mean net (docs/outputs.md): per wall set, over the runs
  * seating both strategies, the difference of their net sums, scaled to a per-hand difference; a paired z test
  * across wall sets with its 95% interval, Holm-corrected across all pairs of all groups. The strategy-comparison
  * experiment (groups = rule sets, several lineups each) and `simulate --duplicate` (one group, one run) both

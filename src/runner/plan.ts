@@ -1,5 +1,5 @@
 /**
- * How a run's game range is cut up (issue 5, points 1 and 5), and which shard a process plays (issue 14, point 2:
+ * How a run's game range is cut up (README.md, "Running at scale"), and which shard a process plays (docs/distributed.md:
  * numbered from 1, as vitest, Jest and Playwright number theirs). Shards are contiguous blocks of the range, computed
  * from the total alone, so every machine of an Indexed Job or Slurm array agrees on them whatever its core count;
  * with --duplicate the cut points fall on wall boundaries (multiples of the player count) so a wall's rotations

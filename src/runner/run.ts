@@ -1,5 +1,5 @@
 /**
- * `mjlab simulate` as a library call (issue 5; issue 13; issue 29): one run as five stages, each a file of
+ * `mjlab simulate` as a library call (README.md, "Running at scale"): one run as five stages, each a file of
  * src/runner/stages/ with one job and its own inputs and outputs.
  *
  *   plan     (stages/plan.ts)     the options validated, the table, the run's identity, this shard's range of

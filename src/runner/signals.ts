@@ -1,5 +1,5 @@
 /**
- * SIGINT and SIGTERM during a run (issue 13, point 4): the first one asks the run to stop at its next safe point
+ * SIGINT and SIGTERM during a run: the first one asks the run to stop at its next safe point
  * (the workers are stopped, committed batches are flushed, the partial outputs and the resume command written);
  * the handlers are in place from the moment the run starts touching its directory until it has finished
  * writing, so a signal can never cut a write short. A second signal gets Node's default: immediate exit.

@@ -1,6 +1,6 @@
 /**
- * Proving a streamed file (games.csv, matches.csv, nets.bin) against its checkpoint before resuming (issue 13,
- * point 2): its header rows and every committed batch's bytes must have the length and SHA-256 the checkpoint
+ * Proving a streamed file (games.csv, matches.csv, nets.bin) against its checkpoint before resuming (docs/outputs.md,
+ * `checkpoint.jsonl`): its header rows and every committed batch's bytes must have the length and SHA-256 the checkpoint
  * recorded. The first batch that does not is where the runner starts rebuilding the file from the checkpointed
  * batches (replaying them reproduces the same bytes, which the checkpoint's hashes then confirm).
  */

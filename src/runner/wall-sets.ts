@@ -1,6 +1,6 @@
 /**
- * Streaming nets.bin files in lockstep, one wall set at a time (issue 6, point 2; moved here from experiments/ so
- * that `simulate --duplicate` computes its paired comparison with the same code, issue 14 point 5). With
+ * Streaming nets.bin files in lockstep, one wall set at a time (moved here from experiments/ so
+ * that `simulate --duplicate` computes its paired comparison with the same code, docs/outputs.md "pairwise.csv"). With
  * --duplicate a wall set is the `players` consecutive games that play one wall with the lineup rotated; the unit of
  * every paired statistic is the wall set, because different wall sets use independent streams
  * (src/rng/streams.ts) while the games of one wall set, and the same wall set in other runs (same seed), share
@@ -26,7 +26,7 @@ export interface NetsCell {
  * Seats each of the aggregate's labels holds, read off the aggregate itself: every hand adds one seat-hand per
  * seat, so a label's seat-hands over the hands played is its seat count. The labels are the resolved strategies'
  * (a preset's is its file name, whatever path it was given by), so counting the lineup as spelt would miss them
- * (issue 21, point 4); and a merge, which resolves no strategy, counts the same way. No hands: no seats known (0).
+ * (docs/strategies.md, "What a world holds"); and a merge, which resolves no strategy, counts the same way. No hands: no seats known (0).
  */
 export function seatsOf(agg: Aggregate): number[] {
   return agg.labels.map((l) => (agg.hands === 0 ? 0 : agg.strategies.get(l)!.hands / agg.hands));

@@ -1,5 +1,5 @@
 /**
- * Worker thread entry (issue 5, point 1): resolves the lineup, then plays each batch of game indices it is sent
+ * Worker thread entry (README.md, "Running at scale"): resolves the lineup, then plays each batch of game indices it is sent
  * and posts back one mergeable aggregate per batch, plus that batch's bytes of each streamed file (games.csv,
  * matches.csv, nets.bin, luck.bin) the run writes. No state survives from one batch to the next except the resolved lineup
  * and engine, so results depend only on the game indices, never on which worker ran them. Every strategy is held

@@ -1,5 +1,5 @@
 /**
- * Scoring and settlement for the four rule sets (issue 3; docs/rules.md). Pure functions:
+ * Scoring and settlement for the four rule sets (docs/rules.md). Pure functions:
  * isWinningHand, scoreHand (book-style lines), scoreValue (lean), settle, and the washing table.
  */
 export * from './types.js';

@@ -77,7 +77,7 @@ export function completeWith(table: ScoreTable, c: Uint8Array, melds: number): b
   for (let t = 0; t < KINDS; t++) n += c[t]!;
   if (n + 3 * melds !== 14) return false;
   // By search, not by the suit-shape table (hand/suit-shapes.ts): a hand is scored once, and building the table
-  // would cost `mjlab score` most of its start (issue 28, point 3); the two agree (test/engine/agari.test.ts).
+  // would cost `mjlab score` most of its start (docs/performance.md, "A command's start"); the two agree (test/engine/agari.test.ts).
   if (isStandardComplete(c)) return true;
   return melds === 0 && specialShape(table, c) !== null;
 }

@@ -1,5 +1,5 @@
 /**
- * The scorer's contract (issue 3; docs/notation.md "Scoring on the command line").
+ * The scorer's contract (docs/notation.md "Scoring on the command line").
  * score(ruleset, hand, context) → lines, points, doubles, score — pure.
  */
 import type { Wind } from '../agent/types.js';
@@ -37,7 +37,7 @@ export interface ScoreLine {
   readonly group?: 'bonus' | 'set' | 'double' | 'limit';
 }
 
-/** Shape of a winning hand, for statistics (issue 5: games.csv winner_pattern). */
+/** Shape of a winning hand, for statistics (docs/outputs.md, games.csv `winner_pattern`). */
 export type HandPattern = 'pure' | 'one-suit-honours' | 'all-honours' | 'limit' | 'mixed';
 
 export interface ScoreResult {

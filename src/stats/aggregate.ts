@@ -1,5 +1,5 @@
 /**
- * The runner's mergeable aggregate (issue 5, point 2). Everything is an integer count or an exact integer sum,
+ * The runner's mergeable aggregate (docs/statistics.md). Everything is an integer count or an exact integer sum,
  * so merging batches in any order, from any number of workers or shards, gives the same bits. Nothing per hand
  * is kept: memory is bounded by the number of strategies and of distinct winning scores.
  */

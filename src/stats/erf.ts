@@ -1,5 +1,5 @@
 /**
- * Error function, normal CDF and normal quantile, written out here (issue 5, point 2) because simple-statistics'
+ * Error function, normal CDF and normal quantile, written out here (docs/statistics.md) because simple-statistics'
  * normal CDF and probit are table lookups, too coarse for interval endpoints printed to six decimals.
  * erf: W. J. Cody's rational Chebyshev approximations (Math. Comp. 23, 1969), relative error < 1e-15 in doubles.
  * Quantile: P. J. Acklam's rational approximation, polished by two Halley steps against the CDF above.

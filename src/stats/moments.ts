@@ -1,7 +1,7 @@
 /**
  * Mean with a normal-approximation confidence interval from exact integer moments (n, Σx, Σx²), so a mean merged
- * from any number of batches or shards is bit-for-bit the same (issue 5, point 2: "keep exact sum and sum of
- * squares"). The variance numerator n·Σx² − (Σx)² is formed in BigInt before the one division.
+ * from any number of batches or shards is bit-for-bit the same (docs/statistics.md: exact sums of the
+ * values and of their squares). The variance numerator n·Σx² − (Σx)² is formed in BigInt before the one division.
  */
 import { zCritical } from './erf.js';
 import type { Interval } from './wilson.js';

@@ -1,5 +1,5 @@
 /**
- * Paired-difference tests for strategy experiments (issue 5, point 2): with --duplicate every wall is played with
+ * Paired-difference tests for strategy experiments (docs/statistics.md): with --duplicate every wall is played with
  * the lineup rotated, so per-wall differences between two strategies cancel the luck of the deal. Provides a
  * paired t test (Student t via the regularised incomplete beta function), its large-sample z form, and Holm's
  * step-down correction for several comparisons (S. Holm, Scand. J. Statist. 6, 1979).

@@ -1,5 +1,5 @@
 /**
- * League ratings (issue 27, point 1): a linear model of nets per wall set, and alpha-Rank of the payoff matrix.
+ * League ratings (docs/statistics.md, "League ratings"): a linear model of nets per wall set, and alpha-Rank of the payoff matrix.
  *
  * The model. At a table of four with ratings r, a seat's expected net per hand is its rating less the table's mean
  * rating (nets sum to zero, so ratings are defined up to a constant; we fix Σr = 0). One seat of i against three

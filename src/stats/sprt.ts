@@ -1,5 +1,5 @@
 /**
- * A sequential probability ratio test on block outcomes (issue 27, point 2), as fishtest tests Stockfish patches on
+ * A sequential probability ratio test on block outcomes (docs/statistics.md, "The sequential test"), as fishtest tests Stockfish patches on
  * game pairs: Wald's SPRT (A. Wald, "Sequential tests of statistical hypotheses", Ann. Math. Statist. 16, 1945)
  * in its generalised form (GSPRT) with the normal approximation fishtest uses for pentanomial game-pair outcomes
  * (M. Van den Bergh, "A practical introduction to the GSPRT", 2020, and "Normalized Elo", fishtest documentation).

@@ -1,5 +1,5 @@
 /**
- * From an exact aggregate to the numbers in summary.csv (issue 5, points 2 and 3). Percentiles of the winning
+ * From an exact aggregate to the numbers in summary.csv (docs/statistics.md). Percentiles of the winning
  * score use the nearest-rank definition on the exact distribution (the smallest score whose cumulative count
  * reaches ⌈p·n⌉), so they are actual scores and independent of merge order.
  */

@@ -1,6 +1,6 @@
 /**
  * Wilson score interval for a binomial proportion (E. B. Wilson, JASA 22, 1927), used for win and deal-in rates
- * (issue 5, point 2). Unlike the Wald interval it stays inside [0, 1] and behaves at 0 or n successes.
+ * (docs/statistics.md). Unlike the Wald interval it stays inside [0, 1] and behaves at 0 or n successes.
  */
 import { zCritical } from './erf.js';
 

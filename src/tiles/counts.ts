@@ -1,4 +1,4 @@
-/** 34-kind count arrays: the representation every hot path works on (developers' guide, habit 4). */
+/** 34-kind count arrays: the representation every hot path works on (a 34-kind count, not a string or a list of tiles). */
 import { KINDS, type Tile } from './tile.js';
 
 export type Counts = Uint8Array;

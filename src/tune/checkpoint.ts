@@ -4,7 +4,7 @@
  * confirmation. Resuming replays CMA-ES from these lines (its sampling streams are derived from the seed and the
  * generation, so the same candidates come out), which restores its state exactly without serialising it. A kill
  * can only tear the last line; reading stops there and writing cuts it off. Every line carries a checksum
- * (src/io/sealed-line.ts, as simulate's do, issue 22 point 2): a complete line that fails it is refused in one
+ * (src/io/sealed-line.ts, as simulate's do: docs/outputs.md, `checkpoint.jsonl`): a complete line that fails it is refused in one
  * line naming it, never resumed into wrong results. The reader and writer are generic (an experiment's cross-play
  * keeps one too).
  */

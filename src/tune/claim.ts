@@ -1,5 +1,5 @@
 /**
- * Stage 2 of a tune, the claim (issue 16, point 1; issue 13, point 1; issue 29, point 1): the output directory
+ * Stage 2 of a tune, the claim (docs/tuning.md): the output directory
  * (owned, src/io/owned-dir.ts) is empty, or this tune to resume or redo; a different tune or another kind of output
  * is refused unless --force, which removes it first; files mjlab did not write are refused always. What comes back
  * is the claimed directory (src/io/run-dir.ts), through which every file of the tune is written.

@@ -1,5 +1,5 @@
 /**
- * Stage 5 of a tune, the finish (issue 16, point 1; issue 29, point 1): where a tune ends. A complete one writes
+ * Stage 5 of a tune, the finish (docs/tuning.md): where a tune ends. A complete one writes
  * its outputs through the claimed directory (src/tune/outputs.ts: each atomically, the manifest last); an
  * interrupted one says in one line what was kept and how to resume.
  */

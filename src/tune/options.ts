@@ -1,5 +1,5 @@
 /**
- * What `mjlab tune` is asked and what it answers (issue 16, point 1): below src/tune/tune.ts and its stages so that
+ * What `mjlab tune` is asked and what it answers (docs/tuning.md): below src/tune/tune.ts and its stages so that
  * each imports them and none imports tune.ts back.
  */
 import type { GitState } from '../io/manifest.js';

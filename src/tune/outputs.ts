@@ -1,5 +1,5 @@
 /**
- * What `mjlab tune` writes (issue 16, point 1): best.json (a preset of the winner, src/agent/preset.ts, with the
+ * What `mjlab tune` writes (docs/tuning.md): best.json (a preset of the winner, src/agent/preset.ts, with the
  * `tune` record of how it was found), history.csv (one row per candidate), finalists.csv (the race),
  * confirm.csv (the winner against the strategy as given), convergence.svg and manifest.json. The CSVs, best.json
  * and the chart are pure functions of exact integer sums and the CMA-ES trace, so they are the same bytes

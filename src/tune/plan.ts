@@ -1,5 +1,5 @@
 /**
- * Stage 1 of a tune, the plan (issue 16, point 1; issue 29, point 1): the options checked, the strategy, its
+ * Stage 1 of a tune, the plan (docs/tuning.md): the options checked, the strategy, its
  * dimensions and the field resolved (a bad one fails here, before any worker starts), and the tune's identity:
  * everything that fixes its numbers, which its checkpoint and marker must match.
  */

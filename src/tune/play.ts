@@ -1,5 +1,5 @@
 /**
- * Stage 4 of a tune, the play (issue 16, point 1; issue 29, point 1): CMA-ES generations, the race of the
+ * Stage 4 of a tune, the play (docs/tuning.md): CMA-ES generations, the race of the
  * finalists and the confirmation, each step either replayed from the checkpoint's lines (restored by
  * src/tune/restore.ts) or played on the evaluator's workers and appended to the checkpoint. CMA-ES is replayed
  * from the lines (its sampling streams derive from the seed and the generation), which restores its state exactly.

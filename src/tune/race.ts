@@ -1,5 +1,5 @@
 /**
- * From the generations to one winner (DESIGN.md, "Tuning by self-play": race the finalists on held-out seeds,
+ * From the generations to one winner (docs/tuning.md, "What it does": race the finalists on held-out seeds,
  * confirm once on an untouched seed). The best of many candidates, each measured once, looks better than it is —
  * by about σ·√(2 ln N) for N candidates of noise σ — so the finalists are re-measured on walls none of them was
  * chosen on. Finalists: the rounded final mean of the search distribution, then the other parameter vectors with

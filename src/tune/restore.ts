@@ -1,5 +1,5 @@
 /**
- * Stage 3 of a tune, the restore (issue 16, point 1; issue 22, point 2; issue 29, point 1): where a tune's
+ * Stage 3 of a tune, the restore (docs/tuning.md): where a tune's
  * checkpoint is read and verified (src/tune/checkpoint.ts: every line's checksum, one header) and checked to be this
  * tune's; its committed steps are what the play replays. The stage ends with the checkpoint open, through the
  * claimed directory, after its valid prefix (a new one with its header line written).

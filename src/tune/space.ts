@@ -1,5 +1,5 @@
 /**
- * The space `mjlab tune` searches (issue 16, point 1): one dimension per `--params` entry, bounded by the
+ * The space `mjlab tune` searches (docs/tuning.md): one dimension per `--params` entry, bounded by the
  * parameter specs' min/max (narrowed by `name=lo..hi`) on their grid step. CMA-ES works in the unit cube: a
  * stepped dimension's K grid values each own an equal 1/K of [0, 1] (the range widened by half a step at both
  * ends), and a point is rounded to its grid value only to be evaluated, so the search stays continuous.

@@ -1,5 +1,5 @@
 /**
- * `mjlab tune` as a library call (issue 16, point 1; issue 29): CMA-ES over a strategy's numeric parameters, each
+ * `mjlab tune` as a library call (docs/tuning.md): CMA-ES over a strategy's numeric parameters, each
  * candidate playing one seat against a fixed field on --duplicate walls (every candidate of a generation the same
  * walls, each generation new ones; objective: mean net per hand), then a race of the finalists on held-out walls
  * and a confirmation of the winner against the strategy as given on further walls, with a 95% paired interval.

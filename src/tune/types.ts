@@ -1,5 +1,5 @@
 /**
- * What the files of a tune share (issue 29, point 3): its identity, which tune.ts builds and checkpoints and
+ * What the files of a tune share: its identity, which tune.ts builds and checkpoints and
  * outputs.ts writes out, declared below both so neither imports the other.
  */
 import type { Dimension } from './space.js';

@@ -1,5 +1,5 @@
 /**
- * Which walls each phase of tuning plays (issue 16, point 1; DESIGN.md, "Tuning by self-play"). Walls come from
+ * Which walls each phase of tuning plays (docs/tuning.md, "What it does"). Walls come from
  * the engine's streams keyed by (seed, game, purpose) (src/rng/streams.ts), so disjoint game ranges of one seed
  * are independent, never-repeated walls. Generation g plays games [g·N, (g+1)·N): every candidate of a
  * generation the same walls, each generation new ones. The finalists' race, the confirmation against the

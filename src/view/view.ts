@@ -1,5 +1,5 @@
 /**
- * viewFor(state, seat): the ONLY way hand state reaches an agent (issue 2, point 5). A view shows what a player at
+ * viewFor(state, seat): the ONLY way hand state reaches an agent (docs/strategies.md, "Writing your own strategy"). A view shows what a player at
  * the table sees: own concealed tiles and drawn tile, every seat's discards (claimed ones marked), melds, flowers and
  * concealed count, the live wall count, winds, scores, the last discard, and the legal actions.
  *

@@ -1,5 +1,5 @@
 /**
- * Worlds an agent may play forward (issue 12, point 3; issue 21): a hand state sampled from the agent's view
+ * Worlds an agent may play forward (README.md, "The engine as a state machine"): a hand state sampled from the agent's view
  * (src/engine/sample.ts), wrapped so that the agent can only do what a table allows: ask whose decision it is, get
  * that seat's view of the world, apply an action, copy the world, and read each seat's net once it is over.
  *

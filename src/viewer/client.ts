@@ -1,5 +1,5 @@
 /**
- * Replay viewer, browser side (issue 7, points 1-2): draws the table for each position that positions.ts rebuilds
+ * Replay viewer, browser side (docs/replay.md): draws the table for each position that positions.ts rebuilds
  * from the embedded record, with step / play / jump controls, the keyboard (←/→ step, space play/pause, Home/End),
  * a move list and, once a hand is over, its book-style score breakdown and settlement.
  *
@@ -147,7 +147,7 @@ export function viewerClient(
   const mistakes = positions.filter((p) => decisionAt(p)?.mistake === true).map((p) => p.step);
 
   // Every event numbered by its place in the hand (1 the first): the number a review's decision names as the event it
-  // answers, and the play page's (issue 30, point 4).
+  // answers, and the play page's (docs/replay.md, "A review").
   const moves: string[] = [];
   positions.forEach((p) => {
     if (p.event === 0) {

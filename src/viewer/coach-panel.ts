@@ -1,5 +1,5 @@
 /**
- * The coach's panel for one decision (issue 30, points 2 and 3), drawn alike on the review page (the replay viewer
+ * The coach's panel for one decision (docs/replay.md, "A review"), drawn alike on the review page (the replay viewer
  * with a review) and as the hint at `mjlab play`'s table: every legal answer as a bar of its expected net with its
  * 95% interval as a whisker, on one scale with 0 marked, its danger (a discard), and the played and the coach's
  * moves marked. Serialised into both pages with Function.prototype.toString (html.ts): self-contained, no imports,

@@ -1,5 +1,5 @@
 /**
- * Replay viewer page builder (issue 7): one self-contained HTML page — inline CSS, inline SVG tile faces, inline
+ * Replay viewer page builder (docs/replay.md): one self-contained HTML page — inline CSS, inline SVG tile faces, inline
  * script, no network — built from the game record the engine produced (the same JSON as `mjlab replay --json`).
  * The record is embedded as JSON; the page rebuilds every position from its events with the very function the
  * Node tests exercise (positions.ts, serialised with Function.prototype.toString), so it cannot show another game.
@@ -157,7 +157,7 @@ ${TABLE_MARKUP}
 <section id="scores"></section>
 `;
 
-/** The review page's panel (issue 30, point 2): the coach's values at the seat's decision, and the mistakes' keys. */
+/** The review page's panel (docs/replay.md, "A review"): the coach's values at the seat's decision, and the mistakes' keys. */
 const COACH_BOX = `<section id="coach" data-role="coach">
       <div class="controls"><button id="prev-mistake" title="previous mistake (p)">◀ mistake</button><button id="next-mistake" title="next mistake (n)">mistake ▶</button><span id="coach-summary"></span></div>
       <div id="coach-panel"></div>

@@ -1,5 +1,5 @@
 /**
- * Replay viewer (issue 7, point 3): rebuilds every table position of a game record by applying its events in order
+ * Replay viewer (docs/replay.md): rebuilds every table position of a game record by applying its events in order
  * (src/record/events.ts), so the page can never show a different game from the one the engine recorded.
  *
  * ONE source of truth for Node and the browser: `reconstructPositions` is self-contained (no imports at run time,

@@ -1,5 +1,5 @@
 /**
- * Replay viewer tile faces (issue 7, point 1): one SVG <symbol> per tile code of docs/notation.md (1m..9m,
+ * Replay viewer tile faces (docs/replay.md): one SVG <symbol> per tile code of docs/notation.md (1m..9m,
  * 1p..9p, 1s..9s, 1z..7z, 1f..8f) plus a tile back, drawn by the project so the page needs no font beyond a
  * serif: no CJK font can be assumed on the reader's machine (Debian's headless chromium has none), so characters
  * carry an Arabic numeral and the 1920s Western name "CRAK", winds their letter, as the American sets of Babcock's

@@ -1,5 +1,5 @@
 /**
- * `mjlab replay ... --html FILE` (issue 7): writes the self-contained viewer page for a game record. A file that
+ * `mjlab replay ... --html FILE` (docs/replay.md): writes the self-contained viewer page for a game record. A file that
  * cannot be written is the user's problem to fix: one line naming it, exit status 2 (src/errors.ts).
  */
 import type { Review } from '../coach/review.js';
@@ -8,7 +8,7 @@ import { UserError } from '../errors.js';
 import { fsReason, writeAtomic } from '../io/files.js';
 import { buildReplayHtml } from './html.js';
 
-/** Write the page (with a review: the review page, issue 30); returns a one-line note for the terminal. */
+/** Write the page (with a review: the review page, docs/replay.md "A review"); returns a one-line note for the terminal. */
 export function writeReplayHtml(record: GameRecord, file: string, review?: Review): string {
   if (file.trim() === '') throw new UserError('--html needs a file name');
   const page = buildReplayHtml(record, review);

@@ -1,5 +1,5 @@
 /**
- * The net's action space (issue 26): every action a decision can offer (src/core/action.ts) as one index, so that
+ * The net's action space (docs/learning.md): every action a decision can offer (src/core/action.ts) as one index, so that
  * a policy head has one output per possible action and a decision's legal list picks the outputs that compete.
  * Tiled actions take one index per kind (34 each); the rest one each.
  */

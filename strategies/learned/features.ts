@@ -1,5 +1,5 @@
 /**
- * What the net sees of a decision (issue 26, point 1): numbers computed from the seat's AgentView alone — its own
+ * What the net sees of a decision (docs/learning.md): numbers computed from the seat's AgentView alone — its own
  * tiles, what the table shows (discards, sets, counts), the wall count, winds, the legal actions — never from a
  * world's hidden tiles. Two true states that give a seat the same view give it the same features
  * (test/learn/features.test.ts), so a net reading them is as blind to the hidden tiles as the view is.

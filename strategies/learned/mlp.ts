@@ -1,5 +1,5 @@
 /**
- * The policy-and-value network (issue 26, point 1): written here in TypeScript rather than taken from a library
+ * The policy-and-value network (docs/learning.md): written here in TypeScript rather than taken from a library
  * (measured against @tensorflow/tfjs with its wasm backend in docs/performance.md "The learned policy"): its
  * inputs are sparse (about a tenth of the features are non-zero) and its policy head is needed only for the legal
  * actions (2 to 15 of 142), so one decision costs a few tens of thousands of multiply-adds, and every sum runs in

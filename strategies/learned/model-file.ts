@@ -1,5 +1,5 @@
 /**
- * The model file (issue 26, point 1; docs/learning.md "The model file"): what `mjlab train` writes and `net:model=FILE`
+ * The model file (docs/learning.md "The model file"): what `mjlab train` writes and `net:model=FILE`
  * reads. Little-endian bytes:
  *
  *   "MJLABNET"            8 bytes, the magic

@@ -1,6 +1,6 @@
 /**
  * `mjlab experiment NAME [--games N] [--seed S] [--out DIR] [--workers K] [--no-progress] [--resume]` and
- * `mjlab experiment --list` (issue 6, point 1). The work is in src/experiments/run.ts; the specs are in
+ * `mjlab experiment --list` (README.md, "Experiments: what we found"). The work is in src/experiments/run.ts; the specs are in
  * experiments/.
  */
 import type { CommandModule } from 'yargs';
@@ -53,7 +53,7 @@ export const experimentCommand: CommandModule<object, ExperimentArgs> = {
     if (seed !== undefined && !Number.isSafeInteger(seed)) throw new UserError(`--seed must be an integer, got ${String(seed)}`);
     if (workers !== undefined && !Number.isSafeInteger(workers)) throw new UserError(`--workers must be a positive integer, got ${String(workers)}`);
     if (generations !== undefined && !Number.isSafeInteger(generations)) throw new UserError(`--generations must be a positive integer, got ${String(generations)}`);
-    // The experiments (their charts, their analyses) are loaded when one runs (issue 28, point 3).
+    // The experiments (their charts, their analyses) are loaded when one runs (docs/performance.md, "A command's start").
     const { defaultOut, runExperiment } = await import('../../experiments/run.js');
     const r = await runExperiment({
       name,

@@ -1,4 +1,4 @@
-/** `mjlab league`'s options (issue 27); the command itself, loaded when it runs, is src/cli/league-command.ts. */
+/** `mjlab league`'s options (docs/statistics.md); the command itself, loaded when it runs, is src/cli/league-command.ts. */
 import type { CommandModule } from 'yargs';
 import { ruleSetChoices } from '../../rules/index.js';
 import type { LeagueArgs } from '../league-command.js';

@@ -1,4 +1,4 @@
-/** `mjlab merge --out DIR SHARD_DIR...` (issue 5, point 5): exact merge of shard outputs; see src/runner/merge.ts. */
+/** `mjlab merge --out DIR SHARD_DIR...`: exact merge of shard outputs; see src/runner/merge.ts. */
 import type { CommandModule } from 'yargs';
 import { commandLine } from '../../io/manifest.js';
 import { printBoards, QUIET_OPTION } from '../board.js';

@@ -1,4 +1,4 @@
-/** `mjlab play`'s options (issue 17); the command itself, loaded when it runs, is src/cli/play-command.ts. */
+/** `mjlab play`'s options (docs/play.md); the command itself, loaded when it runs, is src/cli/play-command.ts. */
 import type { CommandModule } from 'yargs';
 import { ruleSetChoices } from '../../rules/index.js';
 import { DEFAULT_DECISION_TIMEOUT } from '../../runner/options.js';

@@ -1,4 +1,4 @@
-/** `mjlab replay`'s options (issue 2, point 7); the command itself, loaded when it runs, is src/cli/replay-command.ts. */
+/** `mjlab replay`'s options (docs/notation.md, "Game records"); the command itself, loaded when it runs, is src/cli/replay-command.ts. */
 import type { CommandModule } from 'yargs';
 import { ruleSetChoices } from '../../rules/index.js';
 import { DEFAULT_DECISION_TIMEOUT } from '../../runner/options.js';

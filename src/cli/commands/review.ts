@@ -1,4 +1,4 @@
-/** `mjlab review`'s options (issue 30, point 1); the command itself, loaded when it runs, is src/cli/review-command.ts. */
+/** `mjlab review`'s options (docs/replay.md, "A review"); the command itself, loaded when it runs, is src/cli/review-command.ts. */
 import type { CommandModule } from 'yargs';
 import { DEFAULT_DECISION_TIMEOUT } from '../../runner/options.js';
 import { DEFAULT_COACH } from '../../coach/default.js';

@@ -1,5 +1,5 @@
 /**
- * `mjlab simulate` (issue 5): the lab's main job. With no options it is the README quick start: harr, the four
+ * `mjlab simulate`: the lab's main job. With no options it is the README quick start: harr, the four
  * Harr strategies, 100,000 hands, seed 1, all cores, results/latest. The work is in src/runner/run.ts.
  */
 import type { CommandModule } from 'yargs';
@@ -60,7 +60,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       .option('flowers', { type: 'boolean', default: false, describe: 'play with flowers and seasons (where the rule set allows)' })
       .option('quiet', QUIET_OPTION) as never,
   handler: async (a) => {
-    // The runner is loaded when a run starts, not for --help (issue 28, point 3).
+    // The runner is loaded when a run starts, not for --help (docs/performance.md, "A command's start").
     const { simulate } = await import('../../runner/run.js');
     const result = await simulate({
       rules: a.rules,
@@ -89,7 +89,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       return;
     }
     const m = result.manifest;
-    // The report's link to the largest win's replay page (issue 28, point 2): the page is the replay viewer's.
+    // The report's link to the largest win's replay page (docs/outputs.md, "largest-win.html"): the page is the replay viewer's.
     await (await import('../largest-win.js')).writeLargestWin(a.out ?? DEFAULT_OUT);
     process.stdout.write(
       `${m.handsPlayed} hands (${m.gamesPlayed} games) in ${m.durationSeconds}s, ${m.handsPerSecond} hands/s → ${a.out ?? DEFAULT_OUT}\n`,

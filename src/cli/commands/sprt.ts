@@ -1,4 +1,4 @@
-/** `mjlab sprt`'s options (issue 27); the command itself, loaded when it runs, is src/cli/sprt-command.ts. */
+/** `mjlab sprt`'s options (docs/statistics.md); the command itself, loaded when it runs, is src/cli/sprt-command.ts. */
 import type { CommandModule } from 'yargs';
 import { ruleSetChoices } from '../../rules/index.js';
 import type { SprtArgs } from '../sprt-command.js';

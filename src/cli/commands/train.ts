@@ -1,4 +1,4 @@
-/** `mjlab train`'s options (issue 26, point 1); the command itself, loaded when it runs, is src/cli/train-command.ts. */
+/** `mjlab train`'s options (docs/learning.md); the command itself, loaded when it runs, is src/cli/train-command.ts. */
 import type { CommandModule } from 'yargs';
 import { DEFAULT_FIT } from '../../learn/options.js';
 import { DEFAULT_DECISION_TIMEOUT } from '../../runner/options.js';

@@ -1,4 +1,4 @@
-/** `mjlab tune`'s options (issue 16, point 1); the command itself, loaded when it runs, is src/cli/tune-command.ts. */
+/** `mjlab tune`'s options (docs/tuning.md); the command itself, loaded when it runs, is src/cli/tune-command.ts. */
 import type { CommandModule } from 'yargs';
 import { DEFAULT_DECISION_TIMEOUT } from '../../runner/options.js';
 import type { TuneArgs } from '../tune-command.js';

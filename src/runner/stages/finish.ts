@@ -1,5 +1,5 @@
 /**
- * Stage 5 of a run, the finish (issue 5, points 3 and 7; issue 13; issue 29, point 1): where a run ends. The
+ * Stage 5 of a run, the finish (docs/outputs.md): where a run ends. The
  * manifest is made (a finished run resumed again keeps its provenance), the final outputs are written through the
  * claimed directory, each atomically and the manifest last, listing the others with their sizes and hashes, so a
  * kill while writing leaves the previous complete set or the new one, never half a file; and whatever stopped the

@@ -1,5 +1,5 @@
 /**
- * Stage 1 of a run, the plan (issue 29, point 1): everything fixed before the disk is touched. The options are
+ * Stage 1 of a run, the plan: everything fixed before the disk is touched. The options are
  * validated and the table built (a bad rule set or strategy fails here, before any worker starts), then the run's
  * identity (what its checkpoint and manifest must match), this shard's range of games, the batches
  * (src/runner/plan.ts), the worker count, and the streamed files with their header rows.

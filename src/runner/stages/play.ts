@@ -1,5 +1,5 @@
 /**
- * Stage 4 of a run, the play (issue 5; issue 13, point 2; issue 29, point 1): the batches run on the worker pool
+ * Stage 4 of a run, the play (README.md, "Running at scale"): the batches run on the worker pool
  * under the per-decision time limit, and are committed strictly in batch order. Batches finished out of order wait
  * until the ones before them are in (the dispatch window bounds how many). A commit appends the batch's rows to
  * the streamed files and stages its checkpoint line; staged lines are committed as a group (the streamed files

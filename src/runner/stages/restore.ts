@@ -1,5 +1,5 @@
 /**
- * Stage 3 of a run, the restore (issue 5, point 6; issue 13, point 2; issue 29, point 1): where a checkpoint is
+ * Stage 3 of a run, the restore (docs/outputs.md, `checkpoint.jsonl`): where a checkpoint is
  * read and verified. Every committed batch of checkpoint.jsonl is checked line by line (src/runner/checkpoint.ts)
  * and merged into the total; the checkpoint must name this run; each streamed file is proved against it batch by
  * batch (src/runner/streamed.ts), and from the first batch that does not match, the files are to be rebuilt from the
