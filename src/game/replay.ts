@@ -1,5 +1,5 @@
 /**
- * Re-executes a game record through the engine (README.md, "The engine as a state machine"): the record's wall orders and decisions alone
+ * Re-executes a game record through the engine (docs/notation.md, "Game records"): the record's wall orders and decisions alone
  * play the game again, hand after hand as the match progression deals them (match.ts), and a fresh record is written
  * from what happens, so `mjlab replay --record FILE --json` prints the file's record again byte for byte. A record
  * whose decisions run out before a hand ends, that has decisions left after it, names a seat that is not the one

@@ -1,5 +1,5 @@
 /**
- * A preset as a policy (docs/strategies.md, "What a world holds"): a parameter whose spec says it names a policy (search's `policy`, a
+ * A preset as a policy (docs/strategies.md, "Presets"): a parameter whose spec says it names a policy (search's `policy`, a
  * built-in strategy with its own parameters after "/": "harr/lateWall=12") also takes a preset file, the best.json
  * `mjlab tune` writes (src/lineup/preset.ts), with overrides after it as after a name: `./best.json/lateWall=12`.
  * The lineup reads the file once and passes the same policy on spelt out ("harr/minPairs=3/lateWall=22"), so the

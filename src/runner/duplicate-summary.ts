@@ -1,5 +1,5 @@
 /**
- * summary.csv of a --duplicate run (docs/statistics.md, "Several verdicts at once: Holm"): the hands of one wall set share their tiles, so they are
+ * summary.csv of a --duplicate run (docs/statistics.md, "The unit of a paired statistic"): the hands of one wall set share their tiles, so they are
  * not independent draws and an interval taken per hand is too narrow or too wide by however much the rotations of
  * a wall agree. Here `mean_net_low`/`mean_net_high` take the wall set as the unit: each label's net summed over the
  * wall set, divided by its seat-hands per wall set, and the normal 95% interval of the mean of those (every other

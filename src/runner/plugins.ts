@@ -1,5 +1,5 @@
 /**
- * Plug-in strategy files and presets in a run's identity (docs/outputs.md, `checkpoint.jsonl`): a SHA-256 of each
+ * Plug-in strategy files and presets in a run's identity (docs/strategies.md, "Writing your own strategy"): a SHA-256 of each
  * file's content, so a resume (or a merge) with a plug-in or preset that changed since the checkpoint was written is
  * refused rather than silently mixing two strategies' games.
  */

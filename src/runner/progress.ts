@@ -1,5 +1,5 @@
 /**
- * Progress reporting (docs/outputs.md, `checkpoint.jsonl`): a cli-progress bar with hands/s and ETA on a TTY; otherwise one plain
+ * Progress reporting: a cli-progress bar with hands/s and ETA on a TTY; otherwise one plain
  * line every PLAIN_INTERVAL_MS on stderr (logs of batch jobs stay readable); nothing with --no-progress.
  * Wall-clock time is used only here and in the manifest, never in game logic or in summary.csv.
  */

@@ -26,7 +26,7 @@ export interface NetsCell {
  * Seats each of the aggregate's labels holds, read off the aggregate itself: every hand adds one seat-hand per
  * seat, so a label's seat-hands over the hands played is its seat count. The labels are the resolved strategies'
  * (a preset's is its file name, whatever path it was given by), so counting the lineup as spelt would miss them
- * (docs/strategies.md, "What a world holds"); and a merge, which resolves no strategy, counts the same way. No hands: no seats known (0).
+ * (docs/strategies.md, "Presets"); and a merge, which resolves no strategy, counts the same way. No hands: no seats known (0).
  */
 export function seatsOf(agg: Aggregate): number[] {
   return agg.labels.map((l) => (agg.hands === 0 ? 0 : agg.strategies.get(l)!.hands / agg.hands));

@@ -59,7 +59,7 @@ export function viewCacheOf(s: HandState): ViewCache {
   if (c === null) return (s.viewCache = create(s)) as ViewCache;
   if (c.generation !== s.generation) {
     // Cleared in place: a new deal, or a copy into this state (a search copies thousands of times).
-    // By loops: fill() is a call into the runtime costing more than the rest of a new deal's cache (docs/performance.md, "Search: rollouts and decisions").
+    // By loops: fill() is a call into the runtime costing more than the rest of a new deal's cache.
     c.generation = s.generation;
     for (let p = 0; p < s.players; p++) {
       c.seat[p] = null;

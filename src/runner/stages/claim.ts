@@ -1,5 +1,5 @@
 /**
- * Stage 2 of a run, the claim (docs/outputs.md): deciding, before anything
+ * Stage 2 of a run, the claim (docs/outputs.md, "What `--force` may remove"): deciding, before anything
  * is touched, whether `--out` may be used (empty, this run to resume or redo, another run or foreign files to
  * refuse or, with --force, replace whole) and doing it. What comes back is the claimed directory
  * (src/io/run-dir.ts): from here on every file of the run is written, replaced or removed through it. merge
