@@ -1,4 +1,4 @@
-/** Defaults and plain words (issue 28, point 5): a lineup for 2 and 3 players; --duplicate games that are not whole wall sets refused. */
+/** Defaults and plain words: a lineup for 2 and 3 players; --duplicate games that are not whole wall sets refused. */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

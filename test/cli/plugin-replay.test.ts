@@ -1,4 +1,4 @@
-// `replay` and the review hold plug-ins to simulate's contract (issue 22, point 3): before, they ran them on the
+// `replay` and the review hold plug-ins to simulate's contract (docs/strategies.md, "Writing your own strategy"): before, they ran them on the
 // main thread with no decision limit and no guard, so the replay command simulate prints for a timed-out plug-in
 // hung for ever, a Math.random plug-in replayed differently on every run, and process.exit(0) ended the command as
 // a success. Now: one line naming the strategy, exit 2.

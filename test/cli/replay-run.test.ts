@@ -1,4 +1,4 @@
-// `mjlab replay --run DIR --game G` (issue 14, point 6): the rule set, lineup, seed and table options come from the
+// `mjlab replay --run DIR --game G` (docs/distributed.md): the rule set, lineup, seed and table options come from the
 // run's manifest.json, so every row of the run's games.csv replays to the same result, and the record equals the
 // one the same options given by hand produce; options the manifest decides are refused with --run.
 import { beforeAll, describe, expect, it } from 'vitest';

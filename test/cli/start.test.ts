@@ -1,5 +1,5 @@
 /**
- * Fast start (issue 28, point 3): a command loads only what it uses. Every module the built CLI resolves is logged by
+ * Fast start (docs/performance.md, "A command's start"): a command loads only what it uses. Every module the built CLI resolves is logged by
  * a resolve hook (node:module register), and `--version`, `score` and `simulate --help` must not reach the parts
  * they do not run: yargs for --version; the runner, the engine's suit-shape table, the experiments, vega, the play
  * server and the viewer for score. Checked on the CLI's bundle (a file of it stands for the compiled modules it holds,

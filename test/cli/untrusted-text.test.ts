@@ -1,4 +1,4 @@
-// Untrusted text is shown, never obeyed (issue 22, point 5): a record's labels and tiles holding terminal escapes
+// Untrusted text is shown, never obeyed: a record's labels and tiles holding terminal escapes
 // (`\u001b[2J` clears the screen) reach the terminal (replay text, the comparison, error lines) and the viewer page
 // (its esc() and shown()) with their control characters escaped; src/text.ts is the one helper.
 import { writeFileSync } from 'node:fs';

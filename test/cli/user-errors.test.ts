@@ -1,4 +1,4 @@
-// Every user error is one line and exit 2 (issue 13, point 4): an option repeated (for every option of every
+// Every user error is one line and exit 2: an option repeated (for every option of every
 // command, enumerated from the commands' --help), invalid choices naming the allowed values, unknown options,
 // numbers outside the range doubles hold exactly, special or unwritable output paths, and scores, rounds and
 // tiles the rule set cannot have.

@@ -1,5 +1,5 @@
 /**
- * Honest values (issue 30, point 5), on self-play: four harr play hands; the coach (search's policy, harr, in worlds
+ * Honest values (docs/replay.md, "A review"), on self-play: four harr play hands; the coach (search's policy, harr, in worlds
  * from the seat's view, dealt by the inference over worlds) values the answer the seat played at its decisions; the
  * value is checked against what happened, the hand's net for the seat. The decisions are binned (terciles) by one
  * estimate of that value and compared with a second, independent one (other worlds, from another review seed), so
@@ -14,7 +14,7 @@
  * Only every EVERY-th of the seat's decisions is valued, which ones fixed by the hand's number before it is played
  * (never by what comes after, so the values stay expectations given the view): one hand's decisions share its net, so
  * the bins' power comes from the number of hands, and three times the hands at a third of the decisions each buys it
- * for the same rollouts. The seat is always the dealer, the seat whose values were worst (issue 30, point 5).
+ * for the same rollouts. The seat is always the dealer, the seat whose values were worst (docs/replay.md, "A review").
  *
  * Before the coach's worlds took the inference's Metropolis walk (src/coach/coach.ts guideOf), this failed: the dealer's
  * values were optimistic, bins (value → realised net) -48.4 → -70.1, 24.0 → -61.5 (4.1 standard errors), 256.9 →

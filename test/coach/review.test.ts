@@ -1,5 +1,5 @@
 /**
- * `mjlab review` (issue 30, point 1): per decision of the seat, every legal answer's expected net with its 95%
+ * `mjlab review` (docs/replay.md, "A review"): per decision of the seat, every legal answer's expected net with its 95%
  * interval (common random numbers: the same worlds for all), the answer played, its loss against the best, each
  * discard's danger, the coach's move; the summary ranks the decisions by cost under a stated mistake rule. From the
  * seat's view only (two true states giving it the same view give the same values), reproducible from the review's

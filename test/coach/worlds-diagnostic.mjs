@@ -1,4 +1,4 @@
-// Test-only measurement (issue 30, point 5; docs/replay.md "How honest are the values?"): where a coach's values
+// Test-only measurement (docs/replay.md "How honest are the values?"): where a coach's values
 // err, on self-play with four harr. At each decision of one seat the answer it played is valued four ways, at the
 // same budget, and each value is compared with the hand's realised net for the seat:
 // - coach: the coach's own worlds (src/coach/coach.ts: the inference over worlds with its Metropolis walk);

@@ -1,5 +1,5 @@
 /**
- * deploy/k8s/ (issue 14, points 3 and 4): the manifests parsed, the fields docs/distributed.md relies on checked,
+ * deploy/k8s/: the manifests parsed, the fields docs/distributed.md relies on checked,
  * and each pod's command run here as Kubernetes would start it (its env list, `$(VAR)` expansion, `sh -c` in the
  * working directory, the volume mapped to a temporary directory): every completion index, then the merge Job,
  * whose result must equal one machine's run byte for byte. No cluster is needed.

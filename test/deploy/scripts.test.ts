@@ -1,5 +1,5 @@
 /**
- * deploy/ against docs/distributed.md (issue 14, point 3): the page shows every deploy file exactly as it is, and the
+ * deploy/ against docs/distributed.md: the page shows every deploy file exactly as it is, and the
  * Slurm scripts carry the directives the page relies on (checked here without Slurm; test/deploy/slurm.test.ts
  * runs them on a real one). Run outside Slurm or outside the repository root, a script stops with one line.
  */

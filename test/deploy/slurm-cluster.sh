@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A private single-node Slurm cluster for the Slurm test (issue 14, point 4): its own MUNGE daemon and key, its own
+# A private single-node Slurm cluster for the Slurm test (docs/distributed.md): its own MUNGE daemon and key, its own
 # slurmctld and slurmd on their own ports, state, spool, logs and pid files, all under one directory, so it never
 # touches a cluster the machine already runs. Debian's slurm-wlm and munge must be installed (.ci/run does), and
 # it must run as root (slurmd starts jobs as their users).

@@ -1,5 +1,5 @@
 /**
- * deploy/slurm/ on a real Slurm (issue 14, point 4): a private single-node cluster (slurm-cluster.sh beside this
+ * deploy/slurm/ on a real Slurm (docs/distributed.md): a private single-node cluster (slurm-cluster.sh beside this
  * file; Debian's slurm-wlm and munge), the array and the merge submitted with docs/distributed.md's own block (a
  * small GAMES), one task requeued and another cancelled as soon as their checkpoints show them under way (events,
  * not timers), the merge cancelled because its dependency can never be met, the doc's recovery block, and the merge

@@ -1,5 +1,5 @@
 /**
- * Docs that stay true and commands that run as printed (issue 28, points 4 and 6). Every `node bin/mjlab.js` line of
+ * Docs that stay true and commands that run as printed. Every `node bin/mjlab.js` line of
  * README.md, docs/ and the experiments' READMEs is collected: a line quoted with its output (`$ command` and the
  * lines after it) is run from the repository root and must print exactly that (`...` standing for a shortened part);
  * every other one must name a command and options the CLI has (its `--help` is run, and each option the line

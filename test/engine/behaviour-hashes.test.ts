@@ -1,5 +1,5 @@
 /**
- * Behaviour regression (issue 12, point 1): for every rule set and table shape (2 and 3 players, match unit,
+ * Behaviour regression: for every rule set and table shape (2 and 3 players, match unit,
  * flowers, duplicate, a --limit cap), a hash of the whole decision stream of fixed seeds for each built-in strategy
  * and for the four-strategy mix: every view an agent is shown (seat, phase, own tiles, drawn tile, wall and discard
  * counts, last discard, the legal list in order) and every answer, then every hand's result (winner, how, scores,
@@ -114,7 +114,7 @@ function streamHash(shape: Shape, names: readonly string[], games = shape.games)
   return h.digest('hex').slice(0, 16);
 }
 
-/** Pinned at the engine before the state-machine rewrite (issue 12); see the header to re-pin. */
+/** Pinned at the engine before the state-machine rewrite (README.md, "The engine as a state machine"); see the header to re-pin. */
 const PINNED: Readonly<Record<string, string>> = {
   'harr random': 'e3fc182ae7d00072',
   'harr greedy': '6eda216f77d8212d',
@@ -207,7 +207,7 @@ const PINNED: Readonly<Record<string, string>> = {
   'harr/limit300 defender': 'd4e2ec6ea3670755',
   'harr/limit300 harr': '4edd3ee79b5bc76e',
   'harr/limit300 mix': '369ba84d751bbe98',
-  // The search agent (issue 15), pinned when it was added.
+  // The search agent (docs/strategies.md, "The search agent"), pinned when it was added.
   'harr search': '99c5afa6b070e777',
   'harr-limit search': '177e459a1029380d',
   'babcock search': '5ef2dc5c8b060727',
@@ -221,7 +221,7 @@ const PINNED: Readonly<Record<string, string>> = {
   'harr-limit/flowers search': '711f52214ca0d4d7',
   'babcock/duplicate search': 'd00fa403f1e7e930',
   'harr/limit300 search': '99c5afa6b070e777',
-  // The learned policy (issue 26) with the committed generation-1 model, pinned when it was added.
+  // The learned policy (docs/learning.md) with the committed generation-1 model, pinned when it was added.
   'harr net': 'c9cac10a5b749cec',
   'harr-limit net': '211013ef82621478',
   'babcock net': '521ec662ac320436',

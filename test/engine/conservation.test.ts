@@ -1,4 +1,4 @@
-// Tile conservation after EVERY event (issue 2 "Tests that must exist"; developers' guide habit 4): live wall + dead
+// Tile conservation after EVERY event (src/engine/validate.ts): live wall + dead
 // wall + concealed hands + melds + discards still lying + flowers = the full set (136, or 144 with flowers), every
 // hand holds 13 tiles plus one per kong (14 plus one per kong on its turn), and the cached hand statistics equal a
 // fresh recomputation. Thousands of seeded games of `random` and `greedy` in every rule set and player count.

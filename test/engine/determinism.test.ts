@@ -1,4 +1,4 @@
-// Determinism (issue 2; developers' guide habits 1 and 4): a replay equals the original record; game G's record is
+// Determinism (every stream from (seed, game, purpose): src/rng/streams.ts): a replay equals the original record; game G's record is
 // the same whether or not games before it were played; the runner's fast path (record: false) plays exactly the
 // hands the recorded path plays; duplicate seating rotates the lineup over one wall.
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The hand as a state machine (issue 12, points 2 and 3): tile conservation and cached-equals-fresh after every
+ * The hand as a state machine (README.md, "The engine as a state machine"): tile conservation and cached-equals-fresh after every
  * apply; a bad action refused by name with nothing changed; a copy played on with the same actions ends as the
  * original; a world sampled for the seat to move shows that seat exactly its view (legal list included), deals
  * every other seat new hidden tiles, is the same for the same stream, and depends on the seat's view only (two true

@@ -1,4 +1,4 @@
-// One test per procedure rule (issue 2), each citing docs/rules.md or Harr's book, on constructed walls with
+// One test per procedure rule, each citing docs/rules.md or Harr's book, on constructed walls with
 // scripted agents (test/engine/helpers.ts). Seats: 0 East, 1 South, 2 West, 3 North (game 0: seat 0 deals).
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../src/agent/types.js';
@@ -301,7 +301,7 @@ describe('agent errors', () => {
     expect(() => playGame(config, gameSetup(config, 0), { record: false })).toThrow(/strategy "cheat" at seat 0 returned an illegal action \{"type":"mahjong"\}/);
   });
 
-  it('an illegal action carries the real seed and game (issue 2: "reported with the strategy\'s name, the seed and the game index")', () => {
+  it('an illegal action carries the real seed and game (the error names the strategy, the seed and the game index)', () => {
     const cheat = { name: 'cheat', description: '', params: [], create: () => ({ act: () => ({ type: 'discard', tile: 99 }) as Action }) };
     const config = table('code500', [...lineupOf(random, 2), ...lineupOf(cheat, 2)], { seed: 9 });
     let err: unknown;

@@ -1,4 +1,4 @@
-// search-vs-harr's p_holm (issue 27, point 5): the committed summary.csv carries Holm over every row's p, computed
+// search-vs-harr's p_holm (docs/statistics.md, "Several verdicts at once: Holm"): the committed summary.csv carries Holm over every row's p, computed
 // from its own p column as the report computes it on a re-run, and its README's findings are the ones the report's
 // verdict() reads off those adjusted p-values (so the words cannot drift from the numbers).
 import { readFileSync } from 'node:fs';

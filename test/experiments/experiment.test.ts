@@ -1,4 +1,4 @@
-// `mjlab experiment` end to end (issue 6, "Tests"): a small run of each experiment (--games 400: 20 to 100 games a
+// `mjlab experiment` end to end (README.md, "Experiments: what we found"): a small run of each experiment (--games 400: 20 to 100 games a
 // run, each run still checkpointed in many batches shared among the workers) writes README.md, CSVs, at least one
 // SVG and manifest.json; re-running (other worker count, other output directory) gives byte-identical CSVs and
 // README; --list; bad input → one line on stderr, exit 2.

@@ -1,6 +1,6 @@
 /**
- * Experiment inference (issue 25, point 4): its analysis gives search with the inference minus search without it,
- * paired wall set by wall set on the same walls against the same three, with the columns the issue names, on small
+ * Experiment inference (docs/strategies.md, "Why the inference gains nothing yet"): its analysis gives search with the inference minus search without it,
+ * paired wall set by wall set on the same walls against the same three, with the columns docs/outputs.md names, on small
  * real runs (both searches at a tiny budget).
  */
 import { join } from 'node:path';

@@ -1,6 +1,6 @@
 /**
- * `mjlab experiment learned-policy` (issue 26, point 4) on a tiny copy of its spec (one rule set, searches of a few
- * rollouts): every stage writes its files, summary.csv has the issue's columns with a row per comparison, and the
+ * `mjlab experiment learned-policy` (docs/learning.md, "The experiment") on a tiny copy of its spec (one rule set, searches of a few
+ * rollouts): every stage writes its files, summary.csv has docs/learning.md's columns with a row per comparison, and the
  * run with its later stages lost, resumed on two workers, writes the same models and files as it did on one. The registered spec is listed, and its --games refused in one line when it is
  * not whole wall sets or too small.
  */
@@ -57,7 +57,7 @@ beforeAll(async () => {
 }, 600_000);
 
 describe('experiment learned-policy', () => {
-  it('writes the summary the issue asks for, the generations, the chart and the README', () => {
+  it('writes the summary, the generations, the chart and the README', () => {
     const rows = parseCsv(read(a, 'summary.csv'));
     for (const col of ['rules', 'agent', 'baseline', 'wall_sets', 'diff_mean', 'ci_low', 'ci_high', 'ms_per_decision']) expect(Object.keys(rows[0]!)).toContain(col);
     expect(rows.map((r) => `${r.agent} | ${r.baseline}`)).toEqual([

@@ -1,4 +1,4 @@
-/** `experiment --list` (issue 28, point 7): full size, measured hours, smallest --games; a refusal names the minimum. */
+/** `experiment --list`: full size, measured hours, smallest --games; a refusal names the minimum. */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

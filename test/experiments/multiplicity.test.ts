@@ -1,4 +1,4 @@
-// Several verdicts at once (issue 27, point 5): the tuned-plans verdicts and the search-vs-harr findings count a
+// Several verdicts at once (docs/statistics.md, "Several verdicts at once: Holm"): the tuned-plans verdicts and the search-vs-harr findings count a
 // difference only when its Holm-adjusted p-value is below 0.05. On the committed tuned-plans numbers
 // (results/tuned-plans/plan-loss.csv) this changes one of the six verdicts: harr's plan tuned for babcock beats the
 // plan tuned for harr under babcock at p = 0.027 alone, 0.081 after Holm over the twelve tests.

@@ -1,4 +1,4 @@
-// Paired statistics of an experiment checked against a direct computation from playGame (issue 6, "Tests"):
+// Paired statistics of an experiment checked against a direct computation from playGame (docs/statistics.md, "The unit of a paired statistic"):
 // a tiny strategy-comparison run in-process, then every pairwise row and every strategy's mean net recomputed
 // from the engine's own hand results, per wall set, with the array-based pairedZ and holm of src/stats.
 import { beforeAll, describe, expect, it } from 'vitest';

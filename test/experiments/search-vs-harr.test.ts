@@ -1,5 +1,5 @@
 /**
- * Experiment search-vs-harr (issue 15, point 3): its runs get the shares its spec names, in whole wall sets of the
+ * Experiment search-vs-harr (docs/strategies.md, "The search agent"): its runs get the shares its spec names, in whole wall sets of the
  * same first walls; its analysis gives the searcher's mean net per hand over wall sets (its advantage over the three
  * harr), and the away-from-policy difference wall set by wall set, on small real runs (search at a tiny budget).
  */

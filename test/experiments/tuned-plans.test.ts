@@ -1,5 +1,5 @@
-// `mjlab experiment tuned-plans` end to end (issue 16, point 3) at a tiny size: every tune and the cross-play are
-// written with the columns the issue asks for; killed during the tunes and again during the cross-play (on their
+// `mjlab experiment tuned-plans` end to end (README.md, "Experiments: what we found") at a tiny size: every tune and the cross-play are
+// written with the columns the report names; killed during the tunes and again during the cross-play (on their
 // checkpoint lines), then resumed, the experiment writes exactly the files of an uninterrupted run with another
 // worker count.
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// `mjlab replay --record FILE --seat S --strategy X` (issue 17, point 4): at every decision of the seat, the
+// `mjlab replay --record FILE --seat S --strategy X` (docs/replay.md, "How would a strategy have played this seat?"): at every decision of the seat, the
 // strategy seated there with the record's seat stream is asked through the seat's view and compared with the record.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,7 +40,7 @@ describe('replay --record --seat --strategy', () => {
     expect(n).toBeGreaterThan(0);
     expect(lines).toHaveLength(n + 1);
     for (const l of lines.slice(1)) expect(l).toMatch(/^ {2}hand 1, decision \d+ \(answers event \d+: [^;]+; (turn|claim|rob|wash), [ESWN], holding \S+.*\): played .+; greedy would .+$/);
-    // Seats by wind, tiles in notation, in the JSON as in the text (issue 30, point 4).
+    // Seats by wind, tiles in notation, in the JSON as in the text (docs/replay.md, "A review").
     const json = JSON.parse((await runCli(['replay', '--record', file, '--seat', '1', '--strategy', 'greedy', '--json'])).out);
     expect(json.seat).toBe('E');
     for (const d of json.differences) {

@@ -1,5 +1,5 @@
 /**
- * Records are replayable scenarios (issue 12, point 4): a game record's wall orders and decisions alone play the game
+ * Records are replayable scenarios (README.md, "The engine as a state machine"): a game record's wall orders and decisions alone play the game
  * again through the engine, byte for byte, for every rule set and table shape; a record cut short or edited so that
  * a move is not legal where it stands is refused with one line naming the move (exit status 2); hand-written
  * scenarios (test/scenarios/) check book procedure rules of each rule set (docs/rules.md).

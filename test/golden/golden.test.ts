@@ -1,4 +1,4 @@
-// Golden playthroughs (issue 2; developers' guide habit 3): one hand per rule set (seed 1, game 0, four greedy)
+// Golden playthroughs (README.md, "Layout": `npm run golden`): one hand per rule set (seed 1, game 0, four greedy)
 // rendered move by move. When a rule or scoring change is intended, run `npm run golden` and review the diff.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

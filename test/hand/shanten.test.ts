@@ -167,7 +167,7 @@ describe('shanten against the brute-force definition', () => {
   });
 });
 
-describe('suitKey (written out, issue 24)', () => {
+describe('suitKey (written out)', () => {
   it('is the base-5 number of each suit\'s counts, lowest rank first', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 0, max: 4 }), { minLength: KINDS, maxLength: KINDS }), (xs) => {

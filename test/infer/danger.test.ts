@@ -1,5 +1,5 @@
 /**
- * The danger of a discard (issue 25, point 3): src/infer/danger.ts, measured against the truth of self-play. A tile
+ * The danger of a discard (docs/strategies.md, "The danger of a discard"): src/infer/danger.ts, measured against the truth of self-play. A tile
  * that truly completes another seat's hand must be rated more dangerous than one that does not, the more so with the
  * inference; the same view and stream give the same danger.
  */

@@ -1,5 +1,5 @@
 /**
- * The committed policy model (src/infer/model.ts) is what its fit makes (issue 25, point 1): a fit on fewer hands of
+ * The committed policy model (src/infer/model.ts) is what its fit makes (docs/strategies.md, "Reading the table"): a fit on fewer hands of
  * the same self-play lands near it, so the constants are not typed in by hand and a change to the fit shows here.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The record of passed claims in the order of play (issue 25, point 1; src/infer/order.ts, record.ts): the order of
+ * The record of passed claims in the order of play (src/infer/order.ts, record.ts): the order of
  * the discards read back from a view is the order in which they were truly made, with who claimed each, at every
  * decision of self-play under every rule set; a seat's passes are every discard made since its own last one; and a
  * pass counts as a passed Mah-Jongg only where the rules would have let the seat claim it.

@@ -1,5 +1,5 @@
 /**
- * The danger of a discard is usable from a plug-in (issue 25, point 3; docs/strategies.md "The danger of a discard"):
+ * The danger of a discard is usable from a plug-in (docs/strategies.md "The danger of a discard"):
  * fixtures/wary.mjs, a strategy file as a user writes it, imports discardDanger from the built library and replaces
  * harr's discard when it is too dangerous. It loads and plays through the lineup like any strategy file, and in play
  * its danger reads change some of harr's discards.

@@ -1,4 +1,4 @@
-// Nothing outside its own files is ever touched (issue 22, point 1), one test per failure the issue lists: a
+// Nothing outside its own files is ever touched (docs/outputs.md, "What `--force` may remove"), one test per failure: a
 // `--force` that a symbolic link leads to the home directory or to a parent of the working directory, a
 // repository, `--resume` through a streamed file that is a link, a play record's temporary name planted as a
 // link, and `replay --html` onto a link. Each is refused in one line, exit 2, and the link's target is left as

@@ -1,4 +1,4 @@
-// The property of issue 22 (point 6): over random trees of files, directories and symbolic links (links from the
+// The property of docs/outputs.md, "What `--force` may remove": over random trees of files, directories and symbolic links (links from the
 // output directory out of it, to the home directory, to a parent of the working directory, and from outside into
 // it), simulate, merge, tune and experiment writes, with and without --force and --resume, leave every entry
 // outside their own directory byte-identical (links compared as links). A command may refuse (one line, a

@@ -1,5 +1,5 @@
 /**
- * No import circles between files (issue 29, point 3): among the .ts files of src/ and strategies/, no file
+ * No import circles between files: among the .ts files of src/ and strategies/, no file
  * imports one that imports it back, directly (two files) or around a longer loop. Type-only imports count: a type
  * two files share belongs in the lower one, or in a types.ts of their folder.
  */

@@ -1,5 +1,5 @@
 /**
- * Folders import downward only (developers' guide habit 4; issue 12, point 6): among src/'s folders (and strategies/,
+ * Folders import downward only (README.md, "Layout"): among src/'s folders (and strategies/,
  * src/'s root files counted as one), no folder imports one that imports it back, directly or around a loop.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The committed league results (issue 27, points 3 and 4): for each rule set, league.csv's ratings are the linear
+// The committed league results (docs/statistics.md, "League ratings" and "The luck adjustment"): for each rule set, league.csv's ratings are the linear
 // model's closed form of matrix.csv; the luck-adjusted numbers agree with the raw ones within their intervals, cell
 // by cell and rating by rating (the adjustment is unbiased: a systematic shift would show here); sequential.csv
 // has its columns, says whether each verdict agrees with the fixed experiment's, and the ratio column is

@@ -1,4 +1,4 @@
-// The league and the sequential test from the command line (issue 27, points 1 and 2), and the rating models:
+// The league and the sequential test from the command line (docs/statistics.md, "The sequential test"), and the rating models:
 // linear ratings recover a transitive matrix and say when it is not (a cycle), alpha-Rank puts the mass on a
 // dominant strategy or spreads it over a cycle; a league's ratings are the closed form of its matrix; shards merged
 // give the single run's files byte for byte; sprt stops at a bound, says so, and a resume plays nothing more.

@@ -1,4 +1,4 @@
-// `mjlab sprt --adjust` from the command line (issue 27, point 4): the test runs on luck-adjusted wall-set outcomes,
+// `mjlab sprt --adjust` from the command line (docs/statistics.md, "The sequential test"): the test runs on luck-adjusted wall-set outcomes,
 // says so on its last line and in sprt.csv, decides as a replay of the same adjustment over its own nets.bin and
 // luck.bin does, and a resume (which feeds the test the proved luck.bin bytes beside nets.bin's) plays nothing more
 // and decides the same.

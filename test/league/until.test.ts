@@ -1,4 +1,4 @@
-// `mjlab league --until H` (issue 27, point 1): plays blocks of 100 wall sets and stops at the first block after
+// `mjlab league --until H` (docs/statistics.md, "League ratings"): plays blocks of 100 wall sets and stops at the first block after
 // which every rating's 95% half-width is at most H, reading only those whole blocks, so the league is the same for
 // any worker count, and a resume stops where the uninterrupted run did without playing more; bad values, and
 // --until with --shard, --merge or a --games cap that is not whole blocks, are refused in one line.

@@ -1,5 +1,5 @@
 /**
- * The network (issue 26, point 1: strategies/learned/mlp.ts): its gradients match finite differences in every block
+ * The network (docs/learning.md, "The network": strategies/learned/mlp.ts): its gradients match finite differences in every block
  * of parameters, and training is exactly reproducible (same data and seed, same parameters bit for bit).
  */
 import { describe, expect, it } from 'vitest';

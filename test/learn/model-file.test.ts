@@ -1,5 +1,5 @@
 /**
- * The model file (issue 26: strategies/learned/model-file.ts, docs/learning.md): read back exactly as written, and
+ * The model file (strategies/learned/model-file.ts, docs/learning.md "The model file"): read back exactly as written, and
  * a file cut short, lengthened or altered anywhere is refused with one line naming the problem, exit status 2,
  * wherever a model is named (net in a lineup, net as search's policy or prior).
  */

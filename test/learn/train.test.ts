@@ -1,5 +1,5 @@
 /**
- * `mjlab train` (issue 26, point 1): the same data and seed give a byte-identical model on one worker and on two,
+ * `mjlab train` (docs/learning.md): the same data and seed give a byte-identical model on one worker and on two,
  * from one run or from its shards trained together with --data, and after a resume; the teacher's departures from
  * harr counted in validation.csv and weighted by --departure-weight; an earlier generation's data kept; a data file altered since its checkpoint is
  * refused in one line, exit 2; a SIGINT during the fit stops it at once, and the command it prints fits the same model.

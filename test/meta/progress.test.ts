@@ -1,4 +1,4 @@
-/** `npm test` shows progress while it runs (issue 28, point 8): a count of files first, then a line per finished file. */
+/** `npm test` shows progress while it runs (docs/performance.md, "`npm test`'s time"): a count of files first, then a line per finished file. */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * `mjlab play` end to end (issue 17, "Tests that must exist"): the built CLI started on a free port, its page opened
+ * `mjlab play` end to end (docs/play.md): the built CLI started on a free port, its page opened
  * in headless Chromium (Debian's chromium driven by playwright-core, as the replay viewer's test), a whole hand
  * played by clicking and pressing the keys of legal answers (a scripted choice read from the page), and then:
  * - every response the server sent to the page is inspected: the page is the same for any game, and every table

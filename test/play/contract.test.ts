@@ -1,5 +1,5 @@
-// `mjlab play` holds plug-in opponents to simulate's contract and guards its edges whatever --host is (issue 22,
-// points 3 and 4). Before: a looping plug-in froze the server for ever (requests timed out, signals did nothing), a
+// `mjlab play` holds plug-in opponents to simulate's contract and guards its edges whatever --host is (docs/play.md,
+// "Plug-in opponents"). Before: a looping plug-in froze the server for ever (requests timed out, signals did nothing), a
 // Math.random plug-in played on, process.exit(0) in one ended the command as a success; with --host other than
 // loopback the Host and Origin checks were off; every aborted request printed a five-line `Error: aborted` stack.
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';

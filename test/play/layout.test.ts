@@ -1,5 +1,5 @@
 /**
- * The play page's layout and labels (issue 28, point 9), at 1400×900 in headless Chromium: each name plate sits by
+ * The play page's layout and labels, at 1400×900 in headless Chromium: each name plate sits by
  * its own row (nearer its seat's hand than any other), a match's plates say what their number is, and when a hand
  * ends its score breakdown is scrolled into the window.
  */

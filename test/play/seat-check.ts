@@ -1,5 +1,5 @@
 /**
- * What a message of `mjlab play` may hold (issue 17, point 3), checked against the game's saved record: the record
+ * What a message of `mjlab play` may hold (docs/play.md), checked against the game's saved record: the record
  * is re-executed (src/game/replay.ts) and, at each decision of the person's seat and at each hand's end, the seat's
  * view is taken with viewFor, the one definition of what a seat may see (test/view/hiding.test.ts). A message must be
  * exactly that view, the hand's events so far as a player at the table sees them (written here from the books' table

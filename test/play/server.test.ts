@@ -1,4 +1,4 @@
-// `mjlab play`'s server and command line (issue 17, points 1-3 and "Bad input"): the page holds nothing of the game;
+// `mjlab play`'s server and command line (docs/play.md): the page holds nothing of the game;
 // every request gets JSON with the table as the seat sees it; bad, illegal, stale, foreign or oversized requests are
 // refused with a reason and the server goes on; a whole hand over HTTP is saved and replays; bad options are one
 // line and exit 2; --open starts the browser on the printed address; Ctrl-C (SIGTERM) stops it.

@@ -1,4 +1,4 @@
-// `mjlab play`'s session (issue 17): a scripted person plays whole games under every rule set and table shape; every
+// `mjlab play`'s session (docs/play.md): a scripted person plays whole games under every rule set and table shape; every
 // message it is sent is its seat's view and the public events, nothing else (seat-check.ts); the saved record is an
 // ordinary game record that `replay --record` re-executes byte for byte; the same seed and answers give the same
 // game; bad, illegal and stale answers are refused and change nothing.

@@ -1,5 +1,5 @@
 /**
- * The README's quick start on a fresh clone (issue 14, point 1): its two commands, read from the README itself,
+ * The README's quick start on a fresh clone: its two commands, read from the README itself,
  * run in a clone of the committed tree with an environment holding only PATH and HOME, as on a machine that has
  * only Node. `npm ci` (from npm's cache where it can) and the main job, small; then the test command on the one
  * test file that needs a browser, on a machine without chromium: it passes, saying the browser test was skipped
@@ -67,12 +67,12 @@ describeWithTool("the README's quick start on a fresh clone", MISSING, 'run the 
       const r = sh(small(cmd));
       expect(r.status, `${cmd}:\n${r.out}`).toBe(0);
       outs.push(r.out);
-      // The first run uses the build npm ci made: nothing compiled again (issue 28, point 4; npx did a whole tsc).
+      // The first run uses the build npm ci made: nothing compiled again (npx did a whole tsc).
       const main = join(clone, 'dist', 'src', 'cli', 'main.js');
       if (cmd === 'npm ci') built = statSync(main).mtimeMs;
       else expect(statSync(main).mtimeMs, 'dist/ was rebuilt by the first run').toBe(built);
     }
-    // The main job prints the leaderboard (issue 28, point 1).
+    // The main job prints the leaderboard (README.md, "Quick start").
     expect(outs[1]).toMatch(/^400 hands \(400 games\) in .* → results\/latest\n\nLeaderboard \(harr, 400 hands, seed 1\)/);
     // The main job: the four Harr strategies, seed 1, in results/latest, from this very commit.
     const latest = join(clone, 'results', 'latest');

@@ -1,4 +1,4 @@
-// `mjlab replay` (issue 2, point 7 and "Bad input"): prints a complete hand in tile notation; --json prints the
+// `mjlab replay` (docs/notation.md, "Game records"): prints a complete hand in tile notation; --json prints the
 // record with result.winner_strategy, result.win_by, result.winner_score; bad input is one line, exit 2.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../helpers/cli.js';

@@ -1,4 +1,4 @@
-/** The leaderboard after simulate and merge (issue 28, point 1): ranked by mean net, the sentence, --quiet. */
+/** The leaderboard after simulate and merge (README.md, "Quick start"): ranked by mean net, the sentence, --quiet. */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

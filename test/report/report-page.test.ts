@@ -1,5 +1,5 @@
 /**
- * report.html (issue 28, point 2): written beside the CSVs of every simulate and merge output, self-contained (no
+ * report.html (docs/outputs.md, "report.html"): written beside the CSVs of every simulate and merge output, self-contained (no
  * script, no request leaves the file), made from the run's own files; opened in headless Chromium, where what it
  * shows must equal summary.csv and totals.csv, and photographed (MJLAB_REPORT_SHOT=/tmp/x.png keeps the picture, and
  * /tmp/x-replay.png the largest win's replay page its link opens).

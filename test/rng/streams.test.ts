@@ -1,6 +1,6 @@
-// One randomness path (developers' guide habit 1): streams depend only on (seed, game, purpose).
+// One randomness path (README.md, "Layout": src/rng): streams depend only on (seed, game, purpose).
 // Pinned values catch a seedrandom upgrade (or a change of generator) that would silently change every wall.
-// The pins were regenerated deliberately when the generator changed from Alea to Tyche-i (issue 5 speed targets).
+// The pins were regenerated deliberately when the generator changed from Alea to Tyche-i (docs/performance.md, "The runner").
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
 import { intFrom, makeStream, rawInt32, seatStream, shuffleInPlace, streamKey } from '../../src/rng/streams.js';

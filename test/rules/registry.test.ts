@@ -1,5 +1,5 @@
 /**
- * One rule set, one description (issue 12, point 7): a rule set's procedure and scoring table are one registry
+ * One rule set, one description (README.md, "Rule sets"): a rule set's procedure and scoring table are one registry
  * entry with no value held twice; command-line help lists the registry; strategies read rule flags, never a rule
  * set's name; and the Mah-Jongg check takes its special hands from the table, so a limit hand of a non-standard
  * shape added to a table is offered as Mah-Jongg.

@@ -1,4 +1,4 @@
-// Bad input (issue 5, point 7): one line on stderr, exit 2, and nothing already computed lost.
+// Bad input (README.md, "Commands"): one line on stderr, exit 2, and nothing already computed lost.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Checkpoints are verified (issue 13, point 2): each line carries a checksum, the run identity holds a content
+// Checkpoints are verified (docs/outputs.md, `checkpoint.jsonl`): each line carries a checksum, the run identity holds a content
 // hash of every plug-in file, and --resume refuses a tampered checkpoint or a changed plug-in, and rebuilds a
 // games.csv (or nets.bin) that does not match the checkpoint from the checkpointed batches, saying so: never a
 // silently short or corrupt file. Runs are interrupted on an event (the gate plug-in), never on a timer.

@@ -1,4 +1,4 @@
-// Plug-ins are held to the contract (issue 13, point 3): a decision that runs past the per-decision time limit
+// Plug-ins are held to the contract (docs/strategies.md, "Writing your own strategy"): a decision that runs past the per-decision time limit
 // stops its worker from the main thread, and the run ends with one line naming the strategy, seed, game and the
 // replay command, keeping every completed batch; Math.random and the clock inside a plug-in are refused, even
 // when the plug-in swallows the error, so nondeterminism cannot slip in.

@@ -1,4 +1,4 @@
-// A full disk (issue 13, points 1 and 4): ENOSPC or EDQUOT anywhere a run writes ends with one line naming the
+// A full disk (README.md, "Commands"): ENOSPC or EDQUOT anywhere a run writes ends with one line naming the
 // file and what was kept, exit 2, no stack trace and no temporary file left behind; the checkpoint stays
 // resumable, to the uninterrupted numbers. Faults are injected into node:fs for the commands run in this process
 // (every write of the runner, merge and experiments happens on the main thread); a real tiny tmpfs is used too

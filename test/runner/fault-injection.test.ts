@@ -1,4 +1,4 @@
-// Fault injection (issue 13, "Tests that must exist"): one run killed again and again at pseudo-random points —
+// Fault injection (docs/outputs.md, `checkpoint.jsonl`): one run killed again and again at pseudo-random points —
 // 24 kills, SIGKILL and SIGTERM mixed, some at the very start of a resumed session — each time resumed (after a
 // SIGTERM, with exactly the command it printed), always ending at the uninterrupted run's numbers, byte for byte.
 // The run is a Slurm shard with --duplicate and --games-csv, so every streamed file (games.csv, nets.bin) and

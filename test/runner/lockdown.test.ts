@@ -1,5 +1,5 @@
 /**
- * The standard library pinned in a thread that imports a strategy file (src/lineup/lockdown.ts; issue 21): a strategy
+ * The standard library pinned in a thread that imports a strategy file (src/lineup/lockdown.ts): a strategy
  * cannot replace a built-in method or rebind a global name, ordinary code that assigns the usual inherited names
  * still runs, and the thread that plays a strategy file's agents is locked before any of the file's code runs,
  * whether the file runs on the runner's bundle or on the compiled modules.

@@ -1,4 +1,4 @@
-// The luck meter in the deal (issue 27, point 3): under code500 (flowers) a seat that replaces a flower in the deal
+// The luck meter in the deal (docs/statistics.md, "The luck adjustment"): under code500 (flowers) a seat that replaces a flower in the deal
 // draws while East already holds 14 tiles. The meter valued East's "wait" on that draw and scored 15 tiles, which
 // crashed the held-out code500 run (seed 2, game 1748). Each other seat's wait is valued only at a waiting count.
 import { describe, expect, it } from 'vitest';

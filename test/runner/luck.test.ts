@@ -1,4 +1,4 @@
-// The luck adjustment and the --duplicate summary (issue 27, points 3 and 5): luck.bin is written beside nets.bin;
+// The luck adjustment and the --duplicate summary (docs/statistics.md, "The luck adjustment"): luck.bin is written beside nets.bin;
 // its terms have mean zero (the drawn tile is uniform over the tiles left, whatever the strategies do); a
 // strategy against itself comes out at exactly zero, raw and adjusted; the adjusted difference agrees with the raw
 // one within its interval; and summary.csv's mean_net interval is taken over wall sets, not hands.

@@ -1,4 +1,4 @@
-// Merge says what it covers (issue 13, point 5): a merge whose inputs do not cover the whole game range is refused
+// Merge says what it covers (docs/distributed.md): a merge whose inputs do not cover the whole game range is refused
 // (one line naming what is missing, nothing written) unless --allow-partial; then its manifest says
 // "complete": false and lists the missing ranges, and merging the rest in later gives the single-run numbers.
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Outputs a researcher can use (issue 14, point 5): games.csv says who dealt, won and discarded, and each seat's
+// Outputs a researcher can use (docs/outputs.md): games.csv says who dealt, won and discarded, and each seat's
 // strategy and net; --unit match writes matches.csv and match-win rates in summary.csv; simulate --duplicate
 // writes pairwise.csv, the experiments' paired comparison; mjlab --version; the manifest records whether the tree
 // was modified and a hash of every plug-in file; docs/outputs.md documents every column and manifest field.

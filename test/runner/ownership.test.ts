@@ -1,6 +1,6 @@
-// Output directories are owned (issue 13, point 1): simulate, experiment and merge write a marker of what they
+// Output directories are owned (docs/outputs.md, "What `--force` may remove"): simulate, experiment and merge write a marker of what they
 // are, refuse (one line, exit 2, nothing touched) a directory that holds another run unless --force, and
-// --force replaces that run whole; files mjlab did not write are refused even with --force (issue 22); only the
+// --force replaces that run whole; files mjlab did not write are refused even with --force (docs/outputs.md, "What `--force` may remove"); only the
 // default results/latest is replaced without asking.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -51,7 +51,7 @@ describe('simulate', () => {
     expect(snapshot(dir)).toEqual(before);
   });
 
-  it('refuses a directory holding files it did not write, with --force too (issue 22: it removes only its own)', async () => {
+  it('refuses a directory holding files it did not write, with --force too (it removes only its own)', async () => {
     const dir = join(tmp, 'notes');
     mkdirSync(dir);
     writeFileSync(join(dir, 'notes.txt'), 'mine');

@@ -1,4 +1,4 @@
-// pairwise.csv counts seats by the resolved strategy, not by its spelling (issue 21, point 4): a lineup of a preset
+// pairwise.csv counts seats by the resolved strategy, not by its spelling (docs/strategies.md, "Presets"): a lineup of a preset
 // (given once by a relative and once by an absolute path: one label, best.json, at two seats), a parameterised
 // built-in and a plug-in, played with --duplicate. Every pair's hands are its seats' hands, its paired difference
 // is the one recomputed from nets.bin, the numbers are those of the same lineup with the preset written inline,

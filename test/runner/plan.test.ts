@@ -1,4 +1,4 @@
-// Shard partition and shard selection from the command line or the batch system (issue 5, point 5).
+// Shard partition and shard selection from the command line or the batch system (README.md, "Running at scale").
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { batchAt, batchCount, batchSizeFor, parseShard, resolveShard, shardRange } from '../../src/runner/plan.js';

@@ -1,4 +1,4 @@
-// A plug-in cannot end a command as a success, nor flood its message (issue 22, point 3): one that calls
+// A plug-in cannot end a command as a success, nor flood its message (docs/strategies.md, "Writing your own strategy"): one that calls
 // process.exit(0) (its worker thread ends; before, simulate exited 0 with nothing printed, tune without best.json),
 // that allocates until its thread runs out of memory (before, an ERR_WORKER_OUT_OF_MEMORY stack trace), or that
 // answers an illegal action carrying 8 MB (before, echoed whole) ends the command with one line naming it, exit 2,

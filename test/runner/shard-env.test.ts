@@ -1,4 +1,4 @@
-// Shards from the batch system's environment, end to end (issue 14, point 2): a Kubernetes Indexed Job's pods and
+// Shards from the batch system's environment, end to end (docs/distributed.md): a Kubernetes Indexed Job's pods and
 // the tasks of offset and stepped Slurm arrays play shards 1..M whose merge is the single run byte for byte; an
 // unevenly spaced array and shard 0 are refused with one line; and the "resume with:" hint of an interrupted
 // shard names the shard it got from the environment.

@@ -1,4 +1,4 @@
-// SIGTERM and SIGINT (issue 13, point 4): the run ends with the partial results written, one line saying so, and
+// SIGTERM and SIGINT: the run ends with the partial results written, one line saying so, and
 // the resume command printed — with --shard when the shard came from the batch system's environment — and that
 // very command, run as printed, finishes the run to the uninterrupted numbers. Kills happen on the gate plug-in's
 // event, never on a timer.

@@ -1,7 +1,7 @@
-// `mjlab simulate` / `mjlab merge` end to end (issue 5, "Tests that must exist"): identical outputs whatever the
+// `mjlab simulate` / `mjlab merge` end to end (README.md, "Running at scale"): identical outputs whatever the
 // worker count or shard layout, merge associativity, games.csv rows against the engine's recorded game, and
 // resume after SIGKILL or Ctrl-C equal to an uninterrupted run. The kills happen on an event (the gate plug-in
-// holding the run at a fixed point, test/runner/fixtures/gate.mjs), never on a timer (issue 14, point 1).
+// holding the run at a fixed point, test/runner/fixtures/gate.mjs), never on a timer.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appendFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';

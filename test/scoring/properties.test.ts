@@ -1,5 +1,5 @@
 /**
- * Properties over random complete hands (issue 3 "Tests that must exist"): score ≥ 0; the limit is respected;
+ * Properties over random complete hands (docs/rules.md): score ≥ 0; the limit is respected;
  * the chosen arrangement scores at least as much as any other; settlement sums to zero; East pays and receives
  * double (docs/rules.md "Arrangement", "Settling").
  */

@@ -1,4 +1,4 @@
-// Exact mergeable aggregates (issue 5, point 2): merging is associative and commutative to the bit, and sums that
+// Exact mergeable aggregates (docs/statistics.md): merging is associative and commutative to the bit, and sums that
 // a double would round stay exact.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';

@@ -1,4 +1,4 @@
-// erf / normal quantile / Wilson / paired tests against published values (issue 5, point 2).
+// erf / normal quantile / Wilson / paired tests against published values (docs/statistics.md).
 import { describe, expect, it } from 'vitest';
 import { erf, erfc, normalCdf, normalQuantile, zCritical } from '../../src/stats/erf.js';
 import { wilson } from '../../src/stats/wilson.js';

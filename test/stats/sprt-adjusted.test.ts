@@ -1,5 +1,5 @@
 /**
- * The luck-adjusted sequential test's error rates (issue 27, points 2 and 4: `mjlab sprt --adjust`), checked by
+ * The luck-adjusted sequential test's error rates (docs/statistics.md, "The luck-adjusted sequential test": `mjlab sprt --adjust`), checked by
  * simulation as the raw test's are (sprt.test.ts): wall sets resampled from the committed seed-4 run of harr tuned
  * for harr-limit against three harr (10,000 wall sets with luck.bin format 3, results/league/sequential/), fed to
  * the command's own monitor (net and luck sums, so the adjustment is the command's), shifted so that the adjusted

@@ -1,5 +1,5 @@
 /**
- * The sequential test's error rates on the lab's own heavy-tailed outcomes (issue 27, point 2): the wall sets of
+ * The sequential test's error rates on the lab's own heavy-tailed outcomes (docs/statistics.md, "The sequential test"): the wall sets of
  * every run results/league/sequential.csv reads (the raw runs, the luck-adjusted runs and the held-out search run),
  * each as raw and as luck-adjusted outcomes, resampled under H0 and H1 with the true mean known
  * (src/league/sprt-error-rates.ts). Both wrong verdicts must stay within the stated 5%: the upper end of their 95%

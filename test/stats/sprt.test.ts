@@ -1,5 +1,5 @@
 /**
- * The sequential test's error rates (issue 27, point 2), checked by simulation: block outcomes resampled from 500
+ * The sequential test's error rates (docs/statistics.md, "The sequential test"), checked by simulation: block outcomes resampled from 500
  * real wall sets (fixtures/harr-wall-sets.json: skewed and heavy-tailed, as nets are), centred so that the true mean
  * is known exactly, then shifted to H0's or H1's value (src/league/sprt-error-rates.ts). Over many repetitions, the
  * share of wrong verdicts must lie within the stated rates: the upper end of its 95% Wilson interval at most alpha

@@ -92,7 +92,7 @@ describe('shantenAfterClaim', () => {
           if (n === 3 * (4 - melds) + 1) whole++;
           const want = refAfterClaim(c, melds, act, tile);
           expect(shantenAfterClaim(s, c, melds, act, tile)).toBe(want);
-          // With the hand already in an analyser (issue 24: one table read instead of loading s.b), kept from the
+          // With the hand already in an analyser (one table read instead of loading s.b), kept from the
           // runs before (its combinations of unchanged suits reused).
           expect(shantenAfterClaim(s, c, melds, act, tile, -2, kept.load(c, melds))).toBe(want);
         }

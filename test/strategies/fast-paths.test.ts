@@ -1,5 +1,5 @@
 /**
- * The strategies' fast decision paths (issue 5 "Targets": hand analysis and strategies made faster without changing
+ * The strategies' fast decision paths (hand analysis and strategies made faster without changing
  * any decision) against plain references written the slow, obvious way: the discard choice (docs/rules.md "Playing
  * advice": least distance to a complete hand, then the strategy's tie-break), the "tiles that help" counts, the
  * seen-tile counts kept by differences, and the suit-vector masks the ukeire count uses.
@@ -82,7 +82,7 @@ describe('suit-vector masks (HandAnalyser.drawMasks / critical)', () => {
   });
 });
 
-describe('drawMasks kept by kind across loads (issue 24)', () => {
+describe('drawMasks kept by kind across loads', () => {
   it('one analyser loaded with hand after hand, sets declared varying, answers as a fresh one', () => {
     const kept = new HandAnalyser();
     fc.assert(
@@ -105,7 +105,7 @@ describe('drawMasks kept by kind across loads (issue 24)', () => {
   });
 });
 
-describe('drawCandidates (held ranks by mask, issue 24)', () => {
+describe('drawCandidates (held ranks by mask)', () => {
   it('lists the live kinds touching the hand, in kind order, as touches() finds them one by one', () => {
     fc.assert(
       fc.property(handArb, fc.integer({ min: 0, max: KINDS - 1 }), ({ c, live }, drop) => {

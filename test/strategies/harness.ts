@@ -1,4 +1,4 @@
-/** Play seeded one-hand games with a lineup and aggregate per-lineup-entry figures (issue 4, "Measured behaviour"). */
+/** Play seeded one-hand games with a lineup and aggregate per-lineup-entry figures (docs/strategies.md, "Measured behaviour"). */
 import { resolveLineup } from '../../src/lineup/registry.js';
 import { ruleSet } from '../../src/rules/index.js';
 import { playGame } from '../../src/game/play.js';

@@ -1,5 +1,5 @@
 /**
- * The opponent model of search's worlds (strategies/opponent-model.ts; issue 15): the committed table is what its
+ * The opponent model of search's worlds (strategies/opponent-model.ts): the committed table is what its
  * generator gives; guided worlds are still a function of the seat's view and stream (two true states with the same
  * view give the same world), keep every tile, and deal opponents hands nearer to complete than uniform deals do.
  */

@@ -1,5 +1,5 @@
-// Every numeric parameter of every built-in strategy has the bounds and grid step `mjlab tune` searches (issue 16,
-// point 1), with its default on the grid inside them; non-numeric parameters have none.
+// Every numeric parameter of every built-in strategy has the bounds and grid step `mjlab tune` searches (docs/tuning.md,
+// "Choosing the dimensions"), with its default on the grid inside them; non-numeric parameters have none.
 import { describe, expect, it } from 'vitest';
 import { builtinStrategies } from '../../strategies/index.js';
 

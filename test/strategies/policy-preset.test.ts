@@ -1,4 +1,4 @@
-// A preset as search's policy (issue 21, point 5): `search:policy=FILE.json` takes the best.json `mjlab tune`
+// A preset as search's policy (docs/strategies.md, "Presets"): `search:policy=FILE.json` takes the best.json `mjlab tune`
 // writes wherever a policy name goes (the lineup, overrides after the file, a preset's own values), plays exactly
 // as the same policy spelt out by hand, puts the file's hash in the run's identity like a plug-in's, and a missing
 // or malformed preset is one line on stderr with exit status 2.

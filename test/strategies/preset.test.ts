@@ -1,4 +1,4 @@
-// Presets as strategies (issue 16, point 2): a .json file of best.json's shape is accepted wherever a strategy is,
+// Presets as strategies (docs/strategies.md, "Presets"): a .json file of best.json's shape is accepted wherever a strategy is,
 // plays exactly like the same parameters written inline, is labelled by its file name, and a preset naming an
 // unknown strategy or parameter is one line on stderr with exit status 2.
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The search agent (issue 15): it never reads hidden state (two true states that give the seat the same view give the
+ * The search agent (docs/strategies.md, "The search agent"): it never reads hidden state (two true states that give the seat the same view give the
  * same decision), a decision with one candidate costs no rollouts, every action it returns is legal, its rollout
  * agents reused through reset() play exactly as new ones, and a simulate run with it in the lineup is the same on one
  * worker and on two.

@@ -1,5 +1,5 @@
 /**
- * Each strategy plays as its name says (issue 4, "Measured behaviour"), over a few thousand seeded `harr` hands
+ * Each strategy plays as its name says (docs/strategies.md, "Measured behaviour"), over a few thousand seeded `harr` hands
  * with chow-mixer, suit-hunter, defender and greedy seated in rotation (East rotates with the game index).
  */
 import { beforeAll, describe, expect, it } from 'vitest';

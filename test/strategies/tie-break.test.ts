@@ -1,6 +1,6 @@
 /**
  * fastTurn's "tiles that help" tie-break (docs/rules.md "Playing advice": among discards keeping the hand equally near,
- * the one leaving most live tiles that would help) by branch and bound (issue 5: faster without changing any
+ * the one leaving most live tiles that would help) by branch and bound (faster without changing any
  * decision): the bound it prunes by (HandAnalyser.criticalLoaded) holds for every discard and draw, and the choice
  * equals the full scan in tile order, counted by brute force.
  */
@@ -88,7 +88,7 @@ describe('helpTieBreak', () => {
   });
 });
 
-describe('drawsHelping within the bound (issue 24)', () => {
+describe('drawsHelping within the bound', () => {
   it('skipping the draws helpBound does not count still counts every helping draw, after every discard at its shanten', () => {
     let counted = 0;
     fc.assert(
@@ -115,7 +115,7 @@ describe('drawsHelping within the bound (issue 24)', () => {
   });
 });
 
-describe('the kept hands\' helping draws (issue 24, incremental analysis)', () => {
+describe('the kept hands\' helping draws (incremental analysis)', () => {
   it('a later decision that keeps the same hand, with other live counts, counts what brute force counts', () => {
     let reused = 0;
     fc.assert(

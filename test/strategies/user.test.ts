@@ -1,5 +1,5 @@
 /**
- * User strategy files (issue 4, "User strategies"): `--strategies ./my-bot.js,greedy,greedy,greedy` loads a module
+ * User strategy files (docs/strategies.md, "Writing your own strategy"): `--strategies ./my-bot.js,greedy,greedy,greedy` loads a module
  * with the documented agent interface; a module that is missing, does not export an agent, throws or returns an
  * illegal action fails with a clear message naming it (and, in play, the seed and game to replay).
  */

@@ -1,6 +1,5 @@
 /**
- * Tests that need a tool a user's machine may lack (Debian's chromium, a Slurm installation; issue 14, points 1
- * and 4): skipped there with a visible line saying how to enable them, and required, so failing on the missing
+ * Tests that need a tool a user's machine may lack (Debian's chromium, a Slurm installation): skipped there with a visible line saying how to enable them, and required, so failing on the missing
  * tool, where CI is set (.ci/run installs the tools) or MJLAB_E2E=1.
  */
 import { describe, it } from 'vitest';

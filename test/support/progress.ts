@@ -1,5 +1,5 @@
 /**
- * `npm test`'s progress (issue 28, point 8): a line on stderr as each test file ends, `[k/n] file  seconds  CPU seconds  state`,
+ * `npm test`'s progress (docs/performance.md, "`npm test`'s time"): a line on stderr as each test file ends, `[k/n] file  seconds  CPU seconds  state`,
  * and one at the start saying how many files will run, so a long suite is never silent for the length of its
  * slowest file. The default reporter still prints its summary at the end.
  */

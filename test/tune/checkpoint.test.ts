@@ -1,4 +1,4 @@
-// A tune's checkpoint is verified like simulate's (issue 22, point 2): every line carries a checksum, so an edited
+// A tune's checkpoint is verified like simulate's (docs/outputs.md, `checkpoint.jsonl`): every line carries a checksum, so an edited
 // or corrupted line is refused in one line naming it (exit 2, no stack trace, no output file rewritten) instead of
 // flowing into best.json and confirm.csv, and a tune resumed from its checkpoint equals the uninterrupted one.
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// CMA-ES on known functions (issue 16, "Tests that must exist"): with a fixed seed the default algorithm reaches
+// CMA-ES on known functions (docs/tuning.md): with a fixed seed the default algorithm reaches
 // 1e-10 on the sphere, a 1e6-conditioned ellipsoid and Rosenbrock within budgets near the published counts
 // (Hansen's tutorial: ~1,600 evaluations on the 10-D sphere, ~6,000 on the 10-D ellipsoid), and each budget is
 // missed when the piece of the update it needs is switched off: step-size control (sphere), the rank-one update

@@ -1,4 +1,4 @@
-// `mjlab tune` end to end (issue 16, "Tests that must exist"): the same files whatever the worker count; a tune
+// `mjlab tune` end to end (docs/tuning.md): the same files whatever the worker count; a tune
 // killed on a checkpoint line (SIGKILL in the generations and in the race, Ctrl-C) and resumed equals an
 // uninterrupted one byte for byte; a candidate's objective equals what `mjlab simulate` measures for the same
 // lineup and walls; best.json plays as a preset; bad input is one line and exit status 2.

@@ -1,5 +1,5 @@
 /**
- * A cheating plug-in gains nothing (issue 21, point 3): fixtures/peek.mjs plays `harr` but tries, through every
+ * A cheating plug-in gains nothing (docs/strategies.md, "What a world holds"): fixtures/peek.mjs plays `harr` but tries, through every
  * object a strategy is given (the view's prototype, a sampled world's properties, a forged world offered as `into`
  * to sampleWorld and to copy), to learn the other hands, and then never discards into one. On the same walls
  * (--duplicate: it sits in every seat in turn) every hand must come out exactly as with `harr` in its place: the

@@ -1,5 +1,5 @@
 /**
- * A fair table (issue 21, points 1 and 2): a sampled world holds nothing the seat has not seen, and nothing an agent
+ * A fair table (docs/strategies.md, "What a world holds"): a sampled world holds nothing the seat has not seen, and nothing an agent
  * is given reaches the true state. Checked against a second truth built independently of the sampler
  * (second-truth.ts: every unseen tile dealt afresh wherever it lies, drawn wall positions included), so a sampler, a
  * view or a world that carried any true hidden tile would make the two truths' results differ; each check has a
@@ -143,7 +143,7 @@ function* twoTruths(seeds: number, tables: number): Generator<{ s: HandState; se
   }
 }
 
-describe('the inference over worlds reads the view alone (issue 25)', () => {
+describe('the inference over worlds reads the view alone', () => {
   it('inference-weighted worlds and the danger of each discard are the same on two truths with the same view', () => {
     let compared = 0;
     let weighed = 0;

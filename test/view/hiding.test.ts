@@ -1,4 +1,4 @@
-// Information hiding (issue 2, point 5; developers' guide habit 6): an agent's view is built only from what a player
+// Information hiding (docs/strategies.md, "What a world holds"): an agent's view is built only from what a player
 // at the table sees. Changing another seat's concealed tiles or the order of the wall leaves the view unchanged,
 // and the view gives no way to reach or change the engine's state.
 import { describe, expect, it } from 'vitest';
@@ -131,7 +131,7 @@ describe('information hiding', () => {
 });
 
 describe('the cached public table', () => {
-  it('always equals a fresh recomputation (developers\' guide habit 4), over 300 random games with flowers', () => {
+  it('always equals a fresh recomputation, over 300 random games with flowers', () => {
     let state: HandState | null = null;
     let compared = 0;
     const checker = {
@@ -161,7 +161,7 @@ describe('the cached public table', () => {
 
   it('equals a fresh recomputation when only one seat reads it: a discard claimed and passed over before it looks', () => {
     // Read at every decision, the cache never misses a change; read by seat 0 only, a seat may have its last discard
-    // claimed and discard again between two reads (issue 17 found seat 1's claimed 9p shown unclaimed).
+    // claimed and discard again between two reads (a play page once showed seat 1's claimed 9p unclaimed).
     let state: HandState | null = null;
     let compared = 0;
     let claimedBefore = 0;

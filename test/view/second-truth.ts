@@ -1,5 +1,5 @@
 /**
- * A second truth for information-hiding tests (issue 21, point 2), built independently of the code under test: from
+ * A second truth for information-hiding tests (docs/strategies.md, "What a world holds"), built independently of the code under test: from
  * a true state and the seat to move, another true state that gives that seat exactly the same view, with every tile
  * the seat has not seen dealt afresh wherever it lies: the other seats' concealed tiles, the wall still to be drawn
  * (dead wall and loose tiles included), and the positions already drawn or taken as loose tiles, whose tiles went

@@ -1,5 +1,5 @@
 /**
- * Replay viewer end to end (issue 7, "Tests that must exist"): `mjlab replay ... --html FILE` from the built CLI,
+ * Replay viewer end to end (docs/replay.md): `mjlab replay ... --html FILE` from the built CLI,
  * opened in headless Chromium (Debian's chromium driven by playwright-core) from a file:// URL. Keyboard only:
  * → to a middle move, whose live wall and river must equal what the record's events imply (computed here from the
  * events directly, not with the viewer's own code); → to the end, where the shown final hands, winner, hand score,
@@ -247,7 +247,7 @@ describeWithTool('replay viewer in headless Chromium', MISSING, ENABLE, () => {
   });
 
   it('a match: the name plates keep the running score, and PgUp/PgDn go by hand with the slider focused', async () => {
-    // The record issue 14 reported: the plates said 2532 / -20 / -1254 / -1258 at the end, the final line 4684 /
+    // A record whose plates once said 2532 / -20 / -1254 / -1258 at the end, the final line 4684 /
     // 1932 / 706 / 678 (they started from 0 and left out the hand just shown).
     const args = ['--rules', 'babcock', '--strategies', 'greedy,greedy,random,random', '--unit', 'match', '--seed', '2', '--game', '0'];
     const { page, record } = await open(args, 'match-plates');

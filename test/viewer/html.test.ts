@@ -1,5 +1,5 @@
 /**
- * Replay viewer page builder (issue 7, point 3): the record travels inside the page as JSON that no text in it can
+ * Replay viewer page builder (docs/replay.md): the record travels inside the page as JSON that no text in it can
  * break out of (a strategy label is user text: a file path or name), the page's script is the very positions
  * function the Node tests check, and every tile code of docs/notation.md has a drawn face.
  */

@@ -1,5 +1,5 @@
 /**
- * Replay viewer (issue 7, point 3): positions rebuilt from a record's events agree with what the engine recorded —
+ * Replay viewer (docs/replay.md): positions rebuilt from a record's events agree with what the engine recorded —
  * the final concealed tiles, melds and flowers of every seat equal the hands in the record's score / mahjong events
  * (docs/notation.md), and the live wall count equals the `wall` each draw and loose event reports.
  */
