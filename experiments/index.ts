@@ -1,14 +1,14 @@
 /** The experiments, by name (issue 6, point 1): one spec file each in experiments/. */
-import { UserError } from '../errors.js';
-import type { ExperimentSpec, LearningExperimentSpec, TuningExperimentSpec } from './types.js';
-import { spec as strategyComparison } from '../../experiments/strategy-comparison.js';
-import { spec as limitVsUnlimited } from '../../experiments/limit-vs-unlimited.js';
-import { spec as defenderDraws } from '../../experiments/defender-draws.js';
-import { spec as tunedPlans } from '../../experiments/tuned-plans.js';
-import { spec as searchVsHarr } from '../../experiments/search-vs-harr.js';
-import { spec as inference } from '../../experiments/inference.js';
-import { spec as searchBudgetCurve } from '../../experiments/search-budget-curve.js';
-import { spec as learnedPolicy } from '../../experiments/learned-policy.js';
+import { UserError } from '../src/errors.js';
+import type { ExperimentSpec, LearningExperimentSpec, TuningExperimentSpec } from '../src/experiments/types.js';
+import { spec as strategyComparison } from './strategy-comparison/spec.js';
+import { spec as limitVsUnlimited } from './limit-vs-unlimited/spec.js';
+import { spec as defenderDraws } from './defender-draws/spec.js';
+import { spec as tunedPlans } from './tuned-plans/spec.js';
+import { spec as searchVsHarr } from './search-vs-harr/spec.js';
+import { spec as inference } from './inference/spec.js';
+import { spec as searchBudgetCurve } from './search-budget-curve/spec.js';
+import { spec as learnedPolicy } from './learned-policy/spec.js';
 
 /** Experiments of played cells (variants × lineups). */
 export const EXPERIMENTS: readonly ExperimentSpec[] = [strategyComparison, limitVsUnlimited, defenderDraws, searchVsHarr, searchBudgetCurve, inference];

@@ -3,15 +3,15 @@
  * read the truth beside each seat's view): `cb` is called at every decision, before it is answered, with the state
  * and the view of the seat to move.
  */
-import { applyParams } from '../agent/params.js';
-import type { AgentView } from '../agent/types.js';
-import { seededWalls } from '../engine/chance.js';
-import { type HandState, createHandState } from '../engine/state.js';
-import { apply, startHand } from '../engine/step.js';
-import { makeStream } from '../rng/streams.js';
-import { ruleSet } from '../rules/index.js';
-import { viewFor } from '../view/view.js';
-import { harr } from '../../strategies/harr.js';
+import { applyParams } from '../src/agent/params.js';
+import type { AgentView } from '../src/agent/types.js';
+import { seededWalls } from '../src/engine/chance.js';
+import { type HandState, createHandState } from '../src/engine/state.js';
+import { apply, startHand } from '../src/engine/step.js';
+import { makeStream } from '../src/rng/streams.js';
+import { ruleSet } from '../src/rules/index.js';
+import { viewFor } from '../src/view/view.js';
+import { harr } from '../strategies/harr.js';
 
 export function selfPlay(rules: string, hands: number, seed: number, cb: (s: HandState, view: AgentView, game: number) => void): void {
   const r = ruleSet(rules);

@@ -5,12 +5,12 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { resolveLineup } from '../lineup/registry.js';
-import { playGame } from '../game/play.js';
-import { gameSetup } from '../game/setup.js';
-import { RULESET_IDS, ruleSet } from '../rules/index.js';
-import type { GameRecord } from '../record/record.js';
-import { renderRecord } from '../record/render.js';
+import { resolveLineup } from './lineup/registry.js';
+import { playGame } from './game/play.js';
+import { gameSetup } from './game/setup.js';
+import { RULESET_IDS, ruleSet } from './rules/index.js';
+import type { GameRecord } from './record/record.js';
+import { renderRecord } from './record/render.js';
 
 export const GOLDEN_SEED = 1;
 export const GOLDEN_GAME = 0;

@@ -5,11 +5,11 @@
  * intervals), and within each mixed lineup the paired defender − harr difference (paired z, Holm-corrected).
  */
 import type { TopLevelSpec } from 'vega-lite';
-import { holm } from '../stats/paired.js';
-import { wilson } from '../stats/wilson.js';
-import type { Analysis, AnalysisInput } from './analysis.js';
-import { csv, mdTable, num, pval, show, summary } from './tables.js';
-import { forEachWall, labelHandsPerWall, labelWall, WallMoments, type Cell } from './walls.js';
+import { holm } from '../../src/stats/paired.js';
+import { wilson } from '../../src/stats/wilson.js';
+import type { Analysis, AnalysisInput } from '../../src/experiments/analysis.js';
+import { csv, mdTable, num, pval, show, summary } from '../../src/experiments/tables.js';
+import { forEachWall, labelHandsPerWall, labelWall, WallMoments, type Cell } from '../../src/experiments/walls.js';
 
 const DEFENDER = 'defender';
 

@@ -4,17 +4,17 @@
  * Regenerate the committed constants: `node dist/src/game/inference-fit.js [hands per rule set]`.
  */
 import { pathToFileURL } from 'node:url';
-import { specialShapesOf } from '../rules/special.js';
-import { ruleSet, RULESET_IDS, type RuleSetId } from '../rules/index.js';
-import { shanten } from '../hand/index.js';
-import { Likelihood } from '../infer/likelihood.js';
-import { FIT_SEED, MAX_PRIOR_SHANTEN, POLICY_MODEL, type PolicyModel, TURN_BANDS, priorColumn, turnBand } from '../infer/model.js';
-import { INFER_STEPS, INFER_TRIES, inferenceGuide } from '../infer/guide.js';
-import { opponentGuide } from '../infer/opponent-model.js';
-import { seatRecord } from '../infer/record.js';
-import { makeStream } from '../rng/streams.js';
-import { worldStateCopy } from '../view/world.js';
-import { selfPlay } from './self-play.js';
+import { specialShapesOf } from '../../src/rules/special.js';
+import { ruleSet, RULESET_IDS, type RuleSetId } from '../../src/rules/index.js';
+import { shanten } from '../../src/hand/index.js';
+import { Likelihood } from '../../src/infer/likelihood.js';
+import { FIT_SEED, MAX_PRIOR_SHANTEN, POLICY_MODEL, type PolicyModel, TURN_BANDS, priorColumn, turnBand } from '../../src/infer/model.js';
+import { INFER_STEPS, INFER_TRIES, inferenceGuide } from '../../src/infer/guide.js';
+import { opponentGuide } from '../../src/infer/opponent-model.js';
+import { seatRecord } from '../../src/infer/record.js';
+import { makeStream } from '../../src/rng/streams.js';
+import { worldStateCopy } from '../../src/view/world.js';
+import { selfPlay } from '../self-play.js';
 
 const TAUS = [0.5, 0.75, 1, 1.25, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10, 13, 16, 20, 30];
 /** Weights of a step of shanten in the newest discard's ranking (0: shape value alone). */

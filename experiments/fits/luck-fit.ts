@@ -10,11 +10,11 @@
  */
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { LUCK_SCALE, LUCK_SCALES, type LuckFormat } from '../game/luck.js';
-import { NETS_FILE } from '../runner/nets-file.js';
-import { luckFormatOf } from '../runner/luck-file.js';
-import { forEachWall, type NetsCell } from '../runner/wall-sets.js';
-import { runLabelsOf } from './read.js';
+import { LUCK_SCALE, LUCK_SCALES, type LuckFormat } from '../../src/luck/meter.js';
+import { NETS_FILE } from '../../src/runner/nets-file.js';
+import { luckFormatOf } from '../../src/runner/luck-file.js';
+import { forEachWall, type NetsCell } from '../../src/runner/wall-sets.js';
+import { runLabelsOf } from '../../src/league/read.js';
 
 /** One label's wall sets in one pilot: its net and its relative luck per channel, in points and draws. */
 interface Series {

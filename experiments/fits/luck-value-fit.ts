@@ -9,12 +9,12 @@
  *   node dist/src/league/luck-value-fit.js OUT.ts GAMES RULES:STRATEGIES...
  */
 import { writeFileSync } from 'node:fs';
-import { createEngine } from '../game/play.js';
-import { gameSetup } from '../game/setup.js';
-import { LuckMeter } from '../game/luck.js';
-import { SCORE_BANDS, SUIT_BANDS, VALUE_CELLS } from '../game/luck-value.js';
-import { resolveLineup } from '../lineup/registry.js';
-import { ruleSet } from '../rules/index.js';
+import { createEngine } from '../../src/game/play.js';
+import { gameSetup } from '../../src/game/setup.js';
+import { LuckMeter } from '../../src/luck/meter.js';
+import { SCORE_BANDS, SUIT_BANDS, VALUE_CELLS } from '../../src/luck/value.js';
+import { resolveLineup } from '../../src/lineup/registry.js';
+import { ruleSet } from '../../src/rules/index.js';
 
 export const VALUE_SEED = 9002;
 const SHRINK = 200;

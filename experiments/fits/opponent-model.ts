@@ -8,10 +8,10 @@
  * worlds underrates the danger of every discard.
  */
 import { pathToFileURL } from 'node:url';
-import { shanten } from '../hand/index.js';
-import { RULESET_IDS } from '../rules/index.js';
-import { MAX_TURNS } from '../infer/opponent-model.js';
-import { selfPlay } from './self-play.js';
+import { shanten } from '../../src/hand/index.js';
+import { RULESET_IDS } from '../../src/rules/index.js';
+import { MAX_TURNS } from '../../src/infer/opponent-model.js';
+import { selfPlay } from '../self-play.js';
 
 /** What the committed table was made from. */
 export const MODEL_HANDS = 400;

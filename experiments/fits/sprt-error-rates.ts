@@ -12,10 +12,10 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { LUCK_FILE } from '../runner/luck-file.js';
-import { Sprt, type SprtSpec } from '../stats/sprt.js';
-import { ADJUSTED_PAIRS, fixedDelta, PAIRS, wallSetOutcomes } from './sequential-table.js';
-import { LOOK_EVERY } from './sprt-run.js';
+import { LUCK_FILE } from '../../src/runner/luck-file.js';
+import { Sprt, type SprtSpec } from '../../src/stats/sprt.js';
+import { ADJUSTED_PAIRS, fixedDelta, PAIRS, wallSetOutcomes } from '../../src/league/sequential-table.js';
+import { LOOK_EVERY } from '../../src/league/sprt-run.js';
 
 /** xorshift32: a resampling stream of uniform numbers in [0, 1). */
 export function rng(seed: number): () => number {

@@ -7,14 +7,14 @@
  * Run: `node dist/src/game/inference-decisions.js [hands per rule set] [budget]`.
  */
 import { pathToFileURL } from 'node:url';
-import { applyParams } from '../agent/params.js';
-import { mayClaimMahjong } from '../engine/legal.js';
-import type { HandState } from '../engine/state.js';
-import { makeStream } from '../rng/streams.js';
-import { RULESET_IDS, ruleSet } from '../rules/index.js';
-import { viewFor } from '../view/view.js';
+import { applyParams } from '../../src/agent/params.js';
+import { mayClaimMahjong } from '../../src/engine/legal.js';
+import type { HandState } from '../../src/engine/state.js';
+import { makeStream } from '../../src/rng/streams.js';
+import { RULESET_IDS, ruleSet } from '../../src/rules/index.js';
+import { viewFor } from '../../src/view/view.js';
 import { search } from '../../strategies/search.js';
-import { selfPlay } from './self-play.js';
+import { selfPlay } from '../self-play.js';
 
 export interface DecisionRow {
   rules: string;

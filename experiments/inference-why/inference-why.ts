@@ -25,21 +25,21 @@
  * parameters, colon-separated: default infer=true:inferSteps=20]`.
  */
 import { pathToFileURL } from 'node:url';
-import { applyParams } from '../agent/params.js';
-import type { Action, Agent, AgentView, World } from '../agent/types.js';
-import { sameAction } from '../core/action.js';
-import { streamWalls } from '../engine/chance.js';
-import { cloneState } from '../engine/clone.js';
-import { handResult } from '../engine/result.js';
-import type { HandState } from '../engine/state.js';
-import { apply } from '../engine/step.js';
-import { type Rng, makeStream, shuffleInPlace } from '../rng/streams.js';
-import { RULESET_IDS, ruleSet } from '../rules/index.js';
-import { viewFor } from '../view/view.js';
-import { StateWorld } from '../view/world.js';
+import { applyParams } from '../../src/agent/params.js';
+import type { Action, Agent, AgentView, World } from '../../src/agent/types.js';
+import { sameAction } from '../../src/core/action.js';
+import { streamWalls } from '../../src/engine/chance.js';
+import { cloneState } from '../../src/engine/clone.js';
+import { handResult } from '../../src/engine/result.js';
+import type { HandState } from '../../src/engine/state.js';
+import { apply } from '../../src/engine/step.js';
+import { type Rng, makeStream, shuffleInPlace } from '../../src/rng/streams.js';
+import { RULESET_IDS, ruleSet } from '../../src/rules/index.js';
+import { viewFor } from '../../src/view/view.js';
+import { StateWorld } from '../../src/view/world.js';
 import { harr } from '../../strategies/harr.js';
 import { search } from '../../strategies/search.js';
-import { selfPlay } from './self-play.js';
+import { selfPlay } from '../self-play.js';
 
 const SEARCHERS = ['without', 'with', 'oracle', 'oracle-wide'] as const;
 type Searcher = (typeof SEARCHERS)[number];

@@ -5,11 +5,11 @@
  * searched decision (timed after the runs: the one timing in the files). The cells' p values are also given
  * Holm-corrected over all the cells, since the README states a verdict for each (issue 27, point 5).
  */
-import { holm } from '../stats/paired.js';
-import { wilson } from '../stats/wilson.js';
-import type { Analysis, AnalysisInput } from './analysis.js';
-import { type SearchTiming, lineupParts, pairedCells } from './search-vs-harr.js';
-import { csv, mdTable, num, show, summary } from './tables.js';
+import { holm } from '../../src/stats/paired.js';
+import { wilson } from '../../src/stats/wilson.js';
+import type { Analysis, AnalysisInput } from '../../src/experiments/analysis.js';
+import { type SearchTiming, lineupParts, pairedCells } from '../search-vs-harr/analysis.js';
+import { csv, mdTable, num, show, summary } from '../../src/experiments/tables.js';
 
 const inferring = (challenger: string): boolean => /(^|:)infer=true(:|$)/.test(challenger);
 

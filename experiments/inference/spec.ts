@@ -5,7 +5,7 @@
  * under that rule set (seed family 1; code500 has none). Both searches at budget 64 (a quarter of the default: the
  * machine this runs on is shared). How the sizes were chosen: WALLS and the spec's sizing line (printed in the README).
  */
-import type { ExperimentSpec } from '../src/experiments/types.js';
+import type { ExperimentSpec } from '../../src/experiments/types.js';
 
 const RULES = ['harr', 'harr-limit', 'babcock', 'code500'] as const;
 const TUNED = ['harr', 'harr-limit', 'babcock'] as const;

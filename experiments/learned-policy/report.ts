@@ -11,11 +11,11 @@
  * Everything but ms_per_decision (and the README's cost line) follows from the seed, so a re-run reproduces it.
  */
 import type { TopLevelSpec } from 'vega-lite';
-import { csv } from '../io/csv.js';
-import type { PairedDiff } from '../learn/summary.js';
-import type { LearningSizes } from './learned-policy-sizes.js';
-import type { LearningExperimentSpec } from './types.js';
-import { thousands } from '../text.js';
+import { csv } from '../../src/runner/csv.js';
+import type { PairedDiff } from '../../src/learn/summary.js';
+import type { LearningSizes } from './sizes.js';
+import type { LearningExperimentSpec } from '../../src/experiments/types.js';
+import { thousands } from '../../src/text.js';
 
 /** One generation's training, as its manifest.json and validation.csv tell it. */
 export interface Generation {

@@ -17,21 +17,21 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLI } from '../text.js';
-import { UserError } from '../errors.js';
-import { commandLine, experimentProvenance, gitState } from '../io/manifest.js';
-import type { RunDir } from '../io/run-dir.js';
-import { renderSvg } from '../charts/render.js';
-import { msPerDecision, timeDecisions } from '../runner/decision-times.js';
-import { DEFAULT_FIT } from '../learn/options.js';
-import { pairedRow } from '../learn/summary.js';
-import { train } from '../learn/train.js';
-import { csvRows } from '../report/csv-read.js';
-import { simulate } from '../runner/run.js';
-import type { StopSignal } from '../runner/signals.js';
-import { report, type Comparison, type Generation } from './learned-policy-report.js';
-import { learningSizes } from './learned-policy-sizes.js';
-import type { LearningExperimentSpec, Variant } from './types.js';
+import { CLI } from '../../src/text.js';
+import { UserError } from '../../src/errors.js';
+import { commandLine, experimentProvenance, gitState } from '../../src/io/manifest.js';
+import type { RunDir } from '../../src/io/run-dir.js';
+import { renderSvg } from '../../src/charts/render.js';
+import { msPerDecision, timeDecisions } from '../../src/runner/decision-times.js';
+import { DEFAULT_FIT } from '../../src/learn/options.js';
+import { pairedRow } from '../../src/learn/summary.js';
+import { train } from '../../src/learn/train.js';
+import { csvRows } from '../../src/report/csv-read.js';
+import { simulate } from '../../src/runner/run.js';
+import type { StopSignal } from '../../src/runner/signals.js';
+import { report, type Comparison, type Generation } from './report.js';
+import { learningSizes } from './sizes.js';
+import type { LearningExperimentSpec, Variant } from '../../src/experiments/types.js';
 
 export interface LearningOptions {
   readonly games?: number;

@@ -3,8 +3,8 @@
  * each other stage plays its spec's multiple of it in whole --duplicate wall sets. Apart from the runner so that
  * `experiment --list` and the refusals need not load it.
  */
-import { UserError } from '../errors.js';
-import type { LearningExperimentSpec } from './types.js';
+import { UserError } from '../../src/errors.js';
+import type { LearningExperimentSpec } from '../../src/experiments/types.js';
 
 /** Whole --duplicate wall sets of four games, at least two. */
 const WALL = 4;

@@ -4,7 +4,7 @@
  * net and searches its best discards. Each net plays harr and the generation before on duplicate walls, and a
  * search with the last net as policy and prior plays today's search at about the same time per decision.
  */
-import type { LearningExperimentSpec } from '../src/experiments/types.js';
+import type { LearningExperimentSpec } from '../../src/experiments/types.js';
 
 const RULES = ['harr', 'harr-limit', 'babcock', 'code500'] as const;
 

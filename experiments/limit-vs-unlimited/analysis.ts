@@ -5,14 +5,14 @@
  * and Harr's claim (Part II, introduction: with a limit the object "amounts to completing the hand as quickly as
  * possible") as a contrast — the fast strategy's paired gain minus each high-hand strategy's — Holm-corrected.
  */
-import { ruleSet } from '../rules/index.js';
-import { holm } from '../stats/paired.js';
-import { wilson } from '../stats/wilson.js';
-import type { Analysis, AnalysisInput } from './analysis.js';
-import { meanNetChart, scoreChart, scoreDistributionCsv, STRATEGY_COLUMNS, strategyCsvRow, strategyRows, totalsCsv } from './strategy-comparison.js';
-import { csv, mdTable, num, pval, show, strategiesOf } from './tables.js';
-import type { Variant } from './types.js';
-import { forEachWall, labelHandsPerWall, labelWall, WallMoments, type Cell } from './walls.js';
+import { ruleSet } from '../../src/rules/index.js';
+import { holm } from '../../src/stats/paired.js';
+import { wilson } from '../../src/stats/wilson.js';
+import type { Analysis, AnalysisInput } from '../../src/experiments/analysis.js';
+import { meanNetChart, scoreChart, scoreDistributionCsv, STRATEGY_COLUMNS, strategyCsvRow, strategyRows, totalsCsv } from '../strategy-comparison/analysis.js';
+import { csv, mdTable, num, pval, show, strategiesOf } from '../../src/experiments/tables.js';
+import type { Variant } from '../../src/experiments/types.js';
+import { forEachWall, labelHandsPerWall, labelWall, WallMoments, type Cell } from '../../src/experiments/walls.js';
 
 /** Harr's limit (docs/rules.md, harr-limit: 300): the threshold for "would have reached the limit" without one. */
 const HARR_LIMIT = 300;

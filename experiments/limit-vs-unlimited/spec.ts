@@ -3,8 +3,8 @@
  * score as closely to the limit as possible and win, which in practice amounts to completing the hand as quickly
  * as possible" (issue 6, point 3; docs/rules.md, harr and harr-limit sections).
  */
-import type { ExperimentSpec } from '../src/experiments/types.js';
-import { LEAVE_ONE_OUT } from './lineups.js';
+import type { ExperimentSpec } from '../../src/experiments/types.js';
+import { LEAVE_ONE_OUT } from '../lineups.js';
 
 export const spec: ExperimentSpec = {
   name: 'limit-vs-unlimited',

@@ -5,8 +5,8 @@
  * as many wall sets as search-vs-harr's default-budget run of its rule set, the size that showed that run's gain at
  * 80% power; the cells play the first walls of seed 1, so they meet the same walls as search-vs-harr's.
  */
-import type { ExperimentSpec } from '../src/experiments/types.js';
-import { WALLS as SVH } from './search-vs-harr.js';
+import type { ExperimentSpec } from '../../src/experiments/types.js';
+import { WALLS as SVH } from '../search-vs-harr/spec.js';
 
 const RULES = ['harr', 'harr-limit', 'babcock', 'code500'] as const;
 const BUDGETS = [32, 64, 128, 256] as const;

@@ -10,12 +10,12 @@
  */
 import type { TopLevelSpec } from 'vega-lite';
 import { search } from '../../strategies/search.js';
-import { wilson } from '../stats/wilson.js';
-import { holm } from '../stats/paired.js';
-import type { Analysis, AnalysisInput } from './analysis.js';
-import { csv, mdTable, num, show, summary } from './tables.js';
-import { forEachWall, labelHandsPerWall, labelWall, WallMoments, type Cell } from './walls.js';
-import { thousands } from '../text.js';
+import { wilson } from '../../src/stats/wilson.js';
+import { holm } from '../../src/stats/paired.js';
+import type { Analysis, AnalysisInput } from '../../src/experiments/analysis.js';
+import { csv, mdTable, num, show, summary } from '../../src/experiments/tables.js';
+import { forEachWall, labelHandsPerWall, labelWall, WallMoments, type Cell } from '../../src/experiments/walls.js';
+import { thousands } from '../../src/text.js';
 
 /** The challenger of a lineup (its first seat) and the field it meets. */
 export function lineupParts(lineup: string): { challenger: string; budget: number | null; field: string } {

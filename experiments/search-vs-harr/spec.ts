@@ -4,7 +4,7 @@
  * walls; and, under `harr`, search and harr each against chow-mixer, suit-hunter and greedy (a table that is not the
  * policy the search assumes). How the sizes were chosen: the spec's sizing line (printed in the README).
  */
-import type { ExperimentSpec } from '../src/experiments/types.js';
+import type { ExperimentSpec } from '../../src/experiments/types.js';
 
 const RULES = ['harr', 'harr-limit', 'babcock', 'code500'] as const;
 /**

@@ -5,10 +5,10 @@
  * their net sums — a paired z test across wall sets, Holm-corrected across all pairs of all rule sets.
  */
 import type { TopLevelSpec } from 'vega-lite';
-import { pairwiseCsv, pairwiseTests } from '../runner/pairwise.js';
-import type { Analysis, AnalysisInput } from './analysis.js';
-import { csv, mdTable, num, pval, ranks, show, strategiesOf, summary } from './tables.js';
-import { forEachWall, labelHandsPerWall, labelWall, WallMoments, type Cell } from './walls.js';
+import { pairwiseCsv, pairwiseTests } from '../../src/runner/pairwise.js';
+import type { Analysis, AnalysisInput } from '../../src/experiments/analysis.js';
+import { csv, mdTable, num, pval, ranks, show, strategiesOf, summary } from '../../src/experiments/tables.js';
+import { forEachWall, labelHandsPerWall, labelWall, WallMoments, type Cell } from '../../src/experiments/walls.js';
 
 export const STRATEGY_COLUMNS = [
   'rules', 'strategy', 'lineups', 'hands', 'wins', 'win_rate', 'win_rate_low', 'win_rate_high', 'self_draws',

@@ -2,8 +2,8 @@
  * Which of Harr's strategies wins and earns most under each rule set (issue 6, point 2). docs/rules.md, "Strategies"
  * section, and Harr's "suggestions for careful playing of hands" are the sources of the five players.
  */
-import type { ExperimentSpec } from '../src/experiments/types.js';
-import { LEAVE_ONE_OUT } from './lineups.js';
+import type { ExperimentSpec } from '../../src/experiments/types.js';
+import { LEAVE_ONE_OUT } from '../lineups.js';
 
 export const spec: ExperimentSpec = {
   name: 'strategy-comparison',

@@ -10,16 +10,16 @@
  *
  *   npm run build && node dist/src/experiments/tuned-plans-pilot.js results/tuned-plans [--games 4000] [--workers 2]
  */
-import { writeAtomic, makeDir } from '../io/files.js';
+import { writeAtomic, makeDir } from '../../src/io/files.js';
 import { join } from 'node:path';
 import { builtinStrategies } from '../../strategies/index.js';
-import { commandLine, gitState, packageVersion } from '../io/manifest.js';
-import { DEFAULT_DECISION_TIMEOUT } from '../runner/run.js';
-import { ruleSet } from '../rules/index.js';
-import { Arms } from '../tune/arms.js';
-import { Evaluator } from '../tune/evaluate.js';
-import { spec } from '../../experiments/tuned-plans.js';
-import { csv, num, pval } from './tables.js';
+import { commandLine, gitState, packageVersion } from '../../src/io/manifest.js';
+import { DEFAULT_DECISION_TIMEOUT } from '../../src/runner/run.js';
+import { ruleSet } from '../../src/rules/index.js';
+import { Arms } from '../../src/tune/arms.js';
+import { Evaluator } from '../../src/tune/evaluate.js';
+import { spec } from './spec.js';
+import { csv, num, pval } from '../../src/experiments/tables.js';
 
 export const PILOT_SEED = 9001;
 

@@ -7,16 +7,16 @@
  * the best plan differ with a limit". Everything but the README's cost line is a pure function of exact sums.
  */
 import type { TopLevelSpec } from 'vega-lite';
-import { CLI, thousands } from '../text.js';
-import { holm } from '../stats/paired.js';
-import type { PairedInterval } from '../stats/paired.js';
-import { confirmation } from '../tune/outputs.js';
-import { ratio } from '../stats/moments.js';
-import { caveatsSection, readmeHead, variantsText } from './readme.js';
-import { csv, mdTable, num, pval, show } from './tables.js';
-import type { Panel } from '../tune/arms.js';
-import type { TuneRecord } from '../tune/outputs.js';
-import type { TunedStrategy, TuningExperimentSpec, Variant } from './types.js';
+import { CLI, thousands } from '../../src/text.js';
+import { holm } from '../../src/stats/paired.js';
+import type { PairedInterval } from '../../src/stats/paired.js';
+import { confirmation } from '../../src/tune/outputs.js';
+import { ratio } from '../../src/stats/moments.js';
+import { caveatsSection, readmeHead, variantsText } from '../../src/experiments/readme.js';
+import { csv, mdTable, num, pval, show } from '../../src/experiments/tables.js';
+import type { Panel } from '../../src/tune/arms.js';
+import type { TuneRecord } from '../../src/tune/outputs.js';
+import type { TunedStrategy, TuningExperimentSpec, Variant } from '../../src/experiments/types.js';
 
 // The cells the report reads are declared here, the lower of the two files: tuned-plans.ts imports them with the
 // report, and the report imports nothing of it (issue 29, point 3).

@@ -7,23 +7,23 @@
  * DIR/cross-play.jsonl (one line per strategy and rule setting); the report is src/experiments/tuned-plans-report.ts.
  */
 import { availableParallelism } from 'node:os';
-import { CLI } from '../text.js';
+import { CLI } from '../../src/text.js';
 import { join, resolve } from 'node:path';
-import { UserError } from '../errors.js';
-import { commandLine, experimentProvenance, gitState } from '../io/manifest.js';
-import { ruleSet } from '../rules/index.js';
-import { renderSvg } from '../charts/render.js';
-import type { RunDir } from '../io/run-dir.js';
-import { DEFAULT_DECISION_TIMEOUT } from '../runner/run.js';
-import type { StopSignal } from '../runner/signals.js';
-import { Panel, type PanelJson } from '../tune/arms.js';
-import { JsonlWriter, readJsonl } from '../tune/checkpoint.js';
-import { Evaluator } from '../tune/evaluate.js';
-import { WorkerKeep } from '../runner/pool.js';
-import { tune, type TuneResult } from '../tune/tune.js';
-import { CROSS_BLOCK } from '../tune/walls.js';
-import { report, type CrossCell, type TuneCell } from './tuned-plans-report.js';
-import type { TuningExperimentSpec } from './types.js';
+import { UserError } from '../../src/errors.js';
+import { commandLine, experimentProvenance, gitState } from '../../src/io/manifest.js';
+import { ruleSet } from '../../src/rules/index.js';
+import { renderSvg } from '../../src/charts/render.js';
+import type { RunDir } from '../../src/io/run-dir.js';
+import { DEFAULT_DECISION_TIMEOUT } from '../../src/runner/run.js';
+import type { StopSignal } from '../../src/runner/signals.js';
+import { Panel, type PanelJson } from '../../src/tune/arms.js';
+import { JsonlWriter, readJsonl } from '../../src/tune/checkpoint.js';
+import { Evaluator } from '../../src/tune/evaluate.js';
+import { WorkerKeep } from '../../src/runner/pool.js';
+import { tune, type TuneResult } from '../../src/tune/tune.js';
+import { CROSS_BLOCK } from '../../src/tune/walls.js';
+import { report, type CrossCell, type TuneCell } from './report.js';
+import type { TuningExperimentSpec } from '../../src/experiments/types.js';
 
 export interface TuningOptions {
   readonly games?: number;

@@ -3,7 +3,7 @@
  * should play. Here each plan's parameters are tuned by self-play for each rule setting (issue 16, point 3), and
  * every tuned plan is then played under every rule setting on held-out walls.
  */
-import type { TuningExperimentSpec } from '../src/experiments/types.js';
+import type { TuningExperimentSpec } from '../../src/experiments/types.js';
 
 export const spec: TuningExperimentSpec = {
   name: 'tuned-plans',

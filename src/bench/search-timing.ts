@@ -15,8 +15,8 @@ import { type RuleSet, ruleSet } from '../rules/index.js';
 import { viewFor } from '../view/view.js';
 import { harr } from '../../strategies/harr.js';
 import { search } from '../../strategies/search.js';
-import type { Cell } from './walls.js';
-import { lineupParts } from './search-vs-harr.js';
+import type { Cell } from '../experiments/walls.js';
+import { lineupParts } from '../../experiments/search-vs-harr/analysis.js';
 
 type Searcher = Agent & { rollouts(): number };
 

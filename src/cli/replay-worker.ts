@@ -10,8 +10,8 @@ import { compareSeat } from '../game/compare.js';
 import { reviewSeat } from '../coach/review.js';
 import { readScenario } from '../game/replay.js';
 import { resolveStrategy } from '../lineup/registry.js';
-import { holdToContract, loading } from '../runner/contract.js';
-import { hostPlugins } from '../runner/plugin-host.js';
+import { holdToContract, loading } from '../sandbox/contract.js';
+import { hostPlugins } from '../sandbox/plugin-host.js';
 import { replayConfig, type GameArgs } from './replay-args.js';
 
 export type ReplayJob =

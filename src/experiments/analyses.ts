@@ -1,11 +1,11 @@
 /** The analysis each spec names (ExperimentSpec.analysis). */
 import type { Analysis, AnalysisInput } from './analysis.js';
 import type { AnalysisKind } from './types.js';
-import { analyseStrategyComparison } from './strategy-comparison.js';
-import { analyseLimit } from './limit-vs-unlimited.js';
-import { analyseDefenderDraws } from './defender-draws.js';
-import { analyseSearchVsHarr } from './search-vs-harr.js';
-import { analyseInference } from './inference.js';
+import { analyseStrategyComparison } from '../../experiments/strategy-comparison/analysis.js';
+import { analyseLimit } from '../../experiments/limit-vs-unlimited/analysis.js';
+import { analyseDefenderDraws } from '../../experiments/defender-draws/analysis.js';
+import { analyseSearchVsHarr } from '../../experiments/search-vs-harr/analysis.js';
+import { analyseInference } from '../../experiments/inference/analysis.js';
 
 export const ANALYSES: Record<AnalysisKind, (input: AnalysisInput) => Analysis> = {
   'strategy-comparison': analyseStrategyComparison,

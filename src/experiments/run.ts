@@ -18,13 +18,13 @@ import { WorkerKeep } from '../runner/pool.js';
 import { seatsOf } from '../runner/wall-sets.js';
 import { ANALYSES } from './analyses.js';
 import type { AnalysisInput } from './analysis.js';
-import { anyExperiment, TUNING_EXPERIMENTS } from './registry.js';
-import { runTunedPlans } from './tuned-plans.js';
-import { runLearnedPolicy } from './learned-policy.js';
-import { learningSizes } from './learned-policy-sizes.js';
+import { anyExperiment, TUNING_EXPERIMENTS } from '../../experiments/index.js';
+import { runTunedPlans } from '../../experiments/tuned-plans/run.js';
+import { runLearnedPolicy } from '../../experiments/learned-policy/run.js';
+import { learningSizes } from '../../experiments/learned-policy/sizes.js';
 import { readme } from './readme.js';
 import type { ExperimentSpec, Variant } from './types.js';
-import { searchTiming } from './search-timing.js';
+import { searchTiming } from '../bench/search-timing.js';
 import type { Cell } from './walls.js';
 
 export interface ExperimentOptions {

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ExperimentSpec, LearningExperimentSpec, TuningExperimentSpec } from './types.js';
-import { learningMinGames } from './learned-policy-sizes.js';
+import { learningMinGames } from '../../experiments/learned-policy/sizes.js';
 import { thousands } from '../text.js';
 
 /** Tune's own rule (src/tune/plan.ts): whole --duplicate wall sets of four, at least two. */

@@ -14,7 +14,7 @@ import { AgentError } from '../errors.js';
 import { shownValue, thrownMessage } from '../text.js';
 import { makeStream, seatStream } from '../rng/streams.js';
 import { type WallSource, orderedWalls, seededWalls } from '../engine/chance.js';
-import type { LuckMeter } from './luck.js';
+import type { LuckMeter } from '../luck/meter.js';
 import { afterEveryEvent, observers, NO_OBSERVER, type HandObserver } from '../engine/observer.js';
 import { handResult } from '../engine/result.js';
 import { type HandState, createHandState } from '../engine/state.js';

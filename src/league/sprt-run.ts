@@ -10,7 +10,7 @@
  */
 import { UserError } from '../errors.js';
 import { csv, num } from '../experiments/tables.js';
-import { LUCK_FORMAT, luckBeta } from '../game/luck.js';
+import { LUCK_FORMAT, luckBeta } from '../luck/meter.js';
 import { luckFormatOf } from '../runner/luck-file.js';
 import { RunDir } from '../io/run-dir.js';
 import { labelLuck, luckUnit } from '../runner/luck-adjust.js';

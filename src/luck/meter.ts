@@ -38,7 +38,7 @@ import { HandAnalyser, suitKey } from '../hand/shanten.js';
 import { loserScoreMayChange, loserShapeKey, loserShapeKeyWith, loserValue, scoreSummary, scoreValue, type ScoreContext, type WinBy } from '../scoring/index.js';
 import type { HandSpec, Meld } from '../tiles/index.js';
 import { KINDS } from '../tiles/index.js';
-import { valueCell, valueTable } from './luck-value.js';
+import { valueCell, valueTable } from './value.js';
 import { ShapeMemo } from './shape-memo.js';
 
 /** The format LuckMeter writes (the run identity's `luck`: 3; format 2 wrote 2, format 1 `luck: true`). */

@@ -14,7 +14,7 @@
  * (what the win collects, luck.ts winValue), not by the table. Any fixed function keeps the luck terms at mean
  * zero; a table that predicts the net well is what makes them explain it.
  */
-import { LUCK_VALUE_TABLES } from './luck-value-table.js';
+import { LUCK_VALUE_TABLES } from './value-table.js';
 
 export const SHANTEN_BANDS = 5;
 export const WALL_BANDS = 4;

@@ -7,7 +7,7 @@
  */
 import { UserError } from '../errors.js';
 import { DecisionTimeout } from '../runner/pool.js';
-import { PluginThread, threadFailure } from '../runner/plugin-thread.js';
+import { PluginThread, threadFailure } from '../sandbox/plugin-thread.js';
 import { workerScript } from '../worker-script.js';
 import type { SeatMessage, TableStatus } from './message.js';
 import type { Answer, SessionOptions } from './session.js';

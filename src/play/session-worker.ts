@@ -4,8 +4,8 @@
  * server goes on answering; Math.random and the clock refused), and every finished game is saved from here.
  */
 import { resolveStrategy } from '../lineup/registry.js';
-import { holdToContract, loading } from '../runner/contract.js';
-import { hostPlugins } from '../runner/plugin-host.js';
+import { holdToContract, loading } from '../sandbox/contract.js';
+import { hostPlugins } from '../sandbox/plugin-host.js';
 import { ruleSet } from '../rules/index.js';
 import { saveRecord } from './records.js';
 import { PlaySession, type Answer, type SessionOptions } from './session.js';

@@ -11,8 +11,8 @@ import { thrownMessage } from '../text.js';
 import { Worker } from 'node:worker_threads';
 import type { Batch } from './plan.js';
 import type { FromWorker, ToWorker, WorkerInit } from './protocol.js';
-import { Heartbeat, HEARTBEAT_BYTES, type HeartbeatView } from './contract.js';
-import { startWatchdog } from './watchdog.js';
+import { Heartbeat, HEARTBEAT_BYTES, type HeartbeatView } from '../sandbox/contract.js';
+import { startWatchdog } from '../sandbox/watchdog.js';
 import { hasSharedHandTable, sharedHandTable } from '../hand/shanten.js';
 import { tableFileReadable } from '../hand/table-file.js';
 

@@ -1,6 +1,6 @@
 /** A worker thread's exception as the plain message it posts back (an agent's, a user's, or a bug with its stack). */
 import { AgentError, UserError } from '../errors.js';
-import type { FromWorker } from './protocol.js';
+import type { FromWorker } from '../runner/protocol.js';
 
 export function errorMessage(e: unknown): Extract<FromWorker, { type: 'error' }> {
   if (e instanceof AgentError) {

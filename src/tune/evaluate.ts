@@ -7,10 +7,10 @@
  * partial. A decision past the time limit stops its worker (src/runner/watchdog.ts) and fails the run in one line.
  */
 import { UserError } from '../errors.js';
-import { HB_PHASE } from '../runner/contract.js';
+import { HB_PHASE } from '../sandbox/contract.js';
 import { loadsModules } from '../lineup/registry.js';
 import { DecisionTimeout, startPool, WorkerDied, WorkerFailure, type PoolHandle, type WorkerKeep } from '../runner/pool.js';
-import { deathWords } from '../runner/died.js';
+import { deathWords } from '../sandbox/died.js';
 import { workerScriptFor } from '../worker-script.js';
 import { trapSignals, type SignalTrap, type StopSignal } from '../runner/signals.js';
 import type { TuneBatch, TuneDone, TuneJob, TuneTable, TuneWorkerInit } from './protocol.js';

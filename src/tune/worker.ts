@@ -11,8 +11,8 @@ import { createEngine, type GameEngine } from '../game/play.js';
 import { gameSetup } from '../game/setup.js';
 import type { TableConfig } from '../game/types.js';
 import { tableConfig } from '../runner/table.js';
-import { Heartbeat, holdToContract, loading } from '../runner/contract.js';
-import { errorMessage } from '../runner/worker-error.js';
+import { Heartbeat, holdToContract, loading } from '../sandbox/contract.js';
+import { errorMessage } from '../sandbox/worker-error.js';
 import type { TuneBatch, TuneDone, TuneWorkerInit } from './protocol.js';
 
 const port = parentPort;

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../support/doc.js';
-import { EXPERIMENTS, TUNING_EXPERIMENTS } from '../../src/experiments/registry.js';
+import { EXPERIMENTS, TUNING_EXPERIMENTS } from '../../experiments/index.js';
 import { cellPlans } from '../../src/experiments/run.js';
 import { minGames } from '../../src/experiments/sizes.js';
 import { runCli } from '../helpers/cli.js';

@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { runExperiment } from '../../src/experiments/run.js';
-import { experiment } from '../../src/experiments/registry.js';
+import { experiment } from '../../experiments/index.js';
 import { pathToFileURL } from 'node:url';
 import type { tableConfig as TableConfigFn } from '../../src/runner/table.js';
 import type { gameSetup as GameSetupFn } from '../../src/game/setup.js';

@@ -2,7 +2,7 @@
 // clears, for keys across loserShapeKey's whole range (to 2^43) and keys that share their low 27 bits.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ShapeMemo } from '../../src/game/shape-memo.js';
+import { ShapeMemo } from '../../src/luck/shape-memo.js';
 
 const keyArb = fc.oneof(
   fc.integer({ min: 0, max: 2 ** 43 - 1 }),

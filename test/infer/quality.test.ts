@@ -4,7 +4,7 @@
  * the seats truly one tile from complete higher in mid-hand, than the opponent model's worlds and uniform ones.
  */
 import { describe, expect, it } from 'vitest';
-import { predictionQuality, rocAuc } from '../../src/game/inference-quality.js';
+import { predictionQuality, rocAuc } from '../../experiments/inference-prediction/inference-quality.js';
 
 describe('prediction quality', () => {
   it('ROC area: 1 for a perfect ranking, 0.5 for ties, 0 reversed', () => {

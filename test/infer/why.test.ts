@@ -4,8 +4,8 @@
  * true state alone; its rows must add up.
  */
 import { describe, expect, it } from 'vitest';
-import { inferenceWhy, oracleView } from '../../src/game/inference-why.js';
-import { selfPlay } from '../../src/game/self-play.js';
+import { inferenceWhy, oracleView } from '../../experiments/inference-why/inference-why.js';
+import { selfPlay } from '../../experiments/self-play.js';
 import { makeStream } from '../../src/rng/streams.js';
 import { worldStateCopy } from '../../src/view/world.js';
 import type { HandState } from '../../src/engine/state.js';

@@ -4,7 +4,7 @@
 // The meter without its memo also scores every kind a loser holds, so the shortcut of loserScoreMayChange (a tile
 // that cannot change a loser's score is not scored) is checked here too.
 import { describe, expect, it } from 'vitest';
-import { LuckMeter } from '../../src/game/luck.js';
+import { LuckMeter } from '../../src/luck/meter.js';
 import { createEngine } from '../../src/game/play.js';
 import { gameSetup } from '../../src/game/setup.js';
 import { resolveLineup } from '../../src/lineup/registry.js';

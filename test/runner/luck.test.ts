@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LUCK_CHANNELS, LUCK_FORMAT, LUCK_SCALE, luckBeta, luckFormat } from '../../src/game/luck.js';
-import { VALUE_CELLS, valueCell, valueTable } from '../../src/game/luck-value.js';
+import { LUCK_CHANNELS, LUCK_FORMAT, LUCK_SCALE, luckBeta, luckFormat } from '../../src/luck/meter.js';
+import { VALUE_CELLS, valueCell, valueTable } from '../../src/luck/value.js';
 import { luckFormatOf } from '../../src/runner/luck-file.js';
 import { pairwiseCsv, pairwiseTests } from '../../src/runner/pairwise.js';
 import { runLabelsOf } from '../../src/league/read.js';

@@ -13,7 +13,7 @@
  * search runs) and on the harr pool whose false H0 came closest to 5% at its own D (about 5,000 wall sets a run).
  */
 import { describe, expect, it } from 'vitest';
-import { committedPools, errorRates, type Pool } from '../../src/league/sprt-error-rates.js';
+import { committedPools, errorRates, type Pool } from '../../experiments/fits/sprt-error-rates.js';
 import { wilson } from '../../src/stats/wilson.js';
 
 const pools = committedPools();

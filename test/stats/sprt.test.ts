@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { centred, errorRates } from '../../src/league/sprt-error-rates.js';
+import { centred, errorRates } from '../../experiments/fits/sprt-error-rates.js';
 import { KURTOSIS_FLOOR, MIN_BLOCKS, Sprt, sprtBounds, varianceUpper } from '../../src/stats/sprt.js';
 import { wilson } from '../../src/stats/wilson.js';
 

@@ -42,7 +42,7 @@ export const experimentCommand: CommandModule<object, ExperimentArgs> = {
   handler: async (a) => {
     if (a.list) {
       const [{ allExperiments }, { listEntry }, { packageRoot }] = await Promise.all([
-        import('../../experiments/registry.js'), import('../../experiments/sizes.js'), import('../../io/manifest.js'),
+        import('../../../experiments/index.js'), import('../../experiments/sizes.js'), import('../../io/manifest.js'),
       ]);
       for (const e of allExperiments()) process.stdout.write(`${listEntry(packageRoot(), e)}\n`);
       return;
