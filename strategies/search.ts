@@ -37,7 +37,7 @@ import { harr } from './harr.js';
 import { defendTurn } from './modes.js';
 import { type InferenceStats, inferenceGuide, noStats } from '../src/infer/guide.js';
 import { pairedSums } from './paired-sums.js';
-import { opponentGuide } from './opponent-model.js';
+import { opponentGuide } from '../src/infer/opponent-model.js';
 import { random } from './random.js';
 import { suitHunter } from './suit-hunter.js';
 

@@ -24,6 +24,7 @@
  * Run: `node dist/src/game/inference-why.js [hands per rule set] [budget] [every] [evalN] [seed] [rules,...] [with's
  * parameters, colon-separated: default infer=true:inferSteps=20]`.
  */
+import { WITH_INFERENCE } from '../../src/bench/search-timing.js';
 import { pathToFileURL } from 'node:url';
 import { applyParams } from '../../src/agent/params.js';
 import type { Action, Agent, AgentView, World } from '../../src/agent/types.js';
@@ -109,8 +110,7 @@ export interface WhyRow {
   gain_per_departure: number;
 }
 
-/** The inference as experiment `inference` played it: what `with` adds to the default search. */
-export const WITH_INFERENCE: readonly string[] = ['infer=true', 'inferSteps=20'];
+export { WITH_INFERENCE };
 
 export function inferenceWhy(
   hands: number, budget: number, every = 3, evalN = 128, seed = 28, rulesIds: readonly string[] = RULESET_IDS, progress = false,

@@ -11,7 +11,7 @@
  * Everything but ms_per_decision (and the README's cost line) follows from the seed, so a re-run reproduces it.
  */
 import type { TopLevelSpec } from 'vega-lite';
-import { csv } from '../../src/runner/csv.js';
+import { csv } from '../../src/io/csv.js';
 import type { PairedDiff } from '../../src/learn/summary.js';
 import type { LearningSizes } from './sizes.js';
 import type { LearningExperimentSpec } from '../../src/experiments/types.js';

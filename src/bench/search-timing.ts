@@ -1,22 +1,22 @@
 /**
- * What a searched decision costs (issue 15): one `search` against three `harr` for a few hands, one thread, timing
- * each of its decisions that played rollouts. Used by `npm run bench` (src/bench/search.ts) and, for the
- * `ms_per_decision` column, by experiment search-vs-harr after its runs. A timing: it depends on the machine and its
- * load, unlike every other number an experiment writes.
+ * What a searched decision costs (docs/performance.md): one `search` against three `harr` for a few hands, one
+ * thread, timing each of its decisions that played rollouts. Used by `npm run bench` (src/bench/search.ts) and, for
+ * the `ms_per_decision` column, by the search experiments after their runs (experiments/search-vs-harr/timing.ts).
+ * A timing: it depends on the machine and its load, unlike every other number an experiment writes.
  */
-import { median } from 'simple-statistics';
 import type { Agent, AgentView } from '../agent/types.js';
 import { applyParams } from '../agent/params.js';
 import { seededWalls } from '../engine/chance.js';
 import { createHandState } from '../engine/state.js';
 import { apply, startHand } from '../engine/step.js';
 import { makeStream } from '../rng/streams.js';
-import { type RuleSet, ruleSet } from '../rules/index.js';
+import type { RuleSet } from '../rules/index.js';
 import { viewFor } from '../view/view.js';
 import { harr } from '../../strategies/harr.js';
 import { search } from '../../strategies/search.js';
-import type { Cell } from '../experiments/walls.js';
-import { lineupParts } from '../../experiments/search-vs-harr/analysis.js';
+
+/** The inference as experiment `inference` played it: what it adds to the default search's parameters. */
+export const WITH_INFERENCE: readonly string[] = ['infer=true', 'inferSteps=20'];
 
 type Searcher = Agent & { rollouts(): number };
 
@@ -64,26 +64,4 @@ export function timeSearchHands(r: RuleSet, hands: number, overrides: readonly s
     }
   }
   return { searched, rollouts, ms, decisions };
-}
-
-/** The median milliseconds per searched decision of every (rules, search parameters) the cells play. */
-export async function searchTiming(cells: readonly Cell[], progress: 'auto' | 'none', hands = 4): Promise<{ msPerDecision: Map<string, number> }> {
-  const out = new Map<string, number>();
-  for (const c of cells) {
-    const parts = lineupParts(c.lineup);
-    if (parts.budget === null) continue;
-    const key = `${c.variant.rules} ${parts.budget}`;
-    // Also by the challenger as written: two searches of one budget (experiment inference) are timed apart.
-    const byName = `${c.variant.rules} ${parts.challenger}`;
-    if (out.has(byName)) continue;
-    if (progress !== 'none') process.stderr.write(`mjlab: timing ${parts.challenger} under ${c.variant.rules} (${hands} hands)\n`);
-    const overrides = parts.challenger.split(':').slice(1);
-    const r = ruleSet(c.variant.rules);
-    timeSearchHands(r, 2, overrides, 1000); // warm-up: tables built and code compiled, timed for nothing
-    const t = timeSearchHands(r, hands, overrides, 0);
-    const ms = t.searched.length > 0 ? median(t.searched) : NaN;
-    if (!out.has(key)) out.set(key, ms);
-    out.set(byName, ms);
-  }
-  return { msPerDecision: out };
 }

@@ -6,7 +6,7 @@
 import type { StrategyAgg } from '../stats/aggregate.js';
 import { addStrategyInto, emptyStrategy } from '../stats/aggregate.js';
 import { summariseStrategy, type StrategySummary } from '../stats/summary.js';
-import { csv, num, pval } from '../runner/csv.js';
+import { csv, num, pval } from '../io/csv.js';
 import { labelsOf } from '../runner/pairwise.js';
 import type { Cell } from './walls.js';
 

@@ -6,8 +6,7 @@
  * outcomes across cells are paired and every interval is taken over wall sets.
  */
 import type { TopLevelSpec } from 'vega-lite';
-import { num } from '../runner/csv.js';
-import { csv } from '../experiments/tables.js';
+import { csv, num } from '../io/csv.js';
 import { luckBeta, type LuckFormat } from '../luck/meter.js';
 import { labelLuck, luckUnit } from '../runner/luck-adjust.js';
 import { forEachWall, labelHandsPerWall, WallMoments, type NetsCell } from '../runner/wall-sets.js';

@@ -9,7 +9,7 @@
  * end sprt.csv is written beside the run's own files.
  */
 import { UserError } from '../errors.js';
-import { csv, num } from '../experiments/tables.js';
+import { csv, num } from '../io/csv.js';
 import { LUCK_FORMAT, luckBeta } from '../luck/meter.js';
 import { luckFormatOf } from '../runner/luck-file.js';
 import { RunDir } from '../io/run-dir.js';

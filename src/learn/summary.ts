@@ -14,7 +14,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { msPerDecision, timeDecisions } from '../runner/decision-times.js';
-import { csv } from '../runner/csv.js';
+import { csv } from '../io/csv.js';
 import { csvRows } from '../report/csv-read.js';
 import { pairOf } from '../report/leaderboard.js';
 import { pairRow } from '../report/run-files.js';

@@ -20,7 +20,7 @@ import { UserError } from '../errors.js';
 import { IoFailure, readNoFollow } from '../io/files.js';
 import { commandLine, gitState, packageVersion, type Shard } from '../io/manifest.js';
 import { RunDir } from '../io/run-dir.js';
-import { csv } from '../runner/csv.js';
+import { csv } from '../io/csv.js';
 import { MARKER } from '../io/owned-dir.js';
 import { formatShard } from '../runner/plan.js';
 import { trapSignals, type StopSignal } from '../runner/signals.js';

@@ -1,34 +1,14 @@
 /**
- * The runner's CSV outputs (issue 5, point 3), written with csv-stringify. summary.csv, score-distribution.csv
- * and totals.csv hold no timings and format every number the same way, so equal aggregates give equal bytes.
- * games.csv rows are produced per batch in the worker and appended in game order by the runner.
+ * A run's CSV files (docs/outputs.md): the columns and rows of summary.csv, score-distribution.csv, totals.csv,
+ * games.csv and matches.csv. They hold no timings and format every number the same way (src/io/csv.ts), so equal
+ * aggregates give equal bytes. games.csv rows are produced per batch in the worker and appended in game order by
+ * the runner.
  */
 import { stringify } from 'csv-stringify/sync';
 import type { Aggregate } from '../stats/aggregate.js';
 import { summarise } from '../stats/summary.js';
 import type { GameOutcome } from '../game/types.js';
-
-/** Fixed six decimals; NaN (no data: no wins, fewer than two hands) becomes an empty field. */
-export function fmt(x: number): string {
-  if (Number.isNaN(x)) return '';
-  if (Number.isInteger(x)) return String(x);
-  const s = x.toFixed(6);
-  return s === '-0.000000' ? '0.000000' : s;
-}
-
-/** Fixed six decimals, negative zero printed as zero; NaN → empty field (the experiments' tables and pairwise.csv). */
-export function num(x: number): string {
-  if (Number.isNaN(x)) return '';
-  const s = x.toFixed(6);
-  return s === '-0.000000' ? '0.000000' : s;
-}
-
-/** p-values span many orders of magnitude: four significant digits. */
-export function pval(p: number): string {
-  if (Number.isNaN(p)) return '';
-  if (p === 0) return '0';
-  return p >= 1e-4 ? p.toFixed(6) : p.toExponential(3);
-}
+import { fmt } from '../io/csv.js';
 
 export const SUMMARY_COLUMNS = [
   'strategy', 'hands', 'wins', 'win_rate', 'win_rate_low', 'win_rate_high', 'self_draws', 'deal_ins',
@@ -135,13 +115,4 @@ export function matchRow(g: GameOutcome, place: readonly number[]): string[] {
   const row = [String(g.game), String(g.hands.length), String(g.setup.firstDealer)];
   for (let seat = 0; seat < g.strategies.length; seat++) row.push(g.strategies[seat]!, String(g.finalScores[seat]), String(place[seat]));
   return row;
-}
-
-/** Rows as CSV text (a header row first, where there is one). */
-export function csv(rows: readonly (readonly string[])[]): string {
-  return stringify(rows.map((r) => [...r]));
-}
-
-export function csvChunk(rows: string[][]): string {
-  return rows.length === 0 ? '' : stringify(rows);
 }

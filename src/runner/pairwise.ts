@@ -6,7 +6,7 @@
  * write their pairwise.csv from here.
  */
 import { stringify } from 'csv-stringify/sync';
-import { num, pval } from './csv.js';
+import { num, pval } from '../io/csv.js';
 import { holm, type PairedInterval } from '../stats/paired.js';
 import { labelLuck, luckUnit } from './luck-adjust.js';
 import { forEachWall, labelHandsPerWall, labelWall, WallMoments, type NetsCell } from './wall-sets.js';

@@ -2,6 +2,7 @@
  * Messages between the runner and its worker threads. Only plain data crosses: the lineup travels as its spec
  * string and each worker resolves it itself (strategy objects and user .js modules cannot be cloned).
  */
+import type { ErrorMessage } from '../sandbox/failures.js';
 import type { AggregateJson } from '../stats/aggregate.js';
 
 export interface TableSpec {
@@ -50,12 +51,4 @@ export type FromWorker =
       /** Milliseconds it spent playing this batch. Timings only: never part of any result file. */
       readonly busyMs: number;
     }
-  | {
-      readonly type: 'error';
-      readonly kind: 'agent' | 'user' | 'bug';
-      readonly message: string;
-      readonly strategy?: string;
-      readonly seed?: number;
-      readonly game?: number;
-      readonly stack?: string;
-    };
+  | ErrorMessage;

@@ -9,7 +9,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { handTableFrom } from '../hand/shanten.js';
 import { addGame, addMatch, aggregateToJson, emptyAggregate, placings, uniqueLabels } from '../stats/aggregate.js';
-import { csvChunk, gameRows, matchRow } from './csv.js';
+import { csvChunk } from '../io/csv.js';
+import { gameRows, matchRow } from './csv.js';
 import { createEngine } from '../game/play.js';
 import { gameSetup } from '../game/setup.js';
 import { tableConfig } from './table.js';

@@ -4,7 +4,7 @@
  * was. Every command that runs strategies in a worker (simulate, tune, replay, play) words it alike.
  */
 import { HB_PHASE } from './contract.js';
-import type { WorkerDied } from '../runner/pool.js';
+import type { WorkerDied } from './failures.js';
 
 export interface DeathWords {
   /** `strategy "x" at seat 2 called process.exit(0) during one decision (seed 4, game 17)`. */

@@ -11,7 +11,7 @@ import { Worker } from 'node:worker_threads';
 import { AgentError, UserError } from '../errors.js';
 import { Heartbeat, HEARTBEAT_BYTES, HB_PHASE } from './contract.js';
 import { deathWords } from './died.js';
-import { DecisionTimeout, deathOf, WorkerDied, WorkerFailure, workerLimits, type ErrorMessage } from '../runner/pool.js';
+import { DecisionTimeout, deathOf, WorkerDied, WorkerFailure, workerLimits, type ErrorMessage } from './failures.js';
 import { startWatchdog } from './watchdog.js';
 
 /** What the host thread posts. */

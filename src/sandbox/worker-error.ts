@@ -1,8 +1,8 @@
 /** A worker thread's exception as the plain message it posts back (an agent's, a user's, or a bug with its stack). */
 import { AgentError, UserError } from '../errors.js';
-import type { FromWorker } from '../runner/protocol.js';
+import type { ErrorMessage } from './failures.js';
 
-export function errorMessage(e: unknown): Extract<FromWorker, { type: 'error' }> {
+export function errorMessage(e: unknown): ErrorMessage {
   if (e instanceof AgentError) {
     return { type: 'error', kind: 'agent', message: e.message, strategy: e.strategy, seed: e.seed, game: e.game };
   }

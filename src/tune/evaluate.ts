@@ -9,7 +9,8 @@
 import { UserError } from '../errors.js';
 import { HB_PHASE } from '../sandbox/contract.js';
 import { loadsModules } from '../lineup/registry.js';
-import { DecisionTimeout, startPool, WorkerDied, WorkerFailure, type PoolHandle, type WorkerKeep } from '../runner/pool.js';
+import { startPool, type PoolHandle, type WorkerKeep } from '../runner/pool.js';
+import { DecisionTimeout, WorkerDied, WorkerFailure } from '../sandbox/failures.js';
 import { deathWords } from '../sandbox/died.js';
 import { workerScriptFor } from '../worker-script.js';
 import { trapSignals, type SignalTrap, type StopSignal } from '../runner/signals.js';

@@ -11,7 +11,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import { isPath, type StrategyInstance } from '../lineup/registry.js';
 import { isPresetPath, readPreset } from '../lineup/preset.js';
 import { renderSvg } from '../charts/render.js';
-import { csv, num, pval } from '../runner/csv.js';
+import { csv, num, pval } from '../io/csv.js';
 import { type GitState, packageVersion } from '../io/manifest.js';
 import { ratio } from '../stats/moments.js';
 import type { Arms, Panel } from './arms.js';
