@@ -10,7 +10,8 @@
  */
 import type { Strategy } from '../src/agent/types.js';
 import { KINDS, isHead } from '../src/tiles/tile.js';
-import { PASS_ACTION, Scratch, legalOf, readHand } from './common.js';
+import { PASS_ACTION, legalOf, readHand } from './shared/view.js';
+import { Scratch } from './shared/scratch.js';
 import {
   defendTurn,
   doublingHonour,
@@ -28,7 +29,7 @@ import {
   pickSuit,
   rivalOnSuit,
   safeNormalTurn,
-} from './modes.js';
+} from './shared/modes.js';
 
 type Plan = 'suit' | 'honours' | 'fast';
 

@@ -30,11 +30,13 @@ import type { Action, Agent, AgentInit, AgentView, ParamValue, Strategy, World }
 import { UserError } from '../src/errors.js';
 import { KINDS } from '../src/tiles/tile.js';
 import { chowMixer } from './chow-mixer.js';
-import { Scratch, legalOf, pickDiscard, readHand, shapeValue } from './common.js';
+import { Scratch } from './shared/scratch.js';
+import { legalOf, readHand } from './shared/view.js';
+import { pickDiscard, shapeValue } from './shared/discard.js';
 import { defender } from './defender.js';
 import { greedy } from './greedy.js';
 import { harr } from './harr.js';
-import { defendTurn } from './modes.js';
+import { defendTurn } from './shared/modes.js';
 import { type InferenceStats, inferenceGuide, noStats } from '../src/infer/guide.js';
 import { pairedSums } from './paired-sums.js';
 import { opponentGuide } from '../src/infer/opponent-model.js';

@@ -9,7 +9,7 @@ import { ruleSet } from '../../src/rules/index.js';
 import { holm } from '../../src/stats/paired.js';
 import { wilson } from '../../src/stats/wilson.js';
 import type { Analysis, AnalysisInput } from '../../src/experiments/analysis.js';
-import { meanNetChart, scoreChart, scoreDistributionCsv, STRATEGY_COLUMNS, strategyCsvRow, strategyRows, totalsCsv } from '../strategy-comparison/analysis.js';
+import { meanNetChart, scoreChart, scoreDistributionCsv, STRATEGY_COLUMNS, strategyCsvRow, strategyRows, totalsCsv } from '../../src/experiments/strategy-rows.js';
 import { csv, mdTable, num, pval, show, strategiesOf } from '../../src/experiments/tables.js';
 import type { Variant } from '../../src/experiments/types.js';
 import { forEachWall, labelHandsPerWall, labelWall, WallMoments, type Cell } from '../../src/experiments/walls.js';

@@ -9,8 +9,7 @@
  *   replaced once, by wrappers that throw only inside a plug-in's call, so Node's internals and the runner's own
  *   timing are unaffected, and a reference a plug-in keeps (`const now = Date.now`) is caught as well.
  */
-import type { StrategyInstance } from '../lineup/registry.js';
-import type { Agent, AgentInit, AgentView, Strategy } from '../agent/types.js';
+import type { Agent, AgentInit, AgentView, Strategy, StrategyInstance } from '../agent/types.js';
 import { builtinStrategies } from '../../strategies/index.js';
 
 /** Int32 slots of the heartbeat buffer, then one Float64 (the game index) at byte GAME_OFFSET. */

@@ -6,11 +6,15 @@
  *  - defend: "hold the tiles others need and discard only tiles they cannot pung (dead in the discards or exposed
  *    sets)", aiming for a drawn hand; under harr-limit never give a penalised win (docs/rules.md harr-limit "Penalties").
  */
-import type { Action, AgentView } from '../src/agent/types.js';
-import { KINDS, isDragon, isHead, isWind, type Tile } from '../src/tiles/tile.js';
-import type { Counts } from '../src/tiles/counts.js';
-import type { HandAnalyser } from '../src/hand/shanten.js';
-import { PASS_ACTION, Scratch, drawsHelping, helpBound, legalOf, liveOf, pickDiscard, prepareDraws, shantenAfterClaim, shapeValue } from './common.js';
+import type { Action, AgentView } from '../../src/agent/types.js';
+import { KINDS, isDragon, isHead, isWind, type Tile } from '../../src/tiles/tile.js';
+import type { Counts } from '../../src/tiles/counts.js';
+import type { HandAnalyser } from '../../src/hand/shanten.js';
+import { PASS_ACTION, legalOf, liveOf } from './view.js';
+import { Scratch } from './scratch.js';
+import { drawsHelping, prepareDraws } from './draws.js';
+import { helpBound, pickDiscard, shapeValue } from './discard.js';
+import { shantenAfterClaim } from './claim.js';
 
 /**
  * Fast play: the discard keeping shanten lowest; among equals the one leaving the most live improving tiles
@@ -117,6 +121,16 @@ export function fastClaim(view: AgentView, s: Scratch, melds: number, allow: (a:
   }
   return best ?? PASS_ACTION;
 }
+
+/**
+ * greedy's claim, also the defender's when it is not defending: every claim that brings the hand nearer to complete
+ * (kongs when not worse), fastClaim with no filter.
+ */
+export function greedyClaim(view: AgentView, s: Scratch, melds: number): Action {
+  return fastClaim(view, s, melds, anyClaim);
+}
+
+const anyClaim = (): boolean => true;
 
 // ---------- hunting one suit ----------
 
