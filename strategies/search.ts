@@ -18,8 +18,8 @@
  * experiment `inference` shows it wins.
  *
  * Candidates: the policy's choice; on a turn, the next best discards by the shared shape evaluation (least shanten,
- * then shape: strategies/common.ts pickDiscard), up to `candidates` in all, plus the safest discard (Harr's "watch
- * discards": strategies/modes.ts defendTurn); on a claim, rob or wash, every legal answer (at most a few).
+ * then shape: strategies/shared/ pickDiscard), up to `candidates` in all, plus the safest discard (Harr's "watch
+ * discards": strategies/shared/modes.ts defendTurn); on a claim, rob or wash, every legal answer (at most a few).
  *
  * Randomness comes only from the seat's own stream: the same seed gives the same decisions on any worker count.
  * The agent never reads hidden state: a world is a function of the view and the stream (src/engine/sample.ts), so

@@ -6,7 +6,7 @@
  * The test suite checks the rates of the test as it is (test/stats/sprt-heavy-tails.test.ts); this script
  * measures them for docs/statistics.md, for the test and for the plug-in rule before it:
  *
- *   nice -n 19 node dist/src/league/sprt-error-rates.js [reps]
+ *   nice -n 19 node dist/experiments/fits/sprt-error-rates.js [reps]
  *
  * Resampling draws from the test's own stream (xorshift32, seeded), never Math.random.
  */

@@ -4,7 +4,7 @@
  * view with the same stream; where they differ, the true deal-in of each chosen discard (does it let another seat go
  * Mah-Jongg on it?) and the policy's choice are counted. A search that reads the table should, where it departs from
  * the other, discard tiles that truly deal in less often.
- * Run: `node dist/src/game/inference-decisions.js [hands per rule set] [budget]`.
+ * Run: `node dist/experiments/inference-prediction/inference-decisions.js [hands per rule set] [budget]`.
  */
 import { pathToFileURL } from 'node:url';
 import { applyParams } from '../../src/agent/params.js';

@@ -10,7 +10,7 @@
  * - `brier`: for each kind the mover holds, the share of worlds in which discarding it lets another seat go Mah-Jongg
  *   on it (the danger of src/infer/danger.ts) against whether it truly would; `reliability` rows: 10 bins of the
  *   predicted danger, each with its count, mean prediction and realised frequency.
- * Run: `node dist/src/game/inference-quality.js [hands per rule set] [worlds] [out dir]`.
+ * Run: `node dist/experiments/inference-prediction/inference-quality.js [hands per rule set] [worlds] [out dir]`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -21,7 +21,7 @@
  * fault; if `oracle` gains about as little, the rollouts are: even perfect worlds do not move the choice. The oracle
  * is a diagnostic that reads the true state; it is no strategy and is never seated.
  *
- * Run: `node dist/src/game/inference-why.js [hands per rule set] [budget] [every] [evalN] [seed] [rules,...] [with's
+ * Run: `node dist/experiments/inference-why/inference-why.js [hands per rule set] [budget] [every] [evalN] [seed] [rules,...] [with's
  * parameters, colon-separated: default infer=true:inferSteps=20]`.
  */
 import { WITH_INFERENCE } from '../../src/bench/search-timing.js';

@@ -74,7 +74,7 @@ export const spec: ExperimentSpec = {
       'misses a calibration within 0.02, at 40 a searched decision cost more than the issue\'s 1.5x, at 20 a timing ' +
       'before the run gave 1.05-1.49x. The ms columns here, timed after the run, and `npm run bench` (the two timed ' +
       'side by side) put it at about 1.4-1.6x: over 1.5x under some rule sets.',
-    'Why no gain: src/game/inference-why.ts compares, at the same decisions of self-play, the search with and without ' +
+    'Why no gain: experiments/inference-why/inference-why.ts compares, at the same decisions of self-play, the search with and without ' +
       'the inference and a search whose worlds hold the true hidden hands (docs/strategies.md, "Why the inference ' +
       'gains nothing yet").',
     'The inference\'s record of a seat is read from the view: its discards, the tiles passed since its last discard ' +

@@ -12,7 +12,7 @@
  *
  * Every stage resumes through its own checkpoint (src/learn/data.ts, the runner's); a finished training stage (its
  * manifest.json written) is read back, not fitted again. Then the summary, the generations table, the chart and
- * the README (src/experiments/learned-policy-report.ts), and the manifest last. The nets' model files are named in
+ * the README (experiments/learned-policy/report.ts), and the manifest last. The nets' model files are named in
  * the lineups by their path under DIR, so a run is reproduced from where it was run (the repository's root).
  */
 import { existsSync, readFileSync } from 'node:fs';

@@ -8,7 +8,7 @@
  * themselves net exactly zero on every wall set (the four rotations are one game), so each candidate's mean is
  * its paired gain. Walls: seed PILOT_SEED, used by no tune.
  *
- *   npm run build && node dist/src/experiments/tuned-plans-pilot.js results/tuned-plans [--games 4000] [--workers 2]
+ *   npm run build && node dist/experiments/tuned-plans/pilot.js results/tuned-plans [--games 4000] [--workers 2]
  */
 import { writeAtomic, makeDir } from '../../src/io/files.js';
 import { join } from 'node:path';
@@ -81,7 +81,7 @@ async function main(argv: string[]): Promise<void> {
     join(dir, 'pilot-manifest.json'),
     `${JSON.stringify(
       {
-        tool: 'mjlab', kind: 'tuned-plans pilot', version: packageVersion(), ...gitState(), command: commandLine(argv).replace(/^mjlab/, 'node dist/src/experiments/tuned-plans-pilot.js'),
+        tool: 'mjlab', kind: 'tuned-plans pilot', version: packageVersion(), ...gitState(), command: commandLine(argv).replace(/^mjlab/, 'node dist/experiments/tuned-plans/pilot.js'),
         seed: PILOT_SEED, gamesPerCandidate: games, games: rows.length * games, workers,
         durationSeconds: Number(((performance.now() - t0) / 1000).toFixed(3)), cpuSeconds: Number(((cpu.user + cpu.system) / 1e6).toFixed(3)), node: process.version,
       },

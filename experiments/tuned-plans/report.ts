@@ -450,7 +450,7 @@ export function report(spec: TuningExperimentSpec, f: ReportFacts) {
       '',
       '```sh',
       'npm run build',
-      'node dist/src/experiments/tuned-plans-pilot.js results/tuned-plans   # the pilot (pilot.csv)',
+      'node dist/experiments/tuned-plans/pilot.js results/tuned-plans   # the pilot (pilot.csv)',
       f.command.replace(/^mjlab /, `${CLI} `),
       '```',
       '',

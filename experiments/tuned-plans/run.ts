@@ -4,7 +4,7 @@
  * tuned plan, as its best.json preset, played one seat against three copies of its strategy's defaults under
  * every rule setting, all plans of a strategy on the same held-out walls (seed S, games from CROSS_BLOCK), so
  * any two plans are compared paired. Tunes resume through their own checkpoints, the cross-play through
- * DIR/cross-play.jsonl (one line per strategy and rule setting); the report is src/experiments/tuned-plans-report.ts.
+ * DIR/cross-play.jsonl (one line per strategy and rule setting); the report is experiments/tuned-plans/report.ts.
  */
 import { availableParallelism } from 'node:os';
 import { CLI } from '../../src/text.js';

@@ -34,7 +34,7 @@ export interface PlayOptions {
   readonly check?: (s: HandState) => void;
   /** Tests: constructed wall orders for the first hand, one per deal, used in order instead of the seeded walls. */
   readonly wallOrders?: readonly (readonly number[])[];
-  /** Luck of the draw (src/game/luck.ts): reset at the game's start, told of every draw. */
+  /** Luck of the draw (src/luck/meter.ts): reset at the game's start, told of every draw. */
   readonly luck?: LuckMeter;
 }
 

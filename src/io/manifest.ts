@@ -26,7 +26,7 @@ export interface RunIdentity {
   /** nets.bin written (experiments' and --duplicate's paired statistics); absent when not. */
   readonly nets?: boolean;
   /**
-   * luck.bin written (the luck of the draw, src/game/luck.ts; `simulate --duplicate`, league, sprt), and its
+   * luck.bin written (the luck of the draw, src/luck/meter.ts; `simulate --duplicate`, league, sprt), and its
    * format: 3 now, 2 for format 2 and true for format 1 (runs made before each); absent when not written.
    */
   readonly luck?: true | 2 | 3;

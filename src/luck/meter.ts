@@ -24,7 +24,7 @@
  *      docs/rules.md "Scoring" counts), for kinds it already holds (0 for the others);
  *   5  its draws: channel 3's f summed over the others (it drew a tile another waited on: the risk is its own);
  *   6-8  its draws, at shanten 2 or more (6), 1 (7) and 0 (8) before the draw: f(t) = what the hand is becoming
- *      with t, the fixed table's estimate of its final net (src/game/luck-value.ts), or what winning on t collects
+ *      with t, the fixed table's estimate of its final net (src/luck/value.ts), or what winning on t collects
  *      when t completes it (one value function, split by stage so each stage has its own coefficient).
  * Channels 2 to 8 are in points (stored times LUCK_SCALES[c]). Each term is still f(t) − E[f] at one chance event
  * with f fixed before the draw (it reads only the state before it, and the table is data fitted on pilots before
@@ -94,7 +94,7 @@ export class LuckMeter {
   private readonly waits: SeatWait[];
   /** Channel 6's value table, looked up at the first draw (a meter serves one rule set). */
   private table: readonly number[] | null | undefined;
-  /** Fitting only (src/league/luck-value-fit.ts): told the cell of every non-winning draw as it was drawn. */
+  /** Fitting only (experiments/fits/luck-value-fit.ts): told the cell of every non-winning draw as it was drawn. */
   trace: ((seat: Seat, cell: number) => void) | null = null;
   readonly observer: HandObserver;
   /**
@@ -525,7 +525,7 @@ export const LUCK_BETA_V2: Readonly<Record<string, readonly number[]>> = Object.
 
 /**
  * Format 3's coefficients (channels 6 to 8 in thousandths of a point per point, like 2 to 5), fitted as format 2's
- * were (src/league/luck-fit.ts), on the same seed-9001 pilots re-played in format 3; the value table they weigh
+ * were (experiments/fits/luck-fit.ts), on the same seed-9001 pilots re-played in format 3; the value table they weigh
  * was fitted on seed 9002. In those pilots they explain 16-22% (harr), 23-26% (harr-limit), 20% (babcock) and 27%
  * (code500) of a label's variance over wall sets. docs/statistics.md "The luck adjustment".
  */

@@ -1,5 +1,5 @@
 /**
- * Luck channel 6's value function (issue 27, point 4; src/game/luck.ts): a fixed estimate of a seat's final net for
+ * Luck channel 6's value function (issue 27, point 4; src/luck/meter.ts): a fixed estimate of a seat's final net for
  * the hand from its state just after a draw, so that a draw is valued by what the hand is becoming, not only by
  * whether it completes it. The estimate is a table, E[net | cell], the cell being
  *
@@ -9,7 +9,7 @@
  *   its best suit's tiles plus its honours (≤9, 10-11, 12+)  how near it is to a one-suit hand's doubles
  *   East or not                                              East pays and receives double (docs/rules.md "Settling")
  *
- * fitted on pilot games that no committed result plays (src/league/luck-value-fit.ts, seed 9002) and fixed before
+ * fitted on pilot games that no committed result plays (experiments/fits/luck-value-fit.ts, seed 9002) and fixed before
  * any run it adjusts: it is data, never refitted on the walls it measures. A completed hand is valued exactly
  * (what the win collects, luck.ts winValue), not by the table. Any fixed function keeps the luck terms at mean
  * zero; a table that predicts the net well is what makes them explain it.

@@ -1,5 +1,5 @@
 /**
- * `mjlab play`'s plug-in thread (src/runner/plugin-thread.ts): when an opponent is a plug-in, the whole table
+ * `mjlab play`'s plug-in thread (src/sandbox/plugin-thread.ts): when an opponent is a plug-in, the whole table
  * (session.ts) lives here, its opponents held to simulate's contract (a decision watched by the main thread, whose
  * server goes on answering; Math.random and the clock refused), and every finished game is saved from here.
  */

@@ -1,6 +1,6 @@
 /**
  * The luck adjustment (issue 27, point 3): a control variate fixed before the run. A label's luck of the draw over
- * one wall set (luck.bin, src/game/luck.ts), taken relative to the table (its own less its seats' share of the
+ * one wall set (luck.bin, src/luck/meter.ts), taken relative to the table (its own less its seats' share of the
  * whole table's luck, game by game: nets are zero-sum, so what counts is being luckier than the others), times the
  * rule set's fixed coefficients, is the part of its net the draws explain. Subtracting it leaves the mean
  * unchanged in expectation (every luck term has mean zero whatever the strategies do) and, as far as the draws

@@ -48,7 +48,7 @@ export interface SimulateOptions {
    * the run after that batch (the manifest then says complete: false, ranges up to it).
    */
   readonly monitor?: RunMonitor;
-  /** Also stream luck.bin (only with --duplicate): each game's per-label luck of the draw (src/game/luck.ts). */
+  /** Also stream luck.bin (only with --duplicate): each game's per-label luck of the draw (src/luck/meter.ts). */
   readonly luck?: boolean;
   /** Seconds one create() or act() may take before its worker is stopped; default DEFAULT_DECISION_TIMEOUT. */
   readonly decisionTimeout?: number;

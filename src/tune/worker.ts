@@ -22,7 +22,7 @@ const first = workerData as TuneWorkerInit & { readonly heartbeat: SharedArrayBu
 handTableFrom(workerData);
 /** The table being played: from workerData, or a later pool's init when the pool keeps its workers warm (pool.ts WorkerKeep). */
 let init: TuneWorkerInit = first;
-// The agent contract, as in the runner's worker (src/runner/contract.ts): decisions report to the heartbeat the
+// The agent contract, as in the runner's worker (src/sandbox/contract.ts): decisions report to the heartbeat the
 // main thread's watchdog reads, and a plug-in cannot reach Math.random or the clock.
 const hb = new Heartbeat(first.heartbeat);
 /** Engines by job, most recent last; a tune moves on from a generation's candidates, so only a few are kept. */

@@ -1,5 +1,5 @@
 /**
- * Prediction quality where the truth is known (issue 25, point 2; src/game/inference-quality.ts): on a few
+ * Prediction quality where the truth is known (issue 25, point 2; experiments/inference-prediction/inference-quality.ts): on a few
  * self-play hands, worlds drawn with the inference give the true hidden hands a higher likelihood per tile, and rank
  * the seats truly one tile from complete higher in mid-hand, than the opponent model's worlds and uniform ones.
  */

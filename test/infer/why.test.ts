@@ -1,5 +1,5 @@
 /**
- * The diagnostic behind issue 25's "why it misses" (src/game/inference-why.ts): its oracle worlds must hold the true
+ * The diagnostic behind issue 25's "why it misses" (experiments/inference-why/inference-why.ts): its oracle worlds must hold the true
  * hidden hands (else "oracle" measures nothing), keep the wall's tiles while not keeping their order, and leave the
  * true state alone; its rows must add up.
  */

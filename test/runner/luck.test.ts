@@ -68,7 +68,7 @@ describe('luck of the draw', () => {
   });
 
   it("values a draw by the fixed table's estimate of the hand's final net", () => {
-    // Fitted on seed 9002 pilots (src/league/luck-value-fit.ts), one value per cell for every rule set adjusted.
+    // Fitted on seed 9002 pilots (experiments/fits/luck-value-fit.ts), one value per cell for every rule set adjusted.
     for (const rules of ['harr', 'harr-limit', 'babcock', 'code500']) expect(valueTable(rules)).toHaveLength(VALUE_CELLS);
     const t = valueTable('harr-limit')!;
     // What it learned is what a hand is becoming: nearer to complete and holding more is worth more.
