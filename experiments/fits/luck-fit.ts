@@ -10,7 +10,7 @@
  */
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { LUCK_SCALE, LUCK_SCALES, type LuckFormat } from '../../src/luck/meter.js';
+import { LUCK_SCALE, LUCK_SCALES, type LuckFormat } from '../../src/luck/format.js';
 import { NETS_FILE } from '../../src/runner/nets-file.js';
 import { luckFormatOf } from '../../src/runner/luck-file.js';
 import { forEachWall, type NetsCell } from '../../src/runner/wall-sets.js';

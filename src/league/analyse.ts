@@ -7,7 +7,8 @@
  */
 import type { TopLevelSpec } from 'vega-lite';
 import { csv, num } from '../io/csv.js';
-import { luckBeta, type LuckFormat } from '../luck/meter.js';
+import { luckBeta } from '../luck/beta.js';
+import { type LuckFormat } from '../luck/format.js';
 import { labelLuck, luckUnit } from '../runner/luck-adjust.js';
 import { forEachWall, labelHandsPerWall, WallMoments, type NetsCell } from '../runner/wall-sets.js';
 import type { PairedInterval } from '../stats/paired.js';

@@ -10,7 +10,8 @@
  */
 import { UserError } from '../errors.js';
 import { csv, num } from '../io/csv.js';
-import { LUCK_FORMAT, luckBeta } from '../luck/meter.js';
+import { LUCK_FORMAT } from '../luck/format.js';
+import { luckBeta } from '../luck/beta.js';
 import { luckFormatOf } from '../runner/luck-file.js';
 import { RunDir } from '../io/run-dir.js';
 import { labelLuck, luckUnit } from '../runner/luck-adjust.js';

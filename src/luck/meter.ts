@@ -33,39 +33,14 @@
  * (luckFormat), each with its own coefficients (luckBeta).
  */
 import type { Seat } from '../core/seat.js';
-import { bonusOf, GROUP, MAX_MELDS, MELD_TYPES, meldsOf, NO_OBSERVER, type HandObserver, type HandState } from '../engine/state.js';
-import { HandAnalyser, suitKey } from '../hand/shanten.js';
-import { loserScoreMayChange, loserShapeKey, loserShapeKeyWith, loserValue, scoreSummary, scoreValue, type ScoreContext, type WinBy } from '../scoring/index.js';
-import type { HandSpec, Meld } from '../tiles/index.js';
+import { bonusOf, GROUP, meldsOf, NO_OBSERVER, type HandObserver, type HandState } from '../engine/state.js';
+import { HandAnalyser } from '../hand/shanten.js';
+import { loserScoreMayChange, loserShapeKey, loserShapeKeyWith, loserValue, type WinBy } from '../scoring/index.js';
 import { KINDS } from '../tiles/index.js';
 import { valueCell, valueTable } from './value.js';
 import { ShapeMemo } from './shape-memo.js';
-
-/** The format LuckMeter writes (the run identity's `luck`: 3; format 2 wrote 2, format 1 `luck: true`). */
-export const LUCK_FORMAT = 3;
-export const LUCK_CHANNELS = 9;
-/** The adjustment's integer unit: 1/(players · LUCK_SCALE) of a point (runner/luck-adjust.ts). */
-export const LUCK_SCALE = 100_000;
-/**
- * luck.bin stores channel c's sum times LUCK_SCALES[c], rounded: 1/100,000 of a useful draw for the counting
- * channels, 1/100 of a point for the valued ones (a game's valued luck can reach thousands of points; an Int32
- * holds ±21 million of them at this scale).
- */
-export const LUCK_SCALES: readonly number[] = Object.freeze([LUCK_SCALE, LUCK_SCALE, 100, 100, 100, 100, 100, 100, 100]);
-
-/** A luck.bin format as read back: its channel count (the record's width per label). */
-export interface LuckFormat {
-  readonly version: 1 | 2 | 3;
-  readonly channels: number;
-}
-
-/** The format of a run's luck.bin from its identity's `luck` field (true: format 1; 2: format 2; 3: format 3). */
-export function luckFormat(luck: unknown): LuckFormat | null {
-  if (luck === true) return { version: 1, channels: 2 };
-  if (luck === 2) return { version: 2, channels: 6 };
-  if (luck === LUCK_FORMAT) return { version: 3, channels: LUCK_CHANNELS };
-  return null;
-}
+import { LUCK_CHANNELS, LUCK_SCALES } from './format.js';
+import { GROUP_REP, LoserMemo, NO_CONTEXT, SeatWait, WIN_BYS, WIN_ROW, bestSuit, contextOf, countWall, loserScore, metaUnit, newSeatWait, scoreKey, suitCounts, winValue } from './hand-values.js';
 
 export class LuckMeter {
   /** seat-major: luck[seat * LUCK_CHANNELS + channel], summed over the game's draws. */
@@ -336,145 +311,6 @@ export class LuckMeter {
   }
 }
 
-/** Adds the suit and honour tiles in the wall (live and dead) to `into`; returns how many there are. */
-function countWall(s: HandState, into: Uint8Array): number {
-  const w = s.hidden.wall;
-  let n = 0;
-  for (let i = w.head; i < w.tail; i++) {
-    const k = w.tiles[i]!;
-    if (k < KINDS) {
-      into[k]!++;
-      n++;
-    }
-  }
-  return n;
-}
-
-/** A seat's loser scores in this hand by loserShapeKey, for its melds and bonus tiles as `named` names them. */
-interface LoserMemo {
-  /** Its melds, kongs and bonus tiles by their counts (metaUnit and the bonus count); -1 none yet. */
-  named: number;
-  readonly memo: ShapeMemo;
-  /** Scratch: the concealed counts scored. */
-  readonly counts: Uint8Array;
-  /** The melds and bonus tiles `named` names, and the seat's context in this hand. */
-  melds: Meld[];
-  bonus: number[];
-  ctx: ScoreContext;
-}
-
-const NO_CONTEXT: ScoreContext = { seatWind: 0, prevailingWind: null, win: null, lastTile: false, lastOfKind: false, firstTurn: false, limit: null };
-
-/** A seat's wait as LuckMeter.waitOf last found it, with what it was found for. */
-interface SeatWait {
-  valid: boolean;
-  /** Its concealed counts when found. */
-  readonly concealed: Uint8Array;
-  waiting: boolean;
-  /** 1 where drawing the kind would complete the hand (a waiting seat only). */
-  readonly wins: Uint8Array;
-  /** The memo's row of win values for the hand (a waiting seat only; null when nothing is remembered). */
-  row: Float64Array | null;
-}
-
-function newSeatWait(): SeatWait {
-  return { valid: false, concealed: new Uint8Array(KINDS), waiting: false, wins: new Uint8Array(KINDS), row: null };
-}
-
-/** A kind of each group (suits 0 to 2, honours 3), for bestSuit, which reads only the group of the kind it adds. */
-const GROUP_REP: readonly number[] = [0, 1, 2, 3].map((g) => GROUP.indexOf(g));
-
-/**
- * What the scorer's answer for `seat` holding `concealed` depends on within one hand, as a string: the seat, its
- * concealed counts, and its melds and bonus tiles. Within a hand a seat's melds only grow, or a pung becomes a kong,
- * and its bonus tiles only grow, so their counts (and the number of kongs) name them; the winds, the limit and the
- * dealer do not change. The memo is cleared at each deal.
- */
-function scoreKey(s: HandState, seat: Seat, concealed: Uint8Array): string {
-  const k0 = suitKey(concealed, 0);
-  const k1 = suitKey(concealed, 1);
-  const k2 = suitKey(concealed, 2);
-  const k3 = suitKey(concealed, 3);
-  return String.fromCharCode(metaUnit(s, seat), s.pub.bonusCount[seat]!, k0 & 0xffff, k0 >>> 16, k1 & 0xffff, k1 >>> 16, k2 & 0xffff, k2 >>> 16, k3 & 0xffff, k3 >>> 16);
-}
-
-/**
- * One UTF-16 code unit of a memo key: the seat (2 bits), its melds and kongs (3 bits each). The
- * keys are short flat strings of code units, not text with separators: a key joined from parts is a rope that the
- * map must flatten before it hashes it, which was a tenth of the meter's time (a CPU profile of 2,000 hands of the
- * default lineup with --duplicate).
- */
-function metaUnit(s: HandState, seat: Seat): number {
-  return seat | (s.pub.meldCount[seat]! << 2) | (kongsOf(s, seat) << 5);
-}
-
-/** The seat's kongs among its melds. */
-function kongsOf(s: HandState, seat: Seat): number {
-  let kongs = 0;
-  for (let i = 0; i < s.pub.meldCount[seat]!; i++) if (s.pub.meldType[seat * MAX_MELDS + i] === KONG_TYPE) kongs++;
-  return kongs;
-}
-
-/** How a win can come (WinBy), in the order of their slots in a memo row. */
-const WIN_BYS: readonly WinBy[] = ['discard', 'self-draw', 'loose-tile', 'robbing-kong'];
-/** A row of win values: each kind by each WinBy. */
-const WIN_ROW = KINDS * WIN_BYS.length;
-/** meldType's code of a kong (MELD_TYPES). */
-const KONG_TYPE = MELD_TYPES.indexOf('kong');
-
-/**
- * The seat's tiles by suit before the draw (concealed and melded, a meld as three): out[0..2] the three suits,
- * out[3] the honours.
- */
-function suitCounts(s: HandState, seat: Seat, concealed: Uint8Array, out: Uint8Array): Uint8Array {
-  out.fill(0);
-  for (let k = 0; k < KINDS; k++) out[GROUP[k]!]! += concealed[k]!;
-  for (let i = 0; i < s.pub.meldCount[seat]!; i++) out[GROUP[s.pub.meldTile[seat * MAX_MELDS + i]!]!]! += 3;
-  return out;
-}
-
-/** Its best suit's tiles plus its honours, with `k` added. */
-function bestSuit(suits: Uint8Array, k: number): number {
-  const ks = GROUP[k]!;
-  let best = 0;
-  for (let x = 0; x < 3; x++) best = Math.max(best, suits[x]! + (ks === x ? 1 : 0));
-  return best + suits[3]! + (ks === 3 ? 1 : 0);
-}
-
-/** The seat's hand as the scorer takes it: concealed counts (plus one `plus`, -1 none), its melds and bonus tiles. */
-function scored(s: HandState, seat: Seat, concealed: Uint8Array, plus: number, winning: number | null, win: WinBy | null): [HandSpec, ScoreContext] {
-  const tiles: number[] = [];
-  for (let x = 0; x < KINDS; x++) for (let c = concealed[x]! + (x === plus ? 1 : 0); c > 0; c--) tiles.push(x);
-  return [
-    { concealed: tiles, melds: meldsOf(s, seat), bonus: bonusOf(s, seat), winning },
-    contextOf(s, seat, win),
-  ];
-}
-
-/** The seat's context as the meter scores it: its wind, the round's, the limit; never a first turn or a last tile. */
-function contextOf(s: HandState, seat: Seat, win: WinBy | null): ScoreContext {
-  return { seatWind: s.pub.seatWind[seat]!, prevailingWind: s.rules.prevailingWind ? s.pub.prevailing : null, win, lastTile: false, lastOfKind: false, firstTurn: false, limit: s.limit };
-}
-
-function loserScore(s: HandState, seat: Seat, concealed: Uint8Array, plus: number): number {
-  return scoreValue(s.rules, ...scored(s, seat, concealed, plus, null, null));
-}
-
-/**
- * What `seat` would collect winning on `k` with concealed counts `concealed` (k not among them), `by` as given:
- * its score (the scorer, docs/rules.md "Scoring"), capped at the limit, from each loser, East paying and receiving
- * double (docs/rules.md "Settling"). The losers' own settlement and penalties are left out: a fixed function of the
- * state and the tile is all the construction needs, and this is the part of a win that depends on the tile.
- */
-function winValue(s: HandState, seat: Seat, concealed: Uint8Array, k: number, by: WinBy): number {
-  const score = scoreSummary(s.rules, ...scored(s, seat, concealed, -1, k, by), true).score;
-  const capped = s.limit === null ? score : Math.min(score, s.limit);
-  const east = s.pub.dealer;
-  let pay = 0;
-  for (let o = 0; o < s.players; o++) if (o !== seat) pay += o === east || seat === east ? 2 * capped : capped;
-  return pay;
-}
-
 /**
  * One game's luck.bin record at `offset`: for each label (aggregate label order) and channel, the sum over the seats
  * it holds of each seat's luck times LUCK_SCALES[c], rounded seat by seat. Rounding each seat before summing keeps a
@@ -488,59 +324,4 @@ export function addLuckRecord(out: Int32Array, offset: number, labels: readonly 
     if (l < 0) throw new Error(`luck: label "${seats[seat]}" is not in the lineup`);
     for (let c = 0; c < LUCK_CHANNELS; c++) out[offset + l * LUCK_CHANNELS + c]! += Math.round(meter.luck[seat * LUCK_CHANNELS + c]! * LUCK_SCALES[c]!);
   }
-}
-
-/**
- * Format 1's coefficients (kept for the luck.bin files written in it), points of net per unit of relative luck by channel (a seat's luck less the table's
- * mean, runner/luck-adjust.ts), fixed before any run they adjust: the least-squares slope of a seat's net per hand
- * on its two relative luck channels in a pilot of 2,000 duplicate hands of chow-mixer,suit-hunter,defender,harr
- * on seed 9001 (no committed result plays that seed), rounded to integers so the adjusted sums stay exact. In
- * that pilot they explain 6% (harr), 9% (harr-limit), 7% (babcock) and 11% (code500) of a seat's per-hand
- * variance. Any fixed coefficients leave the adjusted mean unbiased (the luck has mean zero); good ones narrow
- * its interval. Rule sets not listed are not adjusted.
- */
-export const LUCK_BETA_V1: Readonly<Record<string, readonly number[]>> = Object.freeze({
-  harr: [24, 144],
-  'harr-limit': [15, 127],
-  babcock: [20, 139],
-  code500: [38, 342],
-});
-
-/**
- * Format 2's coefficients, in adjusted units per stored unit (a point per useful draw for channels 0 and 1, a
- * thousandth of a point per point for the valued channels 2 to 5), fixed before the runs they adjust: the pooled
- * least-squares slopes of a label's net over a wall set on its six relative luck channels (each label's own mean
- * removed), in pilots of 4,000 duplicate games on seed 9001, which no committed result plays: under harr the tuned
- * harr and suit-hunter plans each against three of their defaults and chow-mixer,suit-hunter,defender,harr; under
- * harr-limit the tuned harr plan against three harr and the same mix; under babcock and code500 the mix. In
- * those pilots they explain 12-21% (harr), 21-25% (harr-limit), 17% (babcock) and 25% (code500) of a label's
- * variance over wall sets (format 1's two channels: 10-13% and 12%). docs/statistics.md "The luck adjustment".
- */
-export const LUCK_BETA_V2: Readonly<Record<string, readonly number[]>> = Object.freeze({
-  harr: [27, 138, 85, 52, 7270, -77],
-  'harr-limit': [12, 36, 515, 239, 4410, -44],
-  babcock: [18, 29, 525, 263, 3999, -44],
-  code500: [36, 2, 757, 184, 3247, -26],
-});
-
-/**
- * Format 3's coefficients (channels 6 to 8 in thousandths of a point per point, like 2 to 5), fitted as format 2's
- * were (experiments/fits/luck-fit.ts), on the same seed-9001 pilots re-played in format 3; the value table they weigh
- * was fitted on seed 9002. In those pilots they explain 16-22% (harr), 23-26% (harr-limit), 20% (babcock) and 27%
- * (code500) of a label's variance over wall sets. docs/statistics.md "The luck adjustment".
- */
-export const LUCK_BETA: Readonly<Record<string, readonly number[]>> = Object.freeze({
-  harr: [14, 153, 245, 48, 5479, -74, 414, 906, -160],
-  'harr-limit': [5, 39, 343, 241, 3131, -41, 288, 1100, 227],
-  babcock: [5, 34, 820, 263, 3145, -42, 359, 1070, -318],
-  code500: [-2, 99, -263, 178, 2727, -35, 812, 1919, 1097],
-});
-
-/**
- * The coefficients for a rule set and a luck.bin format, one per channel of that format (zero: no adjustment):
- * a run's luck.bin is adjusted with the coefficients of the format it was written in.
- */
-export function luckBeta(rules: string, format: 1 | 2 | 3 = LUCK_FORMAT): readonly number[] {
-  const table = format === 1 ? LUCK_BETA_V1 : format === 2 ? LUCK_BETA_V2 : LUCK_BETA;
-  return table[rules] ?? new Array<number>(format === 1 ? 2 : format === 2 ? 6 : LUCK_CHANNELS).fill(0);
 }

@@ -8,7 +8,7 @@
  * each seat's relative luck sums to nothing; luck.bin's rounding leaves at most a few 1/LUCK_SCALE of a draw). Kept in exact integers: values are in units of
  * 1/(players · LUCK_SCALE) of a point.
  */
-import { LUCK_SCALE } from '../luck/meter.js';
+import { LUCK_SCALE } from '../luck/format.js';
 import type { WallSums } from './wall-sets.js';
 
 /** How many adjusted units make a point at a table of `players`. */

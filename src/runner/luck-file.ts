@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { luckFormat, type LuckFormat } from '../luck/meter.js';
+import { luckFormat, type LuckFormat } from '../luck/format.js';
 import { MARKER } from '../io/owned-dir.js';
 import type { StreamedName } from './protocol.js';
 

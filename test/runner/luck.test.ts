@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LUCK_CHANNELS, LUCK_FORMAT, LUCK_SCALE, luckBeta, luckFormat } from '../../src/luck/meter.js';
+import { LUCK_CHANNELS, LUCK_FORMAT, LUCK_SCALE, luckFormat } from '../../src/luck/format.js';
+import { luckBeta } from '../../src/luck/beta.js';
 import { VALUE_CELLS, valueCell, valueTable } from '../../src/luck/value.js';
 import { luckFormatOf } from '../../src/runner/luck-file.js';
 import { pairwiseCsv, pairwiseTests } from '../../src/runner/pairwise.js';

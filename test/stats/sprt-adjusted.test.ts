@@ -18,7 +18,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { luckBeta } from '../../src/luck/meter.js';
+import { luckBeta } from '../../src/luck/beta.js';
 import { LUCK_FILE } from '../../src/runner/luck-file.js';
 import { NETS_FILE } from '../../src/runner/nets-file.js';
 import { forEachWall } from '../../src/runner/wall-sets.js';

@@ -19,7 +19,7 @@ import type { SimulateResult } from '../options.js';
 import { pairwiseCsv, pairwiseTests } from '../pairwise.js';
 import type { SignalTrap } from '../signals.js';
 import { seatsOf } from '../wall-sets.js';
-import { luckBeta } from '../../luck/meter.js';
+import { luckBeta } from '../../luck/beta.js';
 import { duplicateSummaryCsv } from '../duplicate-summary.js';
 import type { Claimed } from './claim.js';
 import { runSeconds, type Played } from './play.js';

@@ -12,7 +12,7 @@ import { ruleSet } from '../../rules/index.js';
 import { uniqueLabels } from '../../stats/aggregate.js';
 import { NETS_FILE } from '../nets-file.js';
 import { LUCK_FILE } from '../luck-file.js';
-import { LUCK_FORMAT } from '../../luck/meter.js';
+import { LUCK_FORMAT } from '../../luck/format.js';
 import { DEFAULT_DECISION_TIMEOUT, type SimulateOptions } from '../options.js';
 import { batchCount, batchSizeFor, formatShard, shardRange } from '../plan.js';
 import { pluginHashes } from '../plugins.js';
