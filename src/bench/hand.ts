@@ -10,7 +10,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { makeStream, shuffleInPlace } from '../rng/streams.js';
-import { HandAnalyser, buildHandTable, shanten } from '../hand/shanten.js';
+import { HandAnalyser, shanten } from '../hand/shanten.js';
+import { buildHandTable } from '../hand/table.js';
 import { buildSuitGood } from '../hand/suit-shapes.js';
 import { KINDS } from '../tiles/tile.js';
 import { median } from 'simple-statistics';

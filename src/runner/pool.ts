@@ -13,7 +13,7 @@ import type { FromWorker, ToWorker, WorkerInit } from './protocol.js';
 import { Heartbeat, HEARTBEAT_BYTES, type HeartbeatView } from '../sandbox/contract.js';
 import { startWatchdog } from '../sandbox/watchdog.js';
 import { DecisionTimeout, deathOf, WorkerDied, WorkerFailure, workerLimits, type ErrorMessage } from '../sandbox/failures.js';
-import { hasSharedHandTable, sharedHandTable } from '../hand/shanten.js';
+import { hasSharedHandTable, sharedHandTable } from '../hand/table.js';
 import { tableFileReadable } from '../hand/table-file.js';
 
 export type DoneMessage = Extract<FromWorker, { type: 'done' }>;

@@ -7,7 +7,7 @@
  * and a plug-in cannot reach Math.random or the clock.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { handTableFrom } from '../hand/shanten.js';
+import { handTableFrom } from '../hand/table.js';
 import { addGame, addMatch, aggregateToJson, emptyAggregate, placings, uniqueLabels } from '../stats/aggregate.js';
 import { csvChunk } from '../io/csv.js';
 import { gameRows, matchRow } from './csv.js';

@@ -6,7 +6,7 @@
  * the games, never on the worker. Every strategy is held to the agent contract, as in the runner's worker.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { handTableFrom } from '../hand/shanten.js';
+import { handTableFrom } from '../hand/table.js';
 import { createEngine, type GameEngine } from '../game/play.js';
 import { gameSetup } from '../game/setup.js';
 import type { TableConfig } from '../game/types.js';
