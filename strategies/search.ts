@@ -36,7 +36,7 @@ import { pickDiscard, shapeValue } from './shared/discard.js';
 import { defender } from './defender.js';
 import { greedy } from './greedy.js';
 import { harr } from './harr.js';
-import { defendTurn } from './shared/modes.js';
+import { defendTurn } from './shared/defend.js';
 import { type InferenceStats, inferenceGuide, noStats } from '../src/infer/guide.js';
 import { pairedSums } from './paired-sums.js';
 import { opponentGuide } from '../src/infer/opponent-model.js';
