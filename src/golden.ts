@@ -26,7 +26,7 @@ export async function goldenText(rules: string): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  const dir = fileURLToPath(new URL('../../../test/golden/', import.meta.url));
+  const dir = fileURLToPath(new URL('../../test/golden/', import.meta.url));
   mkdirSync(dir, { recursive: true });
   for (const rules of RULESET_IDS) {
     const file = `${dir}${rules}.txt`;
