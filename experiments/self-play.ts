@@ -1,5 +1,5 @@
 /**
- * Four `harr` playing hands where every tile is known (issue 25: the inference's fit and its prediction measurement
+ * Four `harr` playing hands where every tile is known (docs/strategies.md, "Reading the table: the inference over worlds": the inference's fit and its prediction measurement
  * read the truth beside each seat's view): `cb` is called at every decision, before it is answered, with the state
  * and the view of the seat to move.
  */

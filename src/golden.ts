@@ -1,5 +1,5 @@
 /**
- * Golden playthroughs (developers' guide habit 3; DESIGN.md "golden playthrough files"): one hand per rule set, seed
+ * Golden playthroughs (README.md, "Layout"): one hand per rule set, seed
  * 1, game 0, four `greedy`, rendered as the replay text. `npm run golden` rewrites test/golden/<rules>.txt; review
  * the diff when a rule change is intended. test/golden/golden.test.ts compares them with a fresh replay.
  */

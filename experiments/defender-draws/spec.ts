@@ -1,6 +1,6 @@
 /**
  * How often does the defender force a drawn hand? Harr's rule 3 of careful play: with a poor hand, hold the
- * tiles the others need and play for a drawn hand (docs/rules.md, "Strategies"; issue 6, point 4).
+ * tiles the others need and play for a drawn hand (docs/rules.md, "Strategies").
  */
 import type { ExperimentSpec } from '../../src/experiments/types.js';
 

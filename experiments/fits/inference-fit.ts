@@ -1,5 +1,5 @@
 /**
- * Fits the policy model of the inference over worlds (src/infer/model.ts; issue 25, point 1) on four-`harr` self-play,
+ * Fits the policy model of the inference over worlds (src/infer/model.ts; docs/strategies.md, "Reading the table: the inference over worlds") on four-`harr` self-play,
  * where every hand is known: at every turn, each other seat's true concealed hand beside the mover's view of it.
  * Regenerate the committed constants: `node dist/experiments/fits/inference-fit.js [hands per rule set]`.
  */

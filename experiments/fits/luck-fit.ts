@@ -1,5 +1,5 @@
 /**
- * The luck adjustment's coefficients from pilot runs (issue 27, point 3; src/luck/meter.ts LUCK_BETA): the pooled
+ * The luck adjustment's coefficients from pilot runs (docs/statistics.md, "The luck adjustment (control variates)"; src/luck/beta.ts LUCK_BETA): the pooled
  * least-squares slopes of a label's net over a wall set on its relative luck channels (runner/luck-adjust.ts), each
  * label's own means removed (a strategy's strength is not luck), in luck.bin's current format. Pilots must play a
  * seed no committed result plays (9001): coefficients fitted on the walls they adjust would narrow the interval

@@ -1,5 +1,5 @@
 /**
- * Fits luck channel 6's value tables (src/luck/value.ts; issue 27, point 4) on pilot games and writes
+ * Fits luck channel 6's value tables (src/luck/value.ts; docs/statistics.md, "The luck adjustment (control variates)") on pilot games and writes
  * src/luck/value-table.ts. For every draw that does not complete a hand, the cell of the state it leaves
  * (luck-value.ts valueCell) is paired with the drawing seat's net for the hand, and a cell's value is the mean of
  * those nets, shrunk towards its shanten-wall-East cell's mean by SHRINK draws (a sparse cell is then nearly its

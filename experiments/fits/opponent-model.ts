@@ -1,5 +1,5 @@
 /**
- * How near to complete the other players' hands are, by what the table shows of them (issue 15: the opponent model of
+ * How near to complete the other players' hands are, by what the table shows of them (docs/strategies.md, "The search agent": the opponent model of
  * search's sampled worlds). Four `harr` play hands under every rule set; at every turn each other seat's concealed hand
  * is measured (shanten, with its declared sets) and filed by its declared sets and its discards so far. The median of
  * each cell is what strategies/opponent-model.ts holds (regenerate: `node dist/experiments/fits/opponent-model.js`;

@@ -1,5 +1,5 @@
 /**
- * The sequential test's error rates on the lab's own outcomes (issue 27, point 2): wall sets resampled from every
+ * The sequential test's error rates on the lab's own outcomes (docs/statistics.md, "The sequential test"): wall sets resampled from every
  * committed pair's run (sequential.csv's rows: raw and luck-adjusted outcomes of each run), centred so that the
  * true mean is known, then shifted to H0's value (0) or H1's (D); over many repetitions, the share of runs that
  * accept H1 under H0 (false H1) and H0 under H1 (false H0). A pair's own D is the one sequential.csv tests it at.

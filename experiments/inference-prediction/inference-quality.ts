@@ -1,5 +1,5 @@
 /**
- * How well sampled worlds predict the hidden hands (issue 25, point 2), where the truth is known: four `harr` play
+ * How well sampled worlds predict the hidden hands (docs/strategies.md, "Reading the table: the inference over worlds"), where the truth is known: four `harr` play
  * hands under each rule set; at sampled turns (one in three, and every turn once the live wall is below 25), worlds are drawn from the mover's view three ways (uniformly; by the
  * opponent model, strategies/search.ts's worlds today; with the inference over worlds, src/infer/guide.ts) and scored
  * against the other seats' true hands:

@@ -1,5 +1,5 @@
 /**
- * Why the inference gains no strength (issue 25, point 4: "if it misses, measure why: which decisions change, and
+ * Why the inference gains no strength (docs/strategies.md, "Why the inference gains nothing yet": "if it misses, measure why: which decisions change, and
  * whether the weights or the rollouts are at fault"). Where the truth is known (four `harr` self-play), at sampled
  * decisions, four searches decide from the same view with the same stream:
  *

@@ -1,5 +1,5 @@
 /**
- * `mjlab experiment learned-policy` (issue 26, point 4): expert iteration under every variant of the spec, in
+ * `mjlab experiment learned-policy` (docs/learning.md, "The experiment: `mjlab experiment learned-policy`"): expert iteration under every variant of the spec, in
  * DIR/runs/<variant>/, one stage after another:
  *
  *   gen1/                  mjlab train: the teacher at one seat against the field, --games games, seed S

@@ -1,5 +1,5 @@
 /**
- * The learned-policy experiment's stage sizes (issue 26, point 4): --games is generation 1's games per rule set, and
+ * The learned-policy experiment's stage sizes (docs/learning.md, "The experiment: `mjlab experiment learned-policy`"): --games is generation 1's games per rule set, and
  * each other stage plays its spec's multiple of it in whole --duplicate wall sets. Apart from the runner so that
  * `experiment --list` and the refusals need not load it.
  */

@@ -1,7 +1,7 @@
 /**
  * Does a limit change which strategy earns most? Harr, Part II introduction: with a limit the object becomes "to
  * score as closely to the limit as possible and win, which in practice amounts to completing the hand as quickly
- * as possible" (issue 6, point 3; docs/rules.md, harr and harr-limit sections).
+ * as possible" (docs/rules.md, harr and harr-limit sections).
  */
 import type { ExperimentSpec } from '../../src/experiments/types.js';
 import { LEAVE_ONE_OUT } from '../lineups.js';

@@ -1,5 +1,5 @@
 /**
- * search-vs-harr analysis (issue 15, points 3 and 4): one `search` against three `harr` on duplicate walls under
+ * search-vs-harr analysis (docs/strategies.md, "The search agent"): one `search` against three `harr` on duplicate walls under
  * each rule set, at each budget on the same walls. With three baselines at the table every hand's nets sum to zero,
  * so the searcher's mean net per hand is already its paired advantage over the policy it improves on; its 95%
  * interval takes the wall set (the four rotations of one wall) as the unit. Where the table is not the policy the
@@ -96,7 +96,7 @@ export function analyseSearchVsHarr(input: AnalysisInput, timing: SearchTiming):
   const isOwn = (x: (typeof rows)[number]) => x.parts.field === 'harr,harr,harr';
   const ownTested = rows.filter(isOwn);
   const pairs = input.spec.budgetPairs ? budgetPairs(ownTested, wg) : [];
-  // Holm over the tests the findings state at once (issue 27, point 5): each row against three harr (the default
+  // Holm over the tests the findings state at once (docs/statistics.md, "Several verdicts at once: Holm"): each row against three harr (the default
   // budget's four verdicts and the budget curve's twelve), each away-from-policy pair's paired test, and each budget
   // pair's. A row of summary.csv against another field is the searcher's mean net there, a description the findings
   // do not test: its p_holm is empty.

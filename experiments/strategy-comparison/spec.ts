@@ -1,5 +1,5 @@
 /**
- * Which of Harr's strategies wins and earns most under each rule set (issue 6, point 2). docs/rules.md, "Strategies"
+ * Which of Harr's strategies wins and earns most under each rule set (results/strategy-comparison/README.md). docs/rules.md, "Strategies"
  * section, and Harr's "suggestions for careful playing of hands" are the sources of the five players.
  */
 import type { ExperimentSpec } from '../../src/experiments/types.js';

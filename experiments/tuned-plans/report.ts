@@ -1,5 +1,5 @@
 /**
- * The report of experiment tuned-plans (issue 16, point 3): cross-play.csv (every tuned plan under every rule
+ * The report of experiment tuned-plans (results/tuned-plans/README.md): cross-play.csv (every tuned plan under every rule
  * setting), tuned-params.csv (the tuned values side by side), gains.csv (each plan's gain over the defaults, on
  * its tune's confirmation walls and in the cross-play), plan-loss.csv (what a plan tuned for other rules loses
  * against the plan tuned for these, per seed family and averaged over both), tuning-spread.csv (the two seed
@@ -19,7 +19,7 @@ import type { TuneRecord } from '../../src/tune/outputs.js';
 import type { TunedStrategy, TuningExperimentSpec, Variant } from '../../src/experiments/types.js';
 
 // The cells the report reads are declared here, the lower of the two files: tuned-plans.ts imports them with the
-// report, and the report imports nothing of it (issue 29, point 3).
+// report, and the report imports nothing of it (docs/architecture.md, "Layers").
 /** One tune of the experiment and what it found. */
 export interface TuneCell {
   readonly strategy: TunedStrategy;
@@ -110,7 +110,7 @@ export function verdict(
   B: string, L: string, own: PairedInterval, back: PairedInterval, ownFam: readonly PairedInterval[], backFam: readonly PairedInterval[],
   holmP?: { readonly own: number; readonly back: number },
 ): string {
-  // With Holm-adjusted p-values (issue 27, point 5: the six verdicts rest on twelve tests at once), a difference
+  // With Holm-adjusted p-values (docs/statistics.md, "Several verdicts at once: Holm": the six verdicts rest on twelve tests at once), a difference
   // counts only when its adjusted p is below 0.05; the per-family check stays unadjusted (it only qualifies).
   const o = holmP ? (holmP.own < 0.05 ? significant(own) : 0) : significant(own);
   const b = holmP ? (holmP.back < 0.05 ? significant(back) : 0) : significant(back);

@@ -1,5 +1,5 @@
 /**
- * `mjlab experiment tuned-plans` (issue 16, point 3): every strategy of the spec tuned under every rule setting,
+ * `mjlab experiment tuned-plans` (docs/tuning.md): every strategy of the spec tuned under every rule setting,
  * once per seed family (src/tune/tune.ts, into DIR/tunes/<strategy>/<variant>/seed-<s>/), then cross-play: every
  * tuned plan, as its best.json preset, played one seat against three copies of its strategy's defaults under
  * every rule setting, all plans of a strategy on the same held-out walls (seed S, games from CROSS_BLOCK), so

@@ -1,6 +1,6 @@
 /**
  * Does the best plan change with a limit? Harr (Part II, introduction) says playing with a limit changes how one
- * should play. Here each plan's parameters are tuned by self-play for each rule setting (issue 16, point 3), and
+ * should play. Here each plan's parameters are tuned by self-play for each rule setting (docs/tuning.md), and
  * every tuned plan is then played under every rule setting on held-out walls.
  */
 import type { TuningExperimentSpec } from '../../src/experiments/types.js';

@@ -1,5 +1,5 @@
 /**
- * An experiment as the framework runs it (docs/experiments.md): each folder experiments/<name>/ exports one, and
+ * An experiment as the framework runs it (docs/architecture.md, "Where to add"): each folder experiments/<name>/ exports one, and
  * experiments/index.ts lists them. The framework (this folder) imports none of them: `mjlab experiment` is handed
  * the list (bin/mjlab.js loads experiments/index.ts and passes it to the CLI), so the lab sits above the library.
  *

@@ -1,5 +1,5 @@
 /**
- * `mjlab experiment NAME` as a library call (issue 6, point 1): play every (variant, lineup) cell of the spec
+ * `mjlab experiment NAME` as a library call (docs/architecture.md, "Where to add"): play every (variant, lineup) cell of the spec
  * through simulate() into DIR/runs/<variant>/<lineup-index>/ (each resumable through the runner's checkpoint,
  * each streaming nets.bin for the paired statistics), then analyse and write DIR: the CSVs, SVG charts,
  * manifest.json and README.md. Timings go to manifest.json only, so the CSVs and README are reproducible.
@@ -71,7 +71,7 @@ export function reproduceCommand(spec: ExperimentSpec, games: number, seed: numb
 }
 
 /**
- * Claim the experiment's directory (issue 13, point 1): empty or this experiment (same name, games and seed) to go
+ * Claim the experiment's directory (docs/outputs.md, "What `--force` may remove"): empty or this experiment (same name, games and seed) to go
  * on with; another experiment or a simulate output is refused unless --force, which removes it (only mjlab's
  * own files: foreign files and links are refused even then, src/io/owned-dir.ts). An unfinished one (no manifest.json yet) needs --resume or --force, so finished runs are never redone
  * by accident.

@@ -1,5 +1,5 @@
 /**
- * What `experiment --list` says of each experiment (docs/experiments.md): its full size, the hours its committed run
+ * What `experiment --list` says of each experiment (README.md, "Commands"): its full size, the hours its committed run
  * took (read from results/NAME/manifest.json, a measurement of that run, not an estimate), and the smallest --games
  * it accepts, which the refusals of a smaller one name too.
  */

@@ -1,5 +1,5 @@
 /**
- * Per-strategy rows of played cells (docs/experiments.md): every strategy's wall-clustered mean net per variant,
+ * Per-strategy rows of played cells (README.md, "Experiments: what we found"): every strategy's wall-clustered mean net per variant,
  * its CSV columns, the score distribution and totals, and the two charts. Shared by the experiments that compare
  * strategies (experiments/strategy-comparison/, experiments/limit-vs-unlimited/).
  */

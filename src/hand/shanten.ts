@@ -161,7 +161,7 @@ export class HandAnalyser {
   /**
    * drawMasks' answers by kind: the mask of `u` for its suit's key and the sets needed (maskKey[u] = key * 8 + need
    * + 1; 0: none yet). A pure function of those two, so an answer stays right for as long as the analyser lives:
-   * a seat's next decision finds those of the suits it did not change (issue 24).
+   * a seat's next decision finds those of the suits it did not change (docs/performance.md).
    */
   private readonly maskKey: Int32Array;
   private readonly maskVal: Uint16Array;

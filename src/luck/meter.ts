@@ -1,5 +1,5 @@
 /**
- * Luck of the draw (issue 27, point 3): the control variate the luck adjustment subtracts, in the manner of AIVAT
+ * Luck of the draw (docs/statistics.md, "The luck adjustment (control variates)"): the control variate the luck adjustment subtracts, in the manner of AIVAT
  * (Burch, Schmid, Moravčík, Morrill and Bowling, "AIVAT: A New Variance Reduction Technique for Agent Evaluation in
  * Imperfect Information Games", AAAI 2018): at every chance event, the value of what chance dealt minus its
  * expectation over what chance could have dealt. Here the chance events are a seat's draws (from the wall or loose,

@@ -1,5 +1,5 @@
 /**
- * Luck channel 6's value function (issue 27, point 4; src/luck/meter.ts): a fixed estimate of a seat's final net for
+ * Luck channel 6's value function (docs/statistics.md, "The luck adjustment (control variates)"; src/luck/meter.ts): a fixed estimate of a seat's final net for
  * the hand from its state just after a draw, so that a draw is valued by what the hand is becoming, not only by
  * whether it completes it. The estimate is a table, E[net | cell], the cell being
  *

@@ -53,7 +53,7 @@ export function scoreDistributionCsv(agg: Aggregate): string {
   return stringify(rows);
 }
 
-/** Run-level counts (issue 5, point 2: "per run — drawn hands, washes"). */
+/** Run-level counts: drawn hands, washes (docs/outputs.md, "totals.csv"). */
 export function totalsCsv(agg: Aggregate): string {
   return stringify([
     ['games', 'hands', 'drawn_hands', 'draw_rate', 'washes'],

@@ -1,5 +1,5 @@
 /**
- * Holding strategies to the agent contract inside a worker (issue 13, point 3), wrapped from the runner's side so
+ * Holding strategies to the agent contract inside a worker (docs/strategies.md, "Writing your own strategy"), wrapped from the runner's side so
  * the engine is untouched:
  * - every create() and act() bumps a counter in a SharedArrayBuffer on entry and on exit (odd: a decision is open),
  *   with the lineup index, seat and game it is for, so the main thread's watchdog (watchdog.ts) can stop a worker

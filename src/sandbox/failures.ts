@@ -62,7 +62,7 @@ export function deathOf(e: unknown): string {
 /**
  * Cap on each worker's young generation. A game's objects all die young, but V8 doubles the nursery (up to 3 x 16
  * MB) as the allocated total grows, so an uncapped worker's heap kept growing for the first million hands (peak
- * RSS +36% from 1e5 to 1e6 hands, issue 5's "memory does not grow with the number of hands"). With the cap the
+ * RSS +36% from 1e5 to 1e6 hands, docs/performance.md). With the cap the
  * heap stays flat (median peak RSS 96 -> 102 MB, +6%, where it was 114 -> 156 MB) and CPU per hand moved by less
  * than the run-to-run noise (±3%, side-by-side runs of `node dist/src/bench/runner.js`); the old generation
  * keeps V8's default limit, so a strategy that needs memory still gets it. The +6% left is mostly native

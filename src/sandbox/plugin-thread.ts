@@ -1,5 +1,5 @@
 /**
- * Plug-ins outside the runner held to the same contract (issue 22, point 3): `replay`, the review (`replay --record
+ * Plug-ins outside the runner held to the same contract (docs/strategies.md, "Writing your own strategy"): `replay`, the review (`replay --record
  * F --seat S --strategy X`) and `play` run a lineup that holds a plug-in in one worker thread of their own, as
  * simulate's workers do: each plug-in's create() and act() report to a heartbeat (contract.ts) that a watchdog on
  * this thread reads (watchdog.ts), Math.random and the clock throw inside them, the thread's memory is capped as the

@@ -1,5 +1,5 @@
 /**
- * The per-decision time limit, enforced from the main thread (issue 13, point 3). Each worker's heartbeat
+ * The per-decision time limit, enforced from the main thread (README.md, "Commands": `--decision-timeout`). Each worker's heartbeat
  * (contract.ts) says whether a decision is open and which; the watchdog looks at every heartbeat a few times per
  * limit, and a decision it has seen open, unchanged, for longer than the limit is a stall: the pool then stops that
  * worker (terminate() ends even a loop that never yields). Elapsed time is counted from the first look that saw

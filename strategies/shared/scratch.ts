@@ -148,7 +148,7 @@ export class Scratch {
     return (this.#memo ??= new Int32Array(this.#mem, LAYOUT.memo, MEMO * KINDS));
   }
   /**
-   * The helping draws of hands a tie-break counted, kept across decisions and rollouts (issue 24's incremental
+   * The helping draws of hands a tie-break counted, kept across decisions and rollouts (docs/performance.md: the incremental
    * analysis; keptHelping): KEPT entries of KEPT_INTS, found by the hand's suit keys.
    */
   get kept(): Int32Array {
