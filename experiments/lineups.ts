@@ -1,5 +1,5 @@
 /**
- * The five-strategy field shared by strategy-comparison and limit-vs-unlimited (README.md, "Experiments: what we found"): five
+ * The five-strategy field shared by strategy-comparison and limit-vs-unlimited: five
  * strategies, four seats, so five lineups, each leaving one strategy out, all on the same walls (same seed) with
  * --duplicate rotation. Every strategy sits in four of the five lineups and every pair meets in three.
  *

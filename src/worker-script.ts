@@ -71,7 +71,10 @@ export function cliScript(argv: readonly string[]): URL {
   // `--version` alone is answered by the modules' main.js, which reaches three small modules for it: the bundle
   // would first have its freshness checked, a stat of each of the some 350 files it was made from (docs/performance.md, "A command's start").
   if (argv.length === 1 && argv[0] === '--version') return workerScript('cli/main.js');
-  return workerScriptFor('cli/main.js', argv.some(namesModule));
+  // `experiment` runs the lab's modules (dist/experiments/, which bin/mjlab.js loads): they import the library's
+  // compiled modules, so the CLI must be those modules too, not the bundle's copies (a UserError of theirs would
+  // not be the bundle's UserError).
+  return workerScriptFor('cli/main.js', argv.includes('experiment') || argv.some(namesModule));
 }
 
 const MODULE_FILE = /\.(m?js|cjs|json)\b/i;

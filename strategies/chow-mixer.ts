@@ -5,8 +5,9 @@
  * nearer to complete, takes the first win offered.
  */
 import type { Action, Strategy } from '../src/agent/types.js';
-import { PASS_ACTION, Scratch, legalOf, readHand } from './common.js';
-import { fastClaim, fastTurn } from './modes.js';
+import { PASS_ACTION, legalOf, readHand } from './shared/view.js';
+import { Scratch } from './shared/scratch.js';
+import { fastClaim, fastTurn } from './shared/modes.js';
 
 export const chowMixer: Strategy = {
   name: 'chow-mixer',

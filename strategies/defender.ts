@@ -8,9 +8,10 @@
  */
 import type { Strategy } from '../src/agent/types.js';
 import { KINDS } from '../src/tiles/tile.js';
-import { PASS_ACTION, Scratch, legalOf, readHand } from './common.js';
-import { greedyClaim } from './greedy.js';
-import { defendTurn, maxOpponentMelds, penaltyRisk, safeNormalTurn } from './modes.js';
+import { PASS_ACTION, legalOf, readHand } from './shared/view.js';
+import { Scratch } from './shared/scratch.js';
+import { defendTurn, maxOpponentMelds, penaltyRisk, safeNormalTurn } from './shared/defend.js';
+import { greedyClaim } from './shared/modes.js';
 
 export const defender: Strategy = {
   name: 'defender',

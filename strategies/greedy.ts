@@ -6,15 +6,10 @@
  */
 import type { Action, AgentView, Strategy } from '../src/agent/types.js';
 import { KINDS } from '../src/tiles/tile.js';
-import { PASS_ACTION, Scratch, legalOf, pickDiscard, readHand, shapeValue } from './common.js';
-import { fastClaim } from './modes.js';
-
-/** Every claim that brings the hand nearer to complete (kongs when not worse): fastClaim with no filter. */
-export function greedyClaim(view: AgentView, s: Scratch, melds: number): Action {
-  return fastClaim(view, s, melds, anyClaim);
-}
-
-const anyClaim = (): boolean => true;
+import { PASS_ACTION, legalOf, readHand } from './shared/view.js';
+import { Scratch } from './shared/scratch.js';
+import { pickDiscard, shapeValue } from './shared/discard.js';
+import { greedyClaim } from './shared/modes.js';
 
 export function greedyTurn(view: AgentView, s: Scratch, melds: number): Action {
   const mj = legalOf(view, 'mahjong');

@@ -10,25 +10,10 @@
  */
 import type { Strategy } from '../src/agent/types.js';
 import { KINDS, isHead } from '../src/tiles/tile.js';
-import { PASS_ACTION, Scratch, legalOf, readHand } from './common.js';
-import {
-  defendTurn,
-  doublingHonour,
-  estimateValue,
-  fastClaim,
-  fastTurn,
-  honoursClaim,
-  honoursTurn,
-  huntClaim,
-  huntShanten,
-  huntTurn,
-  maxOpponentMelds,
-  meldsFit,
-  penaltyRisk,
-  pickSuit,
-  rivalOnSuit,
-  safeNormalTurn,
-} from './modes.js';
+import { PASS_ACTION, legalOf, readHand } from './shared/view.js';
+import { Scratch } from './shared/scratch.js';
+import { defendTurn, maxOpponentMelds, penaltyRisk, safeNormalTurn } from './shared/defend.js';
+import { doublingHonour, estimateValue, fastClaim, fastTurn, honoursClaim, honoursTurn, huntClaim, huntShanten, huntTurn, meldsFit, pickSuit, rivalOnSuit } from './shared/modes.js';
 
 type Plan = 'suit' | 'honours' | 'fast';
 

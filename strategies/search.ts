@@ -18,8 +18,8 @@
  * experiment `inference` shows it wins.
  *
  * Candidates: the policy's choice; on a turn, the next best discards by the shared shape evaluation (least shanten,
- * then shape: strategies/common.ts pickDiscard), up to `candidates` in all, plus the safest discard (Harr's "watch
- * discards": strategies/modes.ts defendTurn); on a claim, rob or wash, every legal answer (at most a few).
+ * then shape: strategies/shared/ pickDiscard), up to `candidates` in all, plus the safest discard (Harr's "watch
+ * discards": strategies/shared/modes.ts defendTurn); on a claim, rob or wash, every legal answer (at most a few).
  *
  * Randomness comes only from the seat's own stream: the same seed gives the same decisions on any worker count.
  * The agent never reads hidden state: a world is a function of the view and the stream (src/engine/sample.ts), so
@@ -30,14 +30,16 @@ import type { Action, Agent, AgentInit, AgentView, ParamValue, Strategy, World }
 import { UserError } from '../src/errors.js';
 import { KINDS } from '../src/tiles/tile.js';
 import { chowMixer } from './chow-mixer.js';
-import { Scratch, legalOf, pickDiscard, readHand, shapeValue } from './common.js';
+import { Scratch } from './shared/scratch.js';
+import { legalOf, readHand } from './shared/view.js';
+import { pickDiscard, shapeValue } from './shared/discard.js';
 import { defender } from './defender.js';
 import { greedy } from './greedy.js';
 import { harr } from './harr.js';
-import { defendTurn } from './modes.js';
+import { defendTurn } from './shared/defend.js';
 import { type InferenceStats, inferenceGuide, noStats } from '../src/infer/guide.js';
 import { pairedSums } from './paired-sums.js';
-import { opponentGuide } from './opponent-model.js';
+import { opponentGuide } from '../src/infer/opponent-model.js';
 import { random } from './random.js';
 import { suitHunter } from './suit-hunter.js';
 

@@ -7,8 +7,9 @@
  * visibly collects the same suit, or when the wall runs short with the hand still far from complete.
  */
 import type { Strategy } from '../src/agent/types.js';
-import { PASS_ACTION, Scratch, legalOf, readHand } from './common.js';
-import { fastClaim, fastTurn, huntClaim, huntShanten, huntTurn, meldsFit, pickSuit, rivalOnSuit } from './modes.js';
+import { PASS_ACTION, legalOf, readHand } from './shared/view.js';
+import { Scratch } from './shared/scratch.js';
+import { fastClaim, fastTurn, huntClaim, huntShanten, huntTurn, meldsFit, pickSuit, rivalOnSuit } from './shared/modes.js';
 
 const UNDECIDED = -1;
 /** Claim filter once the suit is given up: any claim that helps. */

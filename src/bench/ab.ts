@@ -3,7 +3,7 @@
  * this build and another one's compiled `dist/` (a checkout of an earlier commit after `npm ci`), playing the same
  * games of the same lineups in alternating chunks, so that the machine's drift between chunks falls on both alike.
  * Reports each build's median hands per second and the median of the per-round ratios (this / other). A case with
- * `luck` plays as a `--duplicate` run's workers do, a luck meter (src/game/luck.ts) told of every draw.
+ * `luck` plays as a `--duplicate` run's workers do, a luck meter (src/luck/meter.ts) told of every draw.
  * `npm run bench -- --against ../base/dist` runs it; the other build may predate the engine's move to src/game.
  */
 import { existsSync } from 'node:fs';

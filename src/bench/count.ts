@@ -108,7 +108,7 @@ async function decision(load: (p: string) => Promise<Module>): Promise<string> {
   const r = ruleSet('harr');
   const hp = applyParams(harr, [], 'harr');
   const out: string[] = [];
-  // The hands of src/experiments/search-timing.ts (seed 7), search at seat 0.
+  // The hands of src/bench/search-timing.ts (seed 7), search at seat 0.
   const hand = (g: number, budget: number, counted: boolean): void => {
     const s = createHandState(r, r.limit, r.flowers, 4);
     startHand(s, { dealer: g % 4, prevailing: 0, scores: [0, 0, 0, 0], chance: seededWalls((w: number) => makeStream(7, g, `wall:0:${w}`)) });

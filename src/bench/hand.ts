@@ -5,12 +5,13 @@
  * after each discard" queries through HandAnalyser, and "discard t, then draw u" queries (selectDiscard /
  * afterDraw, the strategies' "tiles that help") as the strategies use them, and the same question answered by
  * suit-vector masks (drawMasks once per hand, then critical per discard and suit: one bit test per draw of
- * another suit, as strategies/common.ts drawsHelping does). Each rate is the median of several timed runs; hands
+ * another suit, as strategies/shared/ drawsHelping does). Each rate is the median of several timed runs; hands
  * come from the project's streams only.
  */
 import { performance } from 'node:perf_hooks';
 import { makeStream, shuffleInPlace } from '../rng/streams.js';
-import { HandAnalyser, buildHandTable, shanten } from '../hand/shanten.js';
+import { HandAnalyser, shanten } from '../hand/shanten.js';
+import { buildHandTable } from '../hand/table.js';
 import { buildSuitGood } from '../hand/suit-shapes.js';
 import { KINDS } from '../tiles/tile.js';
 import { median } from 'simple-statistics';

@@ -8,8 +8,7 @@
 import { pathToFileURL } from 'node:url';
 import { median } from 'simple-statistics';
 import { ruleSet } from '../rules/index.js';
-import { timeSearchHands } from '../experiments/search-timing.js';
-import { WITH_INFERENCE } from '../game/inference-why.js';
+import { timeSearchHands, WITH_INFERENCE } from './search-timing.js';
 
 export async function benchSearch(rules = 'harr', hands = 6, budgets: readonly number[] = [32, 64, 128, 256]): Promise<Record<string, number | string>> {
   const r = ruleSet(rules);

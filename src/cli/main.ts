@@ -8,6 +8,7 @@ import { UserError } from '../errors.js';
 import { printable } from '../text.js';
 import { gitState, packageVersion } from '../io/manifest.js';
 import type { OptionTable } from './args.js';
+import type { LabLoader } from '../experiments/experiment.js';
 
 /** What mjlab's middleware uses of the yargs instance it is called with (not in yargs' published types). */
 interface Parser {
@@ -22,7 +23,11 @@ export function versionText(): string {
   return `mjlab ${packageVersion()}${at}`;
 }
 
-export async function main(argv: string[]): Promise<void> {
+/**
+ * Runs the command line `argv`. `lab` loads the experiments `mjlab experiment` runs (experiments/index.ts, which the
+ * library does not import: bin/mjlab.js, the program, hands it in).
+ */
+export async function main(argv: string[], lab: LabLoader): Promise<void> {
   if (argv.length === 1 && argv[0] === '--version') {
     process.stdout.write(`${versionText()}\n`);
     return;
@@ -56,7 +61,7 @@ export async function main(argv: string[]): Promise<void> {
       if (err) throw err;
       throw new UserError(failMessage(msg ?? '', argv));
     });
-  for (const c of commands) parser = parser.command(c as CommandModule);
+  for (const c of commands(lab)) parser = parser.command(c as CommandModule);
   try {
     await parser.parseAsync();
   } catch (e) {

@@ -17,7 +17,7 @@ import { recordDir, saveRecord } from '../play/records.js';
 import { type PlayServer, startServer } from '../play/server.js';
 import { PlaySession, type SessionOptions, tableWinds } from '../play/session.js';
 import { RemoteSession } from '../play/remote.js';
-import { isPlugin } from '../runner/contract.js';
+import { isPlugin } from '../sandbox/contract.js';
 import { DEFAULT_DECISION_TIMEOUT } from '../runner/options.js';
 import { CLI, printable } from '../text.js';
 import type { TableStatus } from '../play/message.js';

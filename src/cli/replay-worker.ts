@@ -1,5 +1,5 @@
 /**
- * `mjlab replay`'s plug-in thread (src/runner/plugin-thread.ts): a seeded game whose lineup holds a plug-in, or the
+ * `mjlab replay`'s plug-in thread (src/sandbox/plugin-thread.ts): a seeded game whose lineup holds a plug-in, or the
  * review of a record's seat by a plug-in (`replay --seat --strategy`, or `mjlab review --coach`), played here under the contract simulate's workers hold it to (its
  * decisions watched by the main thread, Math.random and the clock refused), so a loop is stopped and a plug-in
  * replays as it played in the run.
@@ -10,8 +10,8 @@ import { compareSeat } from '../game/compare.js';
 import { reviewSeat } from '../coach/review.js';
 import { readScenario } from '../game/replay.js';
 import { resolveStrategy } from '../lineup/registry.js';
-import { holdToContract, loading } from '../runner/contract.js';
-import { hostPlugins } from '../runner/plugin-host.js';
+import { holdToContract, loading } from '../sandbox/contract.js';
+import { hostPlugins } from '../sandbox/plugin-host.js';
 import { replayConfig, type GameArgs } from './replay-args.js';
 
 export type ReplayJob =

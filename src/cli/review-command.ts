@@ -11,7 +11,7 @@ import { CLI } from '../text.js';
 import { recordSeat } from '../game/compare.js';
 import { readScenario, replayRecordFile } from '../game/replay.js';
 import { resolveStrategy } from '../lineup/registry.js';
-import { isPlugin } from '../runner/contract.js';
+import { isPlugin } from '../sandbox/contract.js';
 import { renderReview } from '../coach/render.js';
 import { type Review, reviewSeat } from '../coach/review.js';
 import { writeReplayHtml } from '../viewer/write.js';

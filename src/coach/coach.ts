@@ -14,7 +14,7 @@
 import type { AgentView, HandGuide, ParamValue, Strategy, StrategyInstance } from '../agent/types.js';
 import { INFER_STEPS, INFER_TRIES, inferenceGuide } from '../infer/guide.js';
 import { UserError } from '../errors.js';
-import { isPlugin } from '../runner/contract.js';
+import { isPlugin } from '../sandbox/contract.js';
 import { opponentGuide } from '../infer/opponent-model.js';
 import { resolvePolicy } from '../../strategies/search.js';
 

@@ -1,5 +1,5 @@
 /**
- * `mjlab experiment NAME` as a library call (README.md, "Experiments: what we found"): play every (variant, lineup) cell of the spec
+ * `mjlab experiment NAME` as a library call (docs/architecture.md, "Where to add"): play every (variant, lineup) cell of the spec
  * through simulate() into DIR/runs/<variant>/<lineup-index>/ (each resumable through the runner's checkpoint,
  * each streaming nets.bin for the paired statistics), then analyse and write DIR: the CSVs, SVG charts,
  * manifest.json and README.md. Timings go to manifest.json only, so the CSVs and README are reproducible.
@@ -16,43 +16,11 @@ import { renderSvg } from '../charts/render.js';
 import { simulate } from '../runner/run.js';
 import { WorkerKeep } from '../runner/pool.js';
 import { seatsOf } from '../runner/wall-sets.js';
-import { ANALYSES } from './analyses.js';
 import type { AnalysisInput } from './analysis.js';
-import { anyExperiment, TUNING_EXPERIMENTS } from './registry.js';
-import { runTunedPlans } from './tuned-plans.js';
-import { runLearnedPolicy } from './learned-policy.js';
-import { learningSizes } from './learned-policy-sizes.js';
+import type { Experiment, ExperimentOptions, ExperimentResult, PlayedExperiment } from './experiment.js';
 import { readme } from './readme.js';
 import type { ExperimentSpec, Variant } from './types.js';
-import { searchTiming } from './search-timing.js';
 import type { Cell } from './walls.js';
-
-export interface ExperimentOptions {
-  readonly name: string;
-  /** Total games over all cells; default the spec's. */
-  readonly games?: number;
-  readonly seed?: number;
-  readonly out?: string;
-  readonly workers?: number;
-  readonly progress: 'auto' | 'none';
-  readonly resume: boolean;
-  /** Replace whatever the output directory holds (the directory is emptied whole first). */
-  readonly force?: boolean;
-  readonly command?: string;
-  /** Tuning experiments only: CMA-ES generations (default the spec's). */
-  readonly generations?: number;
-}
-
-export interface ExperimentResult {
-  readonly status: 'complete' | 'interrupted';
-  readonly signal?: 'SIGINT' | 'SIGTERM';
-  readonly dir: string;
-  readonly hands: number;
-  /** This session's seconds. */
-  readonly seconds: number;
-  /** The runs' seconds over every session (a complete experiment only). */
-  readonly runSeconds?: number;
-}
 
 export function defaultOut(name: string): string {
   return join('results', name);
@@ -137,10 +105,20 @@ export function claimDir(dir: string, run: { experiment: string; games: number; 
   return out;
 }
 
-export async function runExperiment(o: ExperimentOptions): Promise<ExperimentResult> {
-  const spec = anyExperiment(o.name);
-  if (spec.analysis !== 'tuned-plans' && o.generations !== undefined) {
-    throw new UserError(`--generations is for the tuning experiments (${TUNING_EXPERIMENTS.map((e) => e.name).join(', ')}), not ${spec.name}`);
+/** The experiment of `lab` named `name` (what `mjlab experiment NAME` runs). */
+export function findExperiment(lab: readonly Experiment[], name: string): Experiment {
+  const e = lab.find((x) => x.spec.name === name);
+  if (!e) throw new UserError(`unknown experiment "${name}"; known: ${lab.map((x) => x.spec.name).join(', ')}`);
+  return e;
+}
+
+/** Runs the experiment of `lab` that `o.name` names. */
+export async function runExperiment(lab: readonly Experiment[], o: ExperimentOptions): Promise<ExperimentResult> {
+  const e = findExperiment(lab, o.name);
+  const spec = e.spec;
+  if (!(e.kind === 'staged' && e.takesGenerations) && o.generations !== undefined) {
+    const tuning = lab.filter((x) => x.kind === 'staged' && x.takesGenerations).map((x) => x.spec.name);
+    throw new UserError(`--generations is for the tuning experiments (${tuning.join(', ')}), not ${spec.name}`);
   }
   const total = o.games ?? spec.games;
   const seed = o.seed ?? spec.seed;
@@ -148,21 +126,21 @@ export async function runExperiment(o: ExperimentOptions): Promise<ExperimentRes
   if (o.workers !== undefined && (!Number.isSafeInteger(o.workers) || o.workers <= 0)) {
     throw new UserError(`--workers must be a positive integer, got ${o.workers}`);
   }
-  if (spec.analysis === 'learned-policy') learningSizes(spec, total);
-  const plans = spec.analysis === 'tuned-plans' || spec.analysis === 'learned-policy' ? [] : cellPlans(spec, total);
+  if (e.kind === 'staged') e.checkGames(total);
+  const plans = e.kind === 'staged' ? [] : cellPlans(e.spec, total);
   const dir = o.out ?? defaultOut(spec.name);
   try {
     const out = claimDir(dir, { experiment: spec.name, games: total, seed }, o);
-    if (spec.analysis === 'tuned-plans') return await runTunedPlans(spec, o, out);
-    if (spec.analysis === 'learned-policy') return await runLearnedPolicy(spec, o, out);
-    return await play(spec, o, out, total, seed, plans);
+    if (e.kind === 'staged') return await e.run(o, out);
+    return await play(e, o, out, total, seed, plans);
   } catch (e) {
     if (e instanceof IoFailure) throw new UserError(`cannot write ${e.path}: ${e.reason}; the finished runs are kept in ${dir}, resume with --resume once it is fixed`);
     throw e;
   }
 }
 
-async function play(spec: ExperimentSpec, o: ExperimentOptions, out: RunDir, total: number, seed: number, plans: readonly CellPlan[]): Promise<ExperimentResult> {
+async function play(e: PlayedExperiment, o: ExperimentOptions, out: RunDir, total: number, seed: number, plans: readonly CellPlan[]): Promise<ExperimentResult> {
+  const spec = e.spec;
   const dir = out.path;
   const startedAt = new Date().toISOString();
   const t0 = performance.now();
@@ -229,9 +207,9 @@ async function play(spec: ExperimentSpec, o: ExperimentOptions, out: RunDir, tot
   for (const c of cells) byVariant.set(c.variant.label, [...(byVariant.get(c.variant.label) ?? []), c]);
   const wallGames = spec.duplicate ? spec.players : 1;
   const walls = Math.min(...plans.map((p) => p.games)) / wallGames;
-  const timing = spec.analysis === 'search-vs-harr' || spec.analysis === 'inference' ? await searchTiming(cells, o.progress) : undefined;
+  const timing = e.timing ? await e.timing(cells, o.progress) : undefined;
   const input: AnalysisInput = { spec, cells, byVariant, wallGames, walls, ...(timing ? { timing } : {}) };
-  const analysis = ANALYSES[spec.analysis](input);
+  const analysis = e.analyse(input);
 
   for (const f of analysis.files) out.write(f.name, f.text);
   for (const c of analysis.charts) out.write(c.name, await renderSvg(c.spec));

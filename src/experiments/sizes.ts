@@ -1,21 +1,16 @@
 /**
- * What `experiment --list` says of each experiment: its full size, the hours its committed run
+ * What `experiment --list` says of each experiment (README.md, "Commands"): its full size, the hours its committed run
  * took (read from results/NAME/manifest.json, a measurement of that run, not an estimate), and the smallest --games
  * it accepts, which the refusals of a smaller one name too.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ExperimentSpec, LearningExperimentSpec, TuningExperimentSpec } from './types.js';
-import { learningMinGames } from './learned-policy-sizes.js';
+import type { Experiment } from './experiment.js';
+import type { ExperimentSpec } from './types.js';
 import { thousands } from '../text.js';
 
-/** Tune's own rule (src/tune/plan.ts): whole --duplicate wall sets of four, at least two. */
-const TUNE_MIN_GAMES = 8;
-
 /** The smallest total --games with which every run of `spec` gets at least two whole wall sets (two games without --duplicate). */
-export function minGames(spec: ExperimentSpec | TuningExperimentSpec | LearningExperimentSpec): number {
-  if (spec.analysis === 'tuned-plans') return TUNE_MIN_GAMES;
-  if (spec.analysis === 'learned-policy') return learningMinGames(spec);
+export function minGames(spec: ExperimentSpec): number {
   const unit = spec.duplicate ? spec.players : 1;
   if (!spec.cells) return 2 * unit * spec.variants.length * spec.lineups.length;
   const shares = spec.cells.reduce((a, c) => a + c.share, 0);
@@ -40,16 +35,14 @@ export function measuredCost(root: string, name: string): string | null {
 }
 
 /** The lines of `experiment --list` for one experiment. */
-export function listEntry(root: string, spec: ExperimentSpec | TuningExperimentSpec | LearningExperimentSpec): string {
-  const size = spec.analysis === 'tuned-plans'
-    ? `${thousands(spec.games)} games per candidate per generation, ${spec.generations} generations (--games ${spec.games})`
-    : spec.analysis === 'learned-policy'
-      ? `${thousands(spec.games)} games of generation 1 per rule set, the other stages in proportion (--games ${spec.games})`
-      : `${thousands(spec.games)} games (--games ${spec.games})`;
+export function listEntry(root: string, e: Experiment): string {
+  const spec = e.spec;
+  const size = e.kind === 'staged' ? e.sizeText : `${thousands(spec.games)} games (--games ${spec.games})`;
+  const least = e.kind === 'staged' ? e.minGames() : minGames(e.spec);
   const cost = measuredCost(root, spec.name);
   return [
     spec.name,
     `  ${spec.question}`,
-    `  full size: ${size}, seed ${spec.seed}; the committed run took ${cost ?? 'no time on record (results/ holds no run)'}; smallest --games: ${thousands(minGames(spec))}`,
+    `  full size: ${size}, seed ${spec.seed}; the committed run took ${cost ?? 'no time on record (results/ holds no run)'}; smallest --games: ${thousands(least)}`,
   ].join('\n');
 }

@@ -37,7 +37,7 @@ export interface TunedStrategy {
 }
 
 /**
- * An experiment that tunes (src/experiments/tuned-plans.ts): every strategy tuned under every variant, once per
+ * An experiment that tunes (experiments/tuned-plans/run.ts): every strategy tuned under every variant, once per
  * seed family, then every tuned plan played under every variant on held-out walls. Sizes are in games per
  * candidate per generation (`--games`), the rest as multiples of it.
  */
@@ -63,7 +63,7 @@ export interface TuningExperimentSpec extends ExperimentBase {
 }
 
 /**
- * An experiment that learns (src/experiments/learned-policy.ts, docs/learning.md): under every variant, a net distilled from
+ * An experiment that learns (experiments/learned-policy/run.ts, docs/learning.md): under every variant, a net distilled from
  * a teacher's self-play decisions (generation 1), then from a search rolling out with that net (generation 2), each
  * net compared paired with harr and with the generation before, then search with the last net against today's
  * search. Sizes are in generation-1 games per variant (`--games`), the rest as multiples of it.

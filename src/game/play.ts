@@ -14,7 +14,7 @@ import { AgentError } from '../errors.js';
 import { shownValue, thrownMessage } from '../text.js';
 import { makeStream, seatStream } from '../rng/streams.js';
 import { type WallSource, orderedWalls, seededWalls } from '../engine/chance.js';
-import type { LuckMeter } from './luck.js';
+import type { LuckMeter } from '../luck/meter.js';
 import { afterEveryEvent, observers, NO_OBSERVER, type HandObserver } from '../engine/observer.js';
 import { handResult } from '../engine/result.js';
 import { type HandState, createHandState } from '../engine/state.js';
@@ -34,7 +34,7 @@ export interface PlayOptions {
   readonly check?: (s: HandState) => void;
   /** Tests: constructed wall orders for the first hand, one per deal, used in order instead of the seeded walls. */
   readonly wallOrders?: readonly (readonly number[])[];
-  /** Luck of the draw (src/game/luck.ts): reset at the game's start, told of every draw. */
+  /** Luck of the draw (src/luck/meter.ts): reset at the game's start, told of every draw. */
   readonly luck?: LuckMeter;
 }
 

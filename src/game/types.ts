@@ -2,27 +2,21 @@
  * A game's contract: what a caller (CLI replay, runner, experiments) gives to play one game, and what comes back. A
  * "game" is one hand by default, or a whole match (`--unit match`).
  */
+import type { TableDescription } from '../core/table.js';
 import type { StrategyInstance } from '../agent/types.js';
 import type { Seat, Wind } from '../core/seat.js';
 import type { HandResult } from '../engine/types.js';
 import type { RuleSet } from '../rules/index.js';
 
-export interface TableConfig {
+/**
+ * A game's table: the run's table description with the rule set and the lineup resolved. With `duplicate` every wall
+ * is played `players` times with the lineup rotated: game g then uses the wall and seat streams of wall index
+ * floor(g / players) and rotation g % players.
+ */
+export interface TableConfig extends Omit<TableDescription, 'rules' | 'strategies'> {
   readonly rules: RuleSet;
-  /** Hand limit in force: the rule set's default, or `--limit N`. null = none. */
-  readonly limit: number | null;
-  /** Flowers and seasons in play. */
-  readonly flowers: boolean;
-  readonly players: 2 | 3 | 4;
-  readonly unit: 'hand' | 'match';
-  readonly seed: number;
   /** The lineup, in the order given on the command line. */
   readonly lineup: readonly StrategyInstance[];
-  /**
-   * `--duplicate`: every wall is played `players` times with the lineup rotated. Game g then uses the wall and seat
-   * streams of wall index floor(g / players) and rotation g % players.
-   */
-  readonly duplicate: boolean;
 }
 
 /** Who sits where for game `g`, and which streams it uses. Computed by `gameSetup` (engine/setup.ts). */

@@ -1,6 +1,6 @@
 /**
  * The shape value of a held tile (the strategies' discard ties; the inference's policy model of the other seats, docs/strategies.md): one function
- * shared by the strategies (strategies/common.ts re-exports it) and the inference over worlds (src/infer), which
+ * shared by the strategies (strategies/shared/ re-exports it) and the inference over worlds (src/infer), which
  * may not import a strategy.
  */
 import type { Counts } from '../tiles/counts.js';

@@ -7,7 +7,7 @@
  *
  * A pure cache: the file holds what the builders compute, and is used only when it was written from the very code
  * that would build otherwise. Its header lists the identities it was written for: a SHA-1 of the builder
- * modules' text (suit-shapes, shanten and the tile kinds they use, compiled .js and source .ts alike, since tests run the .ts in-process).
+ * modules' text (suit-shapes, table-build, shanten and the tile kinds they use, compiled .js and source .ts alike, since tests run the .ts in-process).
  * A reader hashes its own two modules and takes the file only on a match; a missing, stale, short or unreadable
  * file makes it build as before, never fail. test/hand/table-file.test.ts checks that both ways give the same
  * bytes.
@@ -52,8 +52,11 @@ export function tableFilePath(): string {
   return basename(top) === 'dist' && ext === '.js' ? join(top, 'hand-tables.bin') : join(top, 'dist', 'hand-tables.bin');
 }
 
-/** The modules whose text decides the tables: the two builders and the tile kinds shanten.ts takes from tiles/. */
-const BUILDERS = ['hand/suit-shapes', 'hand/shanten', 'tiles/tile'];
+/**
+ * The modules whose text decides the tables: the two builders (suit-shapes.ts, table-build.ts), the analyser that
+ * reads them (shanten.ts) and the tile kinds it takes from tiles/.
+ */
+const BUILDERS = ['hand/suit-shapes', 'hand/table-build', 'hand/shanten', 'tiles/tile'];
 
 /**
  * The identity of the builder modules under the source root `root` (src/ or dist/src/) with extension `e`: what a

@@ -7,7 +7,7 @@
 import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildHandTable, prebuiltSections } from './shanten.js';
+import { buildHandTable, prebuiltSections } from './table.js';
 import { buildSuitGood } from './suit-shapes.js';
 import { builderIdentity, tableFileBytes, tableFilePath } from './table-file.js';
 

@@ -78,7 +78,7 @@ export class Likelihood {
   /**
    * log P(discard `d` | the hand `c` held before it) under harr's own ranking, softened: a softmax at temperature
    * `tau` over each held kind's shape value plus `beta` for each step of shanten its discard would cost (`cost`, from
-   * shantenCosts; harr discards at the least shanten first, then by shape: strategies/common.ts pickDiscard).
+   * shantenCosts; harr discards at the least shanten first, then by shape: strategies/shared/ pickDiscard).
    */
   rankedLog(c: Uint8Array, d: number, cost: Int8Array, beta: number, tau: number): number {
     let z = 0;

@@ -1,7 +1,7 @@
 /**
  * The policy model of the other seats (docs/strategies.md, "Reading the table"): the constants of src/infer/likelihood.ts and guide.ts,
- * fitted on four-`harr` self-play where every hand is known (src/game/inference-fit.ts made them, FIT_HANDS hands per
- * rule set, seed FIT_SEED: `node dist/src/game/inference-fit.js`; test/infer/model.test.ts checks a smaller fit
+ * fitted on four-`harr` self-play where every hand is known (experiments/fits/inference-fit.ts made them, FIT_HANDS hands per
+ * rule set, seed FIT_SEED: `node dist/experiments/fits/inference-fit.js`; test/infer/model.test.ts checks a smaller fit
  * lands near them).
  *
  * - `tau`: the temperature of the softmax over a seat's discards by the shape value of each kind held

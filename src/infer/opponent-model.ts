@@ -2,7 +2,7 @@
  * The opponent model of search's sampled worlds (strategies/search.ts; AgentView.sampleWorld's HandGuide; the prior
  * of the inference over worlds, src/infer/guide.ts): another seat's concealed hand should be about as near to complete as a `harr` hand with the same number of declared sets
  * and discards. MEDIAN_SHANTEN is the median shanten of such hands in four-`harr` play under the four rule sets
- * (src/game/opponent-model.ts made it: 400 hands per rule set, seed 15; a test checks it). Cells seen too rarely to
+ * (experiments/fits/opponent-model.ts made it: 400 hands per rule set, seed 15; a test checks it). Cells seen too rarely to
  * measure hold -9 and take the nearest measured cell of the same row.
  */
 import type { HandGuide } from '../agent/types.js';

@@ -4,6 +4,7 @@
  * hash of every plug-in file), seed, game range, duration and hands per second, and the size and hash of every
  * output file. docs/outputs.md describes every field.
  */
+import type { TableDescription } from '../core/table.js';
 import { execFileSync } from 'node:child_process';
 import { CLI } from '../text.js';
 import { existsSync, readFileSync } from 'node:fs';
@@ -11,22 +12,15 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The run's identity: two output directories with equal identities (and shards) hold the same numbers. */
-export interface RunIdentity {
-  readonly rules: string;
-  readonly strategies: string;
-  readonly seed: number;
+/** A run's identity: its table, its games and what it streams (a resume or a merge must match it). */
+export interface RunIdentity extends TableDescription {
   /** Games in the whole run (all shards). */
   readonly games: number;
-  readonly players: number;
-  readonly unit: 'hand' | 'match';
-  readonly duplicate: boolean;
-  readonly flowers: boolean;
-  readonly limit: number | null;
   readonly gamesCsv: boolean;
   /** nets.bin written (experiments' and --duplicate's paired statistics); absent when not. */
   readonly nets?: boolean;
   /**
-   * luck.bin written (the luck of the draw, src/game/luck.ts; `simulate --duplicate`, league, sprt), and its
+   * luck.bin written (the luck of the draw, src/luck/meter.ts; `simulate --duplicate`, league, sprt), and its
    * format: 3 now, 2 for format 2 and true for format 1 (runs made before each); absent when not written.
    */
   readonly luck?: true | 2 | 3;

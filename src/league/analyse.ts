@@ -6,9 +6,9 @@
  * outcomes across cells are paired and every interval is taken over wall sets.
  */
 import type { TopLevelSpec } from 'vega-lite';
-import { num } from '../io/csv.js';
-import { csv } from '../experiments/tables.js';
-import { luckBeta, type LuckFormat } from '../game/luck.js';
+import { csv, num } from '../io/csv.js';
+import { luckBeta } from '../luck/beta.js';
+import { type LuckFormat } from '../luck/format.js';
 import { labelLuck, luckUnit } from '../runner/luck-adjust.js';
 import { forEachWall, labelHandsPerWall, WallMoments, type NetsCell } from '../runner/wall-sets.js';
 import type { PairedInterval } from '../stats/paired.js';

@@ -29,7 +29,7 @@ import { builtInOnly } from '../runner/plugins.js';
 import { formatShard } from '../runner/plan.js';
 import { seatsOf } from '../runner/wall-sets.js';
 import { LUCK_FILE, luckFormatOf } from '../runner/luck-file.js';
-import type { LuckFormat } from '../game/luck.js';
+import type { LuckFormat } from '../luck/format.js';
 import { leagueShardOf, runLabelsOf } from './read.js';
 import { analyseLeague, leaderboard, leagueChart, leagueCsv, matrixCsv, type LeagueCell, type LeagueResult } from './analyse.js';
 

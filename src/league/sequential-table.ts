@@ -17,8 +17,8 @@
  */
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { csv, num } from '../experiments/tables.js';
-import { luckBeta } from '../game/luck.js';
+import { csv, num } from '../io/csv.js';
+import { luckBeta } from '../luck/beta.js';
 import { luckFormatOf } from '../runner/luck-file.js';
 import { NETS_FILE } from '../runner/nets-file.js';
 import { forEachWall } from '../runner/wall-sets.js';

@@ -9,8 +9,9 @@
  * end sprt.csv is written beside the run's own files.
  */
 import { UserError } from '../errors.js';
-import { csv, num } from '../experiments/tables.js';
-import { LUCK_FORMAT, luckBeta } from '../game/luck.js';
+import { csv, num } from '../io/csv.js';
+import { LUCK_FORMAT } from '../luck/format.js';
+import { luckBeta } from '../luck/beta.js';
 import { luckFormatOf } from '../runner/luck-file.js';
 import { RunDir } from '../io/run-dir.js';
 import { labelLuck, luckUnit } from '../runner/luck-adjust.js';
@@ -137,7 +138,7 @@ export async function runSprtCommand(o: SprtOptions): Promise<{ status: 'decided
   }
   const spec = { mu0: 0, mu1: o.delta, alpha: o.alpha, beta: o.beta };
   const beta = o.adjust ? luckBeta(o.rules, LUCK_FORMAT) : null;
-  if (beta && beta.every((x) => x === 0)) throw new UserError(`--adjust: rule set "${o.rules}" has no luck coefficients (src/game/luck.ts LUCK_BETA)`);
+  if (beta && beta.every((x) => x === 0)) throw new UserError(`--adjust: rule set "${o.rules}" has no luck coefficients (src/luck/meter.ts LUCK_BETA)`);
   const monitor = new SprtMonitor(spec, beta);
   const r = await simulate({
     rules: o.rules, strategies: `${o.a},${o.b},${o.b},${o.b}`, games: o.maxGames, seed: o.seed, ...(o.workers !== undefined ? { workers: o.workers } : {}),

@@ -5,12 +5,12 @@
  * on the game indices, never on the worker. Every strategy is held to the agent contract, as in the runner's worker.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { handTableFrom } from '../hand/shanten.js';
+import { handTableFrom } from '../hand/table.js';
 import { createEngine } from '../game/play.js';
 import { gameSetup } from '../game/setup.js';
 import { tableConfig } from '../runner/table.js';
-import { Heartbeat, holdToContract, loading } from '../runner/contract.js';
-import { errorMessage } from '../runner/worker-error.js';
+import { Heartbeat, holdToContract, loading } from '../sandbox/contract.js';
+import { errorMessage } from '../sandbox/worker-error.js';
 import type { TrainBatch, TrainDone, TrainWorkerInit } from './protocol.js';
 import { encodeDecisions } from './record.js';
 import { recording, type Sink } from './recorder.js';

@@ -6,8 +6,8 @@
  * next game. A thread a plug-in ended (process.exit, out of memory, a crash) ends the command: `failed` says how.
  */
 import { UserError } from '../errors.js';
-import { DecisionTimeout } from '../runner/pool.js';
-import { PluginThread, threadFailure } from '../runner/plugin-thread.js';
+import { DecisionTimeout } from '../sandbox/failures.js';
+import { PluginThread, threadFailure } from '../sandbox/plugin-thread.js';
 import { workerScript } from '../worker-script.js';
 import type { SeatMessage, TableStatus } from './message.js';
 import type { Answer, SessionOptions } from './session.js';

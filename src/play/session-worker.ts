@@ -1,11 +1,11 @@
 /**
- * `mjlab play`'s plug-in thread (src/runner/plugin-thread.ts): when an opponent is a plug-in, the whole table
+ * `mjlab play`'s plug-in thread (src/sandbox/plugin-thread.ts): when an opponent is a plug-in, the whole table
  * (session.ts) lives here, its opponents held to simulate's contract (a decision watched by the main thread, whose
  * server goes on answering; Math.random and the clock refused), and every finished game is saved from here.
  */
 import { resolveStrategy } from '../lineup/registry.js';
-import { holdToContract, loading } from '../runner/contract.js';
-import { hostPlugins } from '../runner/plugin-host.js';
+import { holdToContract, loading } from '../sandbox/contract.js';
+import { hostPlugins } from '../sandbox/plugin-host.js';
 import { ruleSet } from '../rules/index.js';
 import { saveRecord } from './records.js';
 import { PlaySession, type Answer, type SessionOptions } from './session.js';

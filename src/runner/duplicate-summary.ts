@@ -5,7 +5,7 @@
  * wall set, divided by its seat-hands per wall set, and the normal 95% interval of the mean of those (every other
  * column as in any run's summary.csv).
  */
-import { summaryCsv } from '../io/csv.js';
+import { summaryCsv } from './csv.js';
 import type { Aggregate } from '../stats/aggregate.js';
 import { forEachWall, labelHandsPerWall, labelWall, WallMoments, type NetsCell } from './wall-sets.js';
 

@@ -4,11 +4,11 @@
  */
 import { UserError } from '../errors.js';
 import { ruleSet } from '../rules/index.js';
-import { HB_PHASE } from './contract.js';
-import { deathWords } from './died.js';
+import { HB_PHASE } from '../sandbox/contract.js';
+import { deathWords } from '../sandbox/died.js';
 import { DEFAULT_DECISION_TIMEOUT } from './options.js';
 import { CLI } from '../text.js';
-import { DecisionTimeout, WorkerDied, WorkerFailure } from './pool.js';
+import { DecisionTimeout, WorkerDied, WorkerFailure } from '../sandbox/failures.js';
 import type { TableSpec } from './protocol.js';
 
 export function replayCommand(spec: TableSpec, game: number): string {

@@ -1,6 +1,6 @@
 /**
  * The luck adjustment (docs/statistics.md, "The luck adjustment"): a control variate fixed before the run. A label's luck of the draw over
- * one wall set (luck.bin, src/game/luck.ts), taken relative to the table (its own less its seats' share of the
+ * one wall set (luck.bin, src/luck/meter.ts), taken relative to the table (its own less its seats' share of the
  * whole table's luck, game by game: nets are zero-sum, so what counts is being luckier than the others), times the
  * rule set's fixed coefficients, is the part of its net the draws explain. Subtracting it leaves the mean
  * unchanged in expectation (every luck term has mean zero whatever the strategies do) and, as far as the draws
@@ -8,7 +8,7 @@
  * each seat's relative luck sums to nothing; luck.bin's rounding leaves at most a few 1/LUCK_SCALE of a draw). Kept in exact integers: values are in units of
  * 1/(players · LUCK_SCALE) of a point.
  */
-import { LUCK_SCALE } from '../game/luck.js';
+import { LUCK_SCALE } from '../luck/format.js';
 import type { WallSums } from './wall-sets.js';
 
 /** How many adjusted units make a point at a table of `players`. */

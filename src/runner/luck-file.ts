@@ -1,12 +1,12 @@
 /**
  * luck.bin (docs/statistics.md, "The luck adjustment"): beside nets.bin, one fixed-size record per game, in game order: for each label of
- * the run (aggregate label order) and each luck channel (src/game/luck.ts), that label's luck of the draw summed
+ * the run (aggregate label order) and each luck channel (src/luck/meter.ts), that label's luck of the draw summed
  * over its seats and the game's hands, times LUCK_SCALE, as a little-endian Int32. Streamed, proved on resume and
  * merged exactly like nets.bin. The luck adjustment (luck-adjust.ts) reads it wall set by wall set.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { luckFormat, type LuckFormat } from '../game/luck.js';
+import { luckFormat, type LuckFormat } from '../luck/format.js';
 import { MARKER } from '../io/owned-dir.js';
 import type { StreamedName } from './protocol.js';
 

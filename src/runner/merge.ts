@@ -21,7 +21,8 @@ import { pairwiseCsv, pairwiseTests } from './pairwise.js';
 import { seatsOf } from './wall-sets.js';
 import type { StreamedName } from './protocol.js';
 import { LUCK_FILE } from './luck-file.js';
-import { luckBeta, luckFormat } from '../game/luck.js';
+import { luckBeta } from '../luck/beta.js';
+import { luckFormat } from '../luck/format.js';
 import { duplicateSummaryCsv } from './duplicate-summary.js';
 
 interface Input {

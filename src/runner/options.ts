@@ -3,6 +3,7 @@
  * defaults, below src/runner/run.ts and its stages (src/runner/stages/) so that each imports them and none imports
  * run.ts back.
  */
+import type { TableDescription } from '../core/table.js';
 import type { WorkerKeep } from './pool.js';
 import type { Aggregate } from '../stats/aggregate.js';
 import type { Manifest, Shard } from '../io/manifest.js';
@@ -20,11 +21,9 @@ export const DEFAULT_OUT = 'results/latest';
 /** Default per-decision time limit, seconds: generous (a built-in decision takes microseconds). */
 export const DEFAULT_DECISION_TIMEOUT = 5;
 
-export interface SimulateOptions {
-  readonly rules: string;
-  readonly strategies: string;
+/** `simulate()`'s options: the table as the command line describes it (limit absent: the rule set's), and the run's. */
+export interface SimulateOptions extends Omit<TableDescription, 'limit'> {
   readonly games: number;
-  readonly seed: number;
   /** Worker threads; default all cores. */
   readonly workers?: number;
   readonly out: string;
@@ -32,10 +31,6 @@ export interface SimulateOptions {
   readonly outExplicit: boolean;
   readonly gamesCsv: boolean;
   readonly limit?: number;
-  readonly players: 2 | 3 | 4;
-  readonly unit: 'hand' | 'match';
-  readonly duplicate: boolean;
-  readonly flowers: boolean;
   readonly shard: Shard | null;
   readonly resume: boolean;
   readonly force: boolean;
@@ -48,7 +43,7 @@ export interface SimulateOptions {
    * the run after that batch (the manifest then says complete: false, ranges up to it).
    */
   readonly monitor?: RunMonitor;
-  /** Also stream luck.bin (only with --duplicate): each game's per-label luck of the draw (src/game/luck.ts). */
+  /** Also stream luck.bin (only with --duplicate): each game's per-label luck of the draw (src/luck/meter.ts). */
   readonly luck?: boolean;
   /** Seconds one create() or act() may take before its worker is stopped; default DEFAULT_DECISION_TIMEOUT. */
   readonly decisionTimeout?: number;

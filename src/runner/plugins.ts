@@ -9,7 +9,7 @@ import { UserError } from '../errors.js';
 import { resolveStrategy, type StrategyInstance } from '../lineup/registry.js';
 import { fsReason } from '../io/files.js';
 import { sha256 } from './checkpoint.js';
-import { isPlugin } from './contract.js';
+import { isPlugin } from '../sandbox/contract.js';
 
 /** The file part of a plug-in lineup entry ("./bot.js:depth=2" → "./bot.js"), as the registry splits it. */
 function pluginPath(label: string): string {

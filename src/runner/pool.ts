@@ -5,79 +5,20 @@
  * the caller's business. Runs from dist/ only: Node 20 cannot start a .ts worker, so under vitest the compiled
  * worker in dist/ is used (vitest's globalSetup builds it).
  */
-import { workerMemoryLimit, workerScript, workerScriptFor } from '../worker-script.js';
+import { workerScript, workerScriptFor } from '../worker-script.js';
 import { loadsModules } from '../lineup/registry.js';
-import { thrownMessage } from '../text.js';
 import { Worker } from 'node:worker_threads';
 import type { Batch } from './plan.js';
 import type { FromWorker, ToWorker, WorkerInit } from './protocol.js';
-import { Heartbeat, HEARTBEAT_BYTES, type HeartbeatView } from './contract.js';
-import { startWatchdog } from './watchdog.js';
-import { hasSharedHandTable, sharedHandTable } from '../hand/shanten.js';
+import { Heartbeat, HEARTBEAT_BYTES, type HeartbeatView } from '../sandbox/contract.js';
+import { startWatchdog } from '../sandbox/watchdog.js';
+import { DecisionTimeout, deathOf, WorkerDied, WorkerFailure, workerLimits, type ErrorMessage } from '../sandbox/failures.js';
+import { hasSharedHandTable, sharedHandTable } from '../hand/table.js';
 import { tableFileReadable } from '../hand/table-file.js';
 
 export type DoneMessage = Extract<FromWorker, { type: 'done' }>;
-export type ErrorMessage = Extract<FromWorker, { type: 'error' }>;
-
-/** A worker reported an error; the pool has stopped. */
-export class WorkerFailure extends Error {
-  constructor(readonly detail: ErrorMessage) {
-    super(detail.message);
-    this.name = 'WorkerFailure';
-  }
-}
-
-/** A decision (or a plug-in's loading) ran past the time limit; the pool has stopped. */
-export class DecisionTimeout extends Error {
-  constructor(
-    readonly view: HeartbeatView,
-    readonly limitMs: number,
-  ) {
-    super(`a decision took longer than ${limitMs / 1000} s`);
-    this.name = 'DecisionTimeout';
-  }
-}
-
-/**
- * A worker thread ended on its own, not by the pool: a strategy called process.exit (any code, 0 included: the
- * thread is gone all the same and its batches with it), ran it out of memory, or threw where nothing catches
- * (a timer's callback). `view`: the worker's heartbeat at that moment (a decision still open names whose it was).
- */
-export class WorkerDied extends Error {
-  constructor(
-    readonly view: HeartbeatView,
-    /** What happened, as a phrase: "called process.exit(0)", "ran out of memory", "crashed (...)". */
-    readonly how: string,
-  ) {
-    super(`a worker thread ${how}`);
-    this.name = 'WorkerDied';
-  }
-}
-
-/** How a worker's 'error' event ended it, as WorkerDied's phrase. */
-export function deathOf(e: unknown): string {
-  if ((e as NodeJS.ErrnoException)?.code === 'ERR_WORKER_OUT_OF_MEMORY') return 'ran out of memory';
-  return `crashed (${thrownMessage(e)})`;
-}
-
 /** Batches queued per worker: the one it plays and the one it starts next. More only delays the tail. */
 const IN_FLIGHT = 2;
-
-/**
- * Cap on each worker's young generation. A game's objects all die young, but V8 doubles the nursery (up to 3 x 16
- * MB) as the allocated total grows, so an uncapped worker's heap kept growing for the first million hands (peak
- * RSS +36% from 1e5 to 1e6 hands, against the target that memory not grow with the hands: docs/performance.md). With the cap the
- * heap stays flat (median peak RSS 96 -> 102 MB, +6%, where it was 114 -> 156 MB) and CPU per hand moved by less
- * than the run-to-run noise (±3%, side-by-side runs of `node dist/src/bench/runner.js`); the old generation
- * keeps V8's default limit, so a strategy that needs memory still gets it. The +6% left is mostly native
- * (the worker threads' malloc arenas in /proc/PID/smaps), plus promoted per-batch garbage awaiting a full GC.
- */
-const YOUNG_GENERATION_MB = 6;
-
-/** Every worker thread that runs strategies: the young generation capped as above, the heap as the user says. */
-export function workerLimits(): { maxYoungGenerationSizeMb: number; maxOldGenerationSizeMb?: number } {
-  return { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, ...workerMemoryLimit() };
-}
 
 /**
  * The runner's worker script for a lineup: its one-file bundle, which starts in under half the CPU, unless the

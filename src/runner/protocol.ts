@@ -2,18 +2,12 @@
  * Messages between the runner and its worker threads. Only plain data crosses: the lineup travels as its spec
  * string and each worker resolves it itself (strategy objects and user .js modules cannot be cloned).
  */
+import type { TableDescription } from '../core/table.js';
+import type { ErrorMessage } from '../sandbox/failures.js';
 import type { AggregateJson } from '../stats/aggregate.js';
 
-export interface TableSpec {
-  readonly rules: string;
-  readonly strategies: string;
-  readonly players: 2 | 3 | 4;
-  readonly unit: 'hand' | 'match';
-  readonly seed: number;
-  readonly duplicate: boolean;
-  readonly flowers: boolean;
-  readonly limit: number | null;
-}
+/** The table a worker plays: the run's table description, validated (src/runner/stages/plan.ts tableSpecFor). */
+export type TableSpec = TableDescription;
 
 export interface WorkerInit {
   readonly table: TableSpec;
@@ -50,12 +44,4 @@ export type FromWorker =
       /** Milliseconds it spent playing this batch. Timings only: never part of any result file. */
       readonly busyMs: number;
     }
-  | {
-      readonly type: 'error';
-      readonly kind: 'agent' | 'user' | 'bug';
-      readonly message: string;
-      readonly strategy?: string;
-      readonly seed?: number;
-      readonly game?: number;
-      readonly stack?: string;
-    };
+  | ErrorMessage;

@@ -7,16 +7,18 @@
  * and a plug-in cannot reach Math.random or the clock.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { handTableFrom } from '../hand/shanten.js';
+import { handTableFrom } from '../hand/table.js';
 import { addGame, addMatch, aggregateToJson, emptyAggregate, placings, uniqueLabels } from '../stats/aggregate.js';
-import { csvChunk, gameRows, matchRow } from '../io/csv.js';
+import { csvChunk } from '../io/csv.js';
+import { gameRows, matchRow } from './csv.js';
 import { createEngine } from '../game/play.js';
 import { gameSetup } from '../game/setup.js';
 import { tableConfig } from './table.js';
 import { addNetsRecord } from './nets-file.js';
-import { addLuckRecord, LUCK_CHANNELS, LuckMeter } from '../game/luck.js';
-import { Heartbeat, holdToContract, loading } from './contract.js';
-import { errorMessage } from './worker-error.js';
+import { addLuckRecord, LuckMeter } from '../luck/meter.js';
+import { LUCK_CHANNELS } from '../luck/format.js';
+import { Heartbeat, holdToContract, loading } from '../sandbox/contract.js';
+import { errorMessage } from '../sandbox/worker-error.js';
 import type { FromWorker, StreamedName, ToWorker, WorkerInit } from './protocol.js';
 
 const port = parentPort;

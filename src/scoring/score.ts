@@ -153,7 +153,7 @@ export function scoreValue(rules: RuleSet, hand: HandSpec, ctx: ScoreContext): n
 
 /**
  * scoreValue of a losing hand given by its concealed counts (read, not kept), its melds and its bonus tiles: the
- * luck meter's path (src/game/luck.ts), which scores many losing hands of one seat's melds, bonus tiles and context
+ * luck meter's path (src/luck/meter.ts), which scores many losing hands of one seat's melds, bonus tiles and context
  * and would otherwise list each hand's tiles for the scorer to count again. The same answer as scoreValue
  * (test/scoring/properties.test.ts).
  */

@@ -2,7 +2,7 @@
  * The scorer's contract (docs/notation.md "Scoring on the command line").
  * score(ruleset, hand, context) → lines, points, doubles, score — pure.
  */
-import type { Wind } from '../agent/types.js';
+import type { Wind } from '../core/seat.js';
 
 export type WinBy = 'discard' | 'self-draw' | 'loose-tile' | 'robbing-kong';
 

@@ -60,7 +60,7 @@ export interface SprtSpec {
   /**
    * The variance the LLR divides by: 'upper' (the default), its upper confidence limit (varianceUpper); 'plug-in',
    * the sample variance, the rule before it, kept so that the error-rate checks can show what it did
-   * (test/stats/sprt-heavy-tails.test.ts, src/league/sprt-error-rates.ts).
+   * (test/stats/sprt-heavy-tails.test.ts, experiments/fits/sprt-error-rates.ts).
    */
   readonly variance?: 'upper' | 'plug-in';
 }

@@ -4,13 +4,14 @@
  * returns each job's per-wall-set nets for its candidate. Every value is an integer sum over fixed games, stored
  * by position, so a result does not depend on the worker count or the order batches finish in.
  * Ctrl-C or SIGTERM stops the pool (src/runner/signals.ts); a run() then reports 'interrupted', never anything
- * partial. A decision past the time limit stops its worker (src/runner/watchdog.ts) and fails the run in one line.
+ * partial. A decision past the time limit stops its worker (src/sandbox/watchdog.ts) and fails the run in one line.
  */
 import { UserError } from '../errors.js';
-import { HB_PHASE } from '../runner/contract.js';
+import { HB_PHASE } from '../sandbox/contract.js';
 import { loadsModules } from '../lineup/registry.js';
-import { DecisionTimeout, startPool, WorkerDied, WorkerFailure, type PoolHandle, type WorkerKeep } from '../runner/pool.js';
-import { deathWords } from '../runner/died.js';
+import { startPool, type PoolHandle, type WorkerKeep } from '../runner/pool.js';
+import { DecisionTimeout, WorkerDied, WorkerFailure } from '../sandbox/failures.js';
+import { deathWords } from '../sandbox/died.js';
 import { workerScriptFor } from '../worker-script.js';
 import { trapSignals, type SignalTrap, type StopSignal } from '../runner/signals.js';
 import type { TuneBatch, TuneDone, TuneJob, TuneTable, TuneWorkerInit } from './protocol.js';

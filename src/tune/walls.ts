@@ -11,7 +11,7 @@
 export const RACE_BLOCK = 2 ** 40;
 /** First game of the confirmation of the winner against the defaults. */
 export const CONFIRM_BLOCK = 2 * 2 ** 40;
-/** First game of an experiment's cross-play (src/experiments/tuned-plans.ts). */
+/** First game of an experiment's cross-play (experiments/tuned-plans/run.ts). */
 export const CROSS_BLOCK = 3 * 2 ** 40;
 
 export function generationGames(g: number, games: number): [number, number] {

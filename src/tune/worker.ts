@@ -6,13 +6,13 @@
  * the games, never on the worker. Every strategy is held to the agent contract, as in the runner's worker.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { handTableFrom } from '../hand/shanten.js';
+import { handTableFrom } from '../hand/table.js';
 import { createEngine, type GameEngine } from '../game/play.js';
 import { gameSetup } from '../game/setup.js';
 import type { TableConfig } from '../game/types.js';
 import { tableConfig } from '../runner/table.js';
-import { Heartbeat, holdToContract, loading } from '../runner/contract.js';
-import { errorMessage } from '../runner/worker-error.js';
+import { Heartbeat, holdToContract, loading } from '../sandbox/contract.js';
+import { errorMessage } from '../sandbox/worker-error.js';
 import type { TuneBatch, TuneDone, TuneWorkerInit } from './protocol.js';
 
 const port = parentPort;
@@ -22,7 +22,7 @@ const first = workerData as TuneWorkerInit & { readonly heartbeat: SharedArrayBu
 handTableFrom(workerData);
 /** The table being played: from workerData, or a later pool's init when the pool keeps its workers warm (pool.ts WorkerKeep). */
 let init: TuneWorkerInit = first;
-// The agent contract, as in the runner's worker (src/runner/contract.ts): decisions report to the heartbeat the
+// The agent contract, as in the runner's worker (src/sandbox/contract.ts): decisions report to the heartbeat the
 // main thread's watchdog reads, and a plug-in cannot reach Math.random or the clock.
 const hb = new Heartbeat(first.heartbeat);
 /** Engines by job, most recent last; a tune moves on from a generation's candidates, so only a few are kept. */

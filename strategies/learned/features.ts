@@ -15,7 +15,9 @@
  */
 import type { Action, Agent, AgentView } from '../../src/agent/types.js';
 import { KINDS, isHead } from '../../src/tiles/tile.js';
-import { Scratch, readHand, shapeValue } from '../common.js';
+import { Scratch } from '../shared/scratch.js';
+import { readHand } from '../shared/view.js';
+import { shapeValue } from '../shared/discard.js';
 import { harr } from '../harr.js';
 import { ACTIONS, actionIndex } from './actions.js';
 import type { AgentInit } from '../../src/agent/types.js';

@@ -14,7 +14,7 @@ import { CLI } from '../../src/text.js';
 import { commandLine } from '../../src/io/manifest.js';
 import { replayCommand } from '../../src/runner/failure.js';
 import { reproduceCommand } from '../../src/experiments/run.js';
-import { EXPERIMENTS } from '../../src/experiments/registry.js';
+import { EXPERIMENTS } from '../../experiments/index.js';
 import { ROOT, fencedBlocks } from '../support/doc.js';
 import { mjlabIn } from '../helpers/cli.js';
 

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pairsVerdict, verdict } from '../../src/experiments/search-vs-harr.js';
+import { pairsVerdict, verdict } from '../../experiments/search-vs-harr/analysis.js';
 import { csvRows } from '../../src/report/csv-read.js';
 import { holm } from '../../src/stats/paired.js';
 import { ROOT } from '../runner/helpers.js';

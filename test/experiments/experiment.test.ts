@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '../runner/helpers.js';
 import { mjlabIn } from '../helpers/cli.js';
-import { EXPERIMENTS } from '../../src/experiments/registry.js';
+import { EXPERIMENTS } from '../../experiments/index.js';
 
 const tmp = tempDir('exp');
 /** Small, above every experiment's smallest --games (160 here), with several batches in each run. */

@@ -5,8 +5,8 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { experiment } from '../../src/experiments/registry.js';
-import { analyseInference } from '../../src/experiments/inference.js';
+import { experiment } from '../../experiments/index.js';
+import { analyseInference } from '../../experiments/inference/analysis.js';
 import type { AnalysisInput } from '../../src/experiments/analysis.js';
 import type { Cell } from '../../src/experiments/walls.js';
 import { simulate } from '../../src/runner/run.js';

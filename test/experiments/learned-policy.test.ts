@@ -9,9 +9,9 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } fr
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { claimDir } from '../../src/experiments/run.js';
-import { runLearnedPolicy } from '../../src/experiments/learned-policy.js';
-import { learningMinGames } from '../../src/experiments/learned-policy-sizes.js';
-import { LEARNING_EXPERIMENTS } from '../../src/experiments/registry.js';
+import { runLearnedPolicy } from '../../experiments/learned-policy/run.js';
+import { learningMinGames } from '../../experiments/learned-policy/sizes.js';
+import { LEARNING_EXPERIMENTS } from '../../experiments/index.js';
 import type { LearningExperimentSpec } from '../../src/experiments/types.js';
 import { mjlabIn } from '../helpers/cli.js';
 import { ROOT, oneLine, parseCsv, read, tempDir } from '../runner/helpers.js';

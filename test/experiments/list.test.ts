@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../support/doc.js';
-import { EXPERIMENTS, TUNING_EXPERIMENTS } from '../../src/experiments/registry.js';
+import { EXPERIMENTS, LAB } from '../../experiments/index.js';
 import { cellPlans } from '../../src/experiments/run.js';
 import { minGames } from '../../src/experiments/sizes.js';
 import { runCli } from '../helpers/cli.js';
@@ -12,7 +12,8 @@ describe('experiment --list', () => {
   it('shows each experiment with its full size, the hours its committed run took and its smallest --games', async () => {
     const r = await runCli(['experiment', '--list']);
     expect(r.code, r.err).toBe(0);
-    for (const e of [...EXPERIMENTS, ...TUNING_EXPERIMENTS]) {
+    for (const x of LAB.filter((y) => y.kind === 'played' || y.takesGenerations)) {
+      const e = x.spec;
       const at = r.out.indexOf(`${e.name}\n`);
       expect(at, e.name).toBeGreaterThanOrEqual(0);
       const entry = r.out.slice(at).split('\n').slice(0, 3).join('\n');
@@ -20,7 +21,7 @@ describe('experiment --list', () => {
       // An experiment whose run is not committed yet (results/NAME holds no manifest) says so instead of a time.
       if (existsSync(join(ROOT, 'results', e.name, 'manifest.json'))) expect(entry).toMatch(/the committed run took \d+\.\d\d (CPU-)?hours/);
       else expect(entry).toContain('the committed run took no time on record (results/ holds no run)');
-      expect(entry).toContain(`smallest --games: ${minGames(e).toLocaleString('en-US')}`);
+      expect(entry).toContain(`smallest --games: ${(x.kind === 'staged' ? x.minGames() : minGames(x.spec)).toLocaleString('en-US')}`);
     }
   });
 

@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { verdict as planVerdict } from '../../src/experiments/tuned-plans-report.js';
-import { verdict as searchVerdict } from '../../src/experiments/search-vs-harr.js';
+import { verdict as planVerdict } from '../../experiments/tuned-plans/report.js';
+import { verdict as searchVerdict } from '../../experiments/search-vs-harr/analysis.js';
 import { holm, type PairedInterval } from '../../src/stats/paired.js';
 import { parseCsv, ROOT } from '../runner/helpers.js';
 

@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { runExperiment } from '../../src/experiments/run.js';
-import { experiment } from '../../src/experiments/registry.js';
+import { experiment, LAB } from '../../experiments/index.js';
 import { pathToFileURL } from 'node:url';
 import type { tableConfig as TableConfigFn } from '../../src/runner/table.js';
 import type { gameSetup as GameSetupFn } from '../../src/game/setup.js';
@@ -53,7 +53,7 @@ async function direct(): Promise<Map<string, Map<string, number>[][]>> {
 
 beforeAll(async () => {
   dir = tempDir('exp-paired');
-  const r = await runExperiment({ name: NAME, games: TOTAL, out: join(dir, 'out'), workers: 1, progress: 'none', resume: false, command: 'test' });
+  const r = await runExperiment(LAB, { name: NAME, games: TOTAL, out: join(dir, 'out'), workers: 1, progress: 'none', resume: false, command: 'test' });
   expect(r.status).toBe('complete');
 });
 

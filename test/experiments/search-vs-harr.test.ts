@@ -6,13 +6,13 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cellPlans } from '../../src/experiments/run.js';
-import { experiment } from '../../src/experiments/registry.js';
-import { analyseSearchVsHarr, lineupParts, pairsVerdict, verdict } from '../../src/experiments/search-vs-harr.js';
+import { experiment } from '../../experiments/index.js';
+import { analyseSearchVsHarr, lineupParts, pairsVerdict, verdict } from '../../experiments/search-vs-harr/analysis.js';
 import type { AnalysisInput } from '../../src/experiments/analysis.js';
 import type { Cell } from '../../src/experiments/walls.js';
 import { simulate } from '../../src/runner/run.js';
 import { totalSum } from '../../src/stats/aggregate.js';
-import { WALLS } from '../../experiments/search-vs-harr.js';
+import { WALLS } from '../../experiments/search-vs-harr/spec.js';
 import { tempDir } from '../runner/helpers.js';
 
 const spec = experiment('search-vs-harr');

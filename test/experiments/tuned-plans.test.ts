@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { mjlab, parseCsv, read, spawnMjlab, tempDir } from '../runner/helpers.js';
 import { mjlabIn } from '../helpers/cli.js';
-import { verdict } from '../../src/experiments/tuned-plans-report.js';
+import { verdict } from '../../experiments/tuned-plans/report.js';
 import type { PairedInterval } from '../../src/stats/paired.js';
 
 const RUN = ['experiment', 'tuned-plans', '--games', '8', '--generations', '2', '--seed', '1'];

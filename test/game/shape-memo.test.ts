@@ -1,8 +1,8 @@
-// The luck meter's memo of loser scores (src/game/shape-memo.ts) against a Map: the same answers through growth and
+// The luck meter's memo of loser scores (src/luck/shape-memo.ts) against a Map: the same answers through growth and
 // clears, for keys across loserShapeKey's whole range (to 2^43) and keys that share their low 27 bits.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ShapeMemo } from '../../src/game/shape-memo.js';
+import { ShapeMemo } from '../../src/luck/shape-memo.js';
 
 const keyArb = fc.oneof(
   fc.integer({ min: 0, max: 2 ** 43 - 1 }),

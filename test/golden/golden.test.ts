@@ -2,7 +2,7 @@
 // rendered move by move. When a rule or scoring change is intended, run `npm run golden` and review the diff.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { goldenText } from '../../src/game/golden.js';
+import { goldenText } from '../../src/golden.js';
 import { RULESET_IDS } from '../../src/rules/index.js';
 
 describe('golden playthroughs', () => {

@@ -1,6 +1,7 @@
 /** Runs the CLI in-process and captures what it writes and its exit status (without exiting the test runner). */
 import { vi } from 'vitest';
 import { main } from '../../src/cli/main.js';
+import { LAB } from '../../experiments/index.js';
 
 export async function runCli(args: string[]): Promise<{ out: string; err: string; code: number }> {
   let out = '';
@@ -9,7 +10,7 @@ export async function runCli(args: string[]): Promise<{ out: string; err: string
   const e = vi.spyOn(process.stderr, 'write').mockImplementation((s: string | Uint8Array) => ((err += String(s)), true));
   process.exitCode = 0;
   try {
-    await main(args);
+    await main(args, async () => LAB);
   } finally {
     o.mockRestore();
     e.mockRestore();

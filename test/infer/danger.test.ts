@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { mayClaimMahjong } from '../../src/engine/legal.js';
-import { selfPlay } from '../../src/game/self-play.js';
+import { selfPlay } from '../../experiments/self-play.js';
 import { discardDanger } from '../../src/infer/danger.js';
 import { noStats } from '../../src/infer/guide.js';
 import { makeStream } from '../../src/rng/streams.js';

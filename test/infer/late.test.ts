@@ -4,7 +4,7 @@
  * whoever holds them, and late they pile every seat's worlds onto one from complete. Earlier they still count.
  */
 import { describe, expect, it } from 'vitest';
-import { selfPlay } from '../../src/game/self-play.js';
+import { selfPlay } from '../../experiments/self-play.js';
 import { inferenceGuide } from '../../src/infer/guide.js';
 import { LATE_WALL, POLICY_MODEL } from '../../src/infer/model.js';
 

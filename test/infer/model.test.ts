@@ -3,7 +3,7 @@
  * the same self-play lands near it, so the constants are not typed in by hand and a change to the fit shows here.
  */
 import { describe, expect, it } from 'vitest';
-import { fitPolicyModel } from '../../src/game/inference-fit.js';
+import { fitPolicyModel } from '../../experiments/fits/inference-fit.js';
 import { POLICY_MODEL, FIT_HANDS } from '../../src/infer/model.js';
 
 describe('the policy model', () => {

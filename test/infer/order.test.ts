@@ -5,7 +5,7 @@
  * pass counts as a passed Mah-Jongg only where the rules would have let the seat claim it.
  */
 import { describe, expect, it } from 'vitest';
-import { selfPlay } from '../../src/game/self-play.js';
+import { selfPlay } from '../../experiments/self-play.js';
 import { Likelihood } from '../../src/infer/likelihood.js';
 import { POLICY_MODEL } from '../../src/infer/model.js';
 import { discardOrder, type PlayedDiscard } from '../../src/infer/order.js';

@@ -1,10 +1,10 @@
 /**
- * Prediction quality where the truth is known (src/game/inference-quality.ts): on a few
+ * Prediction quality where the truth is known (docs/strategies.md, "Reading the table"; experiments/inference-prediction/inference-quality.ts): on a few
  * self-play hands, worlds drawn with the inference give the true hidden hands a higher likelihood per tile, and rank
  * the seats truly one tile from complete higher in mid-hand, than the opponent model's worlds and uniform ones.
  */
 import { describe, expect, it } from 'vitest';
-import { predictionQuality, rocAuc } from '../../src/game/inference-quality.js';
+import { predictionQuality, rocAuc } from '../../experiments/inference-prediction/inference-quality.js';
 
 describe('prediction quality', () => {
   it('ROC area: 1 for a perfect ranking, 0.5 for ties, 0 reversed', () => {

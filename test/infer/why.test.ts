@@ -1,11 +1,11 @@
 /**
- * The diagnostic behind docs/strategies.md, "Why the inference gains nothing yet" (src/game/inference-why.ts): its oracle worlds must hold the true
+ * The diagnostic behind docs/strategies.md, "Why the inference gains nothing yet" (experiments/inference-why/inference-why.ts): its oracle worlds must hold the true
  * hidden hands (else "oracle" measures nothing), keep the wall's tiles while not keeping their order, and leave the
  * true state alone; its rows must add up.
  */
 import { describe, expect, it } from 'vitest';
-import { inferenceWhy, oracleView } from '../../src/game/inference-why.js';
-import { selfPlay } from '../../src/game/self-play.js';
+import { inferenceWhy, oracleView } from '../../experiments/inference-why/inference-why.js';
+import { selfPlay } from '../../experiments/self-play.js';
 import { makeStream } from '../../src/rng/streams.js';
 import { worldStateCopy } from '../../src/view/world.js';
 import type { HandState } from '../../src/engine/state.js';

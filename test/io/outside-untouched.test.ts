@@ -10,6 +10,7 @@ import { lstatSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:f
 import { join } from 'node:path';
 import { UserError } from '../../src/errors.js';
 import { runExperiment } from '../../src/experiments/run.js';
+import { LAB } from '../../experiments/index.js';
 import { mergeRuns } from '../../src/runner/merge.js';
 import { simulate, type SimulateOptions } from '../../src/runner/run.js';
 import { tune } from '../../src/tune/tune.js';
@@ -130,7 +131,7 @@ async function run(c: Case, out: string): Promise<void> {
       rules: 'harr', strategy: 'harr', params: 'minPairs', generations: 1, population: 2, games: 8, seed: 1, finalists: 1, raceRounds: 1,
       raceGames: 8, confirmGames: 8, out, resume: c.resume, force: c.force, workers: 1, progress: 'none', command: 'mjlab tune',
     });
-  } else await runExperiment({ name: 'defender-draws', games: 40, out, workers: 1, progress: 'none', resume: c.resume, force: c.force, command: 'mjlab experiment' });
+  } else await runExperiment(LAB, { name: 'defender-draws', games: 40, out, workers: 1, progress: 'none', resume: c.resume, force: c.force, command: 'mjlab experiment' });
 }
 
 async function check(c: Case): Promise<void> {

@@ -1,69 +1,58 @@
 /**
- * Folders import downward only (README.md, "Layout"): among src/'s folders (and strategies/,
- * src/'s root files counted as one), no folder imports one that imports it back, directly or around a loop.
+ * Folders import downward only (docs/architecture.md, "Layers"): among the folders of the whole repository (each
+ * first-level folder of src/, strategies/, experiments/ and test/, each of their root files on its own, and bin/), no
+ * folder imports one that imports it back, directly or around a loop; and no import runs back up the house: the
+ * library (src/) and the strategies import nothing of the lab (experiments/), the tests or the program (bin/), and
+ * the lab nothing of the tests or the program.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, normalize, relative, sep } from 'node:path';
+import { sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { circles, fileGraph, grouped } from './graph.js';
 
-const ROOT = join(import.meta.dirname, '..', '..');
-
-function tsFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((f) => {
-    const p = join(dir, f);
-    return statSync(p).isDirectory() ? tsFiles(p) : p.endsWith('.ts') ? [p] : [];
-  });
-}
-
-/** "src/engine", "src/(root)" or "strategies". */
+/** "src/engine", "src/errors.ts", "strategies/shared", "experiments/tuned-plans", "test/runner" or "bin". */
 function folderOf(file: string): string {
-  const parts = relative(ROOT, file).split(sep);
-  if (parts[0] !== 'src') return parts[0]!;
-  return parts.length > 2 ? `src/${parts[1]}` : 'src/(root)';
+  const parts = file.split(sep);
+  if (parts[0] === 'bin') return 'bin';
+  return `${parts[0]}/${parts[1]}`;
 }
 
-/** Folder → the folders its files import (relative imports, type-only ones included). */
-function folderGraph(): Map<string, Set<string>> {
-  const g = new Map<string, Set<string>>();
-  for (const file of [...tsFiles(join(ROOT, 'src')), ...tsFiles(join(ROOT, 'strategies'))]) {
-    const from = folderOf(file);
-    for (const m of readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
-      const target = normalize(join(dirname(file), m[1]!));
-      const to = folderOf(target);
-      if (to !== from && (to.startsWith('src') || to === 'strategies')) {
-        if (!g.has(from)) g.set(from, new Set());
-        g.get(from)!.add(to);
-      }
-    }
+/** What each top folder may import: what lies below it. */
+const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
+  src: ['src', 'strategies'],
+  strategies: ['src', 'strategies'],
+  experiments: ['src', 'strategies', 'experiments'],
+  test: ['src', 'strategies', 'experiments', 'test'],
+  bin: ['src', 'experiments'],
+};
+
+/** Every import of `g` from a top folder to one it may not import, as "from → to". */
+function upward(g: ReadonlyMap<string, ReadonlySet<string>>): string[] {
+  const out: string[] = [];
+  for (const [file, tos] of g) {
+    const top = file.split(sep)[0]!;
+    for (const t of tos) if (!MAY_IMPORT[top]?.includes(t.split(sep)[0]!)) out.push(`${file} → ${t}`);
   }
-  return g;
-}
-
-/** Every loop of the graph, each as the path that closes it. */
-function loops(g: Map<string, Set<string>>): string[] {
-  const found = new Set<string>();
-  const visit = (n: string, path: string[]): void => {
-    const at = path.indexOf(n);
-    if (at >= 0) {
-      found.add([...path.slice(at), n].join(' → '));
-      return;
-    }
-    if (path.length > g.size) return;
-    for (const m of g.get(n) ?? []) visit(m, [...path, n]);
-  };
-  for (const n of g.keys()) visit(n, []);
-  return [...found].sort();
+  return out.sort();
 }
 
 describe('layering', () => {
+  const files = fileGraph();
+
   it('no folder imports one that imports it back', () => {
-    const g = folderGraph();
-    expect(g.size).toBeGreaterThan(10); // the scan saw the tree
-    expect(loops(g)).toEqual([]);
+    const g = grouped(files, folderOf);
+    expect(g.size).toBeGreaterThan(40); // the scan saw the tree
+    for (const top of ['src/engine', 'strategies/harr.ts', 'experiments/tuned-plans', 'test/runner', 'bin']) expect(g.has(top), top).toBe(true);
+    expect(circles(g)).toEqual([]);
   });
 
-  it('would see a loop (the check itself)', () => {
+  it('no import runs back up: src/ and strategies/ import no experiment, test or program, experiments/ no test', () => {
+    expect(upward(files)).toEqual([]);
+  });
+
+  it('would see a loop and an import back up (the checks themselves)', () => {
     const g = new Map([['a', new Set(['b'])], ['b', new Set(['c'])], ['c', new Set(['a'])]]);
-    expect(loops(g).length).toBeGreaterThan(0);
+    expect(circles(g).length).toBeGreaterThan(0);
+    const up = new Map([[['src', 'experiments', 'run.ts'].join(sep), new Set([['experiments', 'index.ts'].join(sep)])]]);
+    expect(upward(up)).toHaveLength(1);
   });
 });

@@ -5,7 +5,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { luckBeta } from '../../src/game/luck.js';
+import { luckBeta } from '../../src/luck/beta.js';
 import { wallOutcome } from '../../src/league/sprt-run.js';
 import { forEachWall } from '../../src/runner/wall-sets.js';
 import { runSprt } from '../../src/stats/sprt.js';

@@ -2,7 +2,8 @@
 // draws while East already holds 14 tiles. The meter valued East's "wait" on that draw and scored 15 tiles, which
 // crashed the held-out code500 run (seed 2, game 1748). Each other seat's wait is valued only at a waiting count.
 import { describe, expect, it } from 'vitest';
-import { LUCK_CHANNELS, LuckMeter } from '../../src/game/luck.js';
+import { LUCK_CHANNELS } from '../../src/luck/format.js';
+import { LuckMeter } from '../../src/luck/meter.js';
 import { createEngine } from '../../src/game/play.js';
 import { gameSetup } from '../../src/game/setup.js';
 import { resolveLineup } from '../../src/lineup/registry.js';

@@ -1,10 +1,10 @@
-// The luck meter remembers the scorer's answers within a hand (src/game/luck.ts, scoreKey and loserKey): the luck of every
+// The luck meter remembers the scorer's answers within a hand (src/luck/meter.ts, scoreKey and loserKey): the luck of every
 // seat, channel and game is exactly what a meter that scores every value afresh measures, under the four rule sets
 // (code500 with flowers and the limit), with claims and kongs (melds change the key) and across a match's hands.
 // The meter without its memo also scores every kind a loser holds, so the shortcut of loserScoreMayChange (a tile
 // that cannot change a loser's score is not scored) is checked here too.
 import { describe, expect, it } from 'vitest';
-import { LuckMeter } from '../../src/game/luck.js';
+import { LuckMeter } from '../../src/luck/meter.js';
 import { createEngine } from '../../src/game/play.js';
 import { gameSetup } from '../../src/game/setup.js';
 import { resolveLineup } from '../../src/lineup/registry.js';

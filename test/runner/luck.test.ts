@@ -5,8 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LUCK_CHANNELS, LUCK_FORMAT, LUCK_SCALE, luckBeta, luckFormat } from '../../src/game/luck.js';
-import { VALUE_CELLS, valueCell, valueTable } from '../../src/game/luck-value.js';
+import { LUCK_CHANNELS, LUCK_FORMAT, LUCK_SCALE, luckFormat } from '../../src/luck/format.js';
+import { luckBeta } from '../../src/luck/beta.js';
+import { VALUE_CELLS, valueCell, valueTable } from '../../src/luck/value.js';
 import { luckFormatOf } from '../../src/runner/luck-file.js';
 import { pairwiseCsv, pairwiseTests } from '../../src/runner/pairwise.js';
 import { runLabelsOf } from '../../src/league/read.js';
@@ -68,7 +69,7 @@ describe('luck of the draw', () => {
   });
 
   it("values a draw by the fixed table's estimate of the hand's final net", () => {
-    // Fitted on seed 9002 pilots (src/league/luck-value-fit.ts), one value per cell for every rule set adjusted.
+    // Fitted on seed 9002 pilots (experiments/fits/luck-value-fit.ts), one value per cell for every rule set adjusted.
     for (const rules of ['harr', 'harr-limit', 'babcock', 'code500']) expect(valueTable(rules)).toHaveLength(VALUE_CELLS);
     const t = valueTable('harr-limit')!;
     // What it learned is what a hand is becoming: nearer to complete and holding more is worth more.

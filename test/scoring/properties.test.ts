@@ -49,7 +49,7 @@ describe('scoring properties', () => {
   });
 });
 
-describe("a loser's score with one more tile of a kind it holds (the luck meter's shortcut, src/game/luck.ts)", () => {
+describe("a loser's score with one more tile of a kind it holds (the luck meter's shortcut, src/luck/meter.ts)", () => {
   it('is unchanged wherever loserScoreMayChange says it cannot change, and the predicate does let changes through', () => {
     let changed = 0;
     fc.assert(
@@ -110,7 +110,7 @@ function reshuffled(concealed: readonly number[], pick: (n: number) => number, a
   return out.sort((a, b) => a - b);
 }
 
-describe("a loser's shape key (the luck meter's memo, src/game/luck.ts)", () => {
+describe("a loser's shape key (the luck meter's memo, src/luck/meter.ts)", () => {
   it('two losing hands with one key score the same; the key with one more tile is loserShapeKeyWith', () => {
     let same = 0;
     let differ = 0;

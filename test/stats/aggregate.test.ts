@@ -6,7 +6,7 @@ import {
   addHand, aggregateFromJson, aggregateToJson, emptyAggregate, mergeAggregates, mergeJsonInto, totalSum, totalSumSq,
 } from '../../src/stats/aggregate.js';
 import type { HandResult } from '../../src/engine/types.js';
-import { summaryCsv, scoreDistributionCsv } from '../../src/io/csv.js';
+import { summaryCsv, scoreDistributionCsv } from '../../src/runner/csv.js';
 import { percentile } from '../../src/stats/summary.js';
 
 const LABELS = ['a', 'b', 'c'];

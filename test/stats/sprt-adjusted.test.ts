@@ -18,12 +18,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { luckBeta } from '../../src/game/luck.js';
+import { luckBeta } from '../../src/luck/beta.js';
 import { LUCK_FILE } from '../../src/runner/luck-file.js';
 import { NETS_FILE } from '../../src/runner/nets-file.js';
 import { forEachWall } from '../../src/runner/wall-sets.js';
 import { SprtMonitor, wallOutcome } from '../../src/league/sprt-run.js';
-import { rng } from '../../src/league/sprt-error-rates.js';
+import { rng } from '../../experiments/fits/sprt-error-rates.js';
 import { Sprt, type SprtState } from '../../src/stats/sprt.js';
 import { wilson } from '../../src/stats/wilson.js';
 

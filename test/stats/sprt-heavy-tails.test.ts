@@ -2,7 +2,7 @@
  * The sequential test's error rates on the lab's own heavy-tailed outcomes (docs/statistics.md, "The sequential test"): the wall sets of
  * every run results/league/sequential.csv reads (the raw runs, the luck-adjusted runs and the held-out search run),
  * each as raw and as luck-adjusted outcomes, resampled under H0 and H1 with the true mean known
- * (src/league/sprt-error-rates.ts). Both wrong verdicts must stay within the stated 5%: the upper end of their 95%
+ * (experiments/fits/sprt-error-rates.ts). Both wrong verdicts must stay within the stated 5%: the upper end of their 95%
  * Wilson interval over 3,000 runs each way at most 0.05, as for the fixture (sprt.test.ts).
  *
  * These outcomes are heavier-tailed than the fixture's (kurtosis up to 25: a few wall sets with a limit hand carry
@@ -13,7 +13,7 @@
  * search runs) and on the harr pool whose false H0 came closest to 5% at its own D (about 5,000 wall sets a run).
  */
 import { describe, expect, it } from 'vitest';
-import { committedPools, errorRates, type Pool } from '../../src/league/sprt-error-rates.js';
+import { committedPools, errorRates, type Pool } from '../../experiments/fits/sprt-error-rates.js';
 import { wilson } from '../../src/stats/wilson.js';
 
 const pools = committedPools();

@@ -1,7 +1,7 @@
 /**
  * The sequential test's error rates (docs/statistics.md, "The sequential test"), checked by simulation: block outcomes resampled from 500
  * real wall sets (fixtures/harr-wall-sets.json: skewed and heavy-tailed, as nets are), centred so that the true mean
- * is known exactly, then shifted to H0's or H1's value (src/league/sprt-error-rates.ts). Over many repetitions, the
+ * is known exactly, then shifted to H0's or H1's value (experiments/fits/sprt-error-rates.ts). Over many repetitions, the
  * share of wrong verdicts must lie within the stated rates: the upper end of its 95% Wilson interval at most alpha
  * (beta). At D = 0.25 SD (a couple of hundred wall sets a run) and at D = 0.05 SD (a few thousand, as the lab's
  * runs read: D/SD 0.035-0.2). The plug-in variance the test used before passed at 0.25 SD only because its first
@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { centred, errorRates } from '../../src/league/sprt-error-rates.js';
+import { centred, errorRates } from '../../experiments/fits/sprt-error-rates.js';
 import { KURTOSIS_FLOOR, MIN_BLOCKS, Sprt, sprtBounds, varianceUpper } from '../../src/stats/sprt.js';
 import { wilson } from '../../src/stats/wilson.js';
 

@@ -10,7 +10,8 @@ import { HandAnalyser, shanten } from '../../src/hand/index.js';
 import { KINDS } from '../../src/tiles/tile.js';
 import type { Counts } from '../../src/tiles/counts.js';
 import type { Action } from '../../src/agent/types.js';
-import { Scratch, shantenAfterClaim } from '../../strategies/common.js';
+import { Scratch } from '../../strategies/shared/scratch.js';
+import { shantenAfterClaim } from '../../strategies/shared/claim.js';
 
 /** A concealed hand of 3(4 - melds) + 1 tiles (a claim decision), and a discard that could be claimed. */
 const claimArb = fc

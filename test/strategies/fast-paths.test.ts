@@ -19,7 +19,9 @@ import { greedy } from '../../strategies/greedy.js';
 import { chowMixer } from '../../strategies/chow-mixer.js';
 import { defender } from '../../strategies/defender.js';
 import { suitHunter } from '../../strategies/suit-hunter.js';
-import { Scratch, drawCandidates, drawsHelping, pickDiscard, prepareDraws, touches } from '../../strategies/common.js';
+import { Scratch } from '../../strategies/shared/scratch.js';
+import { drawCandidates, drawsHelping, prepareDraws, touches } from '../../strategies/shared/draws.js';
+import { pickDiscard } from '../../strategies/shared/discard.js';
 
 const handArb = hand([[0, 1, 2, 3], [0, 1, 2, 3], [1, 3], [2]]);
 

@@ -9,7 +9,7 @@ import { sampleWorld } from '../../src/engine/sample.js';
 import { type HandState, createHandState } from '../../src/engine/state.js';
 import { apply, isOver, legalActions, startHand } from '../../src/engine/step.js';
 import { validateState } from '../../src/engine/validate.js';
-import { MODEL_HANDS, MODEL_SEED, opponentShantenMedians } from '../../src/game/opponent-model.js';
+import { MODEL_HANDS, MODEL_SEED, opponentShantenMedians } from '../../experiments/fits/opponent-model.js';
 import { shanten } from '../../src/hand/index.js';
 import { makeStream } from '../../src/rng/streams.js';
 import { ruleSet } from '../../src/rules/index.js';

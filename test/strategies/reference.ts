@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { shanten } from '../../src/hand/index.js';
 import { KINDS } from '../../src/tiles/tile.js';
 import type { Counts } from '../../src/tiles/counts.js';
-import { touches } from '../../strategies/common.js';
+import { touches } from '../../strategies/shared/draws.js';
 import type { AgentView } from '../../src/agent/types.js';
 
 /**

@@ -9,8 +9,10 @@ import fc from 'fast-check';
 import { HandAnalyser, shanten } from '../../src/hand/index.js';
 import { KINDS } from '../../src/tiles/tile.js';
 import { handArb as hand, refDraws } from './reference.js';
-import { Scratch, drawsHelping, helpBound, pickDiscard, prepareDraws, shapeValue } from '../../strategies/common.js';
-import { helpTieBreak } from '../../strategies/modes.js';
+import { Scratch } from '../../strategies/shared/scratch.js';
+import { drawsHelping, prepareDraws } from '../../strategies/shared/draws.js';
+import { helpBound, pickDiscard, shapeValue } from '../../strategies/shared/discard.js';
+import { helpTieBreak } from '../../strategies/shared/modes.js';
 
 const handArb = hand([[0, 1, 2, 3], [0, 1, 2, 3], [0, 3], [1, 2]]);
 

@@ -1,9 +1,10 @@
 /**
  * `mjlab experiment NAME [--games N] [--seed S] [--out DIR] [--workers K] [--no-progress] [--resume]` and
- * `mjlab experiment --list` (README.md, "Experiments: what we found"). The work is in src/experiments/run.ts; the specs are in
- * experiments/.
+ * `mjlab experiment --list` (docs/architecture.md, "Where to add"; README.md, "Experiments: what we found"). The work is in src/experiments/run.ts; the experiments are in
+ * experiments/, whose list the program hands in (`lab`, loaded when the command runs).
  */
 import type { CommandModule } from 'yargs';
+import type { LabLoader } from '../../experiments/experiment.js';
 import { UserError } from '../../errors.js';
 import { commandLine } from '../../io/manifest.js';
 import { SIGNAL_EXIT } from '../../runner/signals.js';
@@ -23,7 +24,7 @@ interface ExperimentArgs {
   quiet: boolean;
 }
 
-export const experimentCommand: CommandModule<object, ExperimentArgs> = {
+export const experimentCommand = (lab: LabLoader): CommandModule<object, ExperimentArgs> => ({
   command: 'experiment [name]',
   describe: 'run a declared experiment (experiments/) and write its CSVs, charts, manifest and README',
   builder: (y) =>
@@ -41,10 +42,8 @@ export const experimentCommand: CommandModule<object, ExperimentArgs> = {
       .option('quiet', QUIET_OPTION) as never,
   handler: async (a) => {
     if (a.list) {
-      const [{ allExperiments }, { listEntry }, { packageRoot }] = await Promise.all([
-        import('../../experiments/registry.js'), import('../../experiments/sizes.js'), import('../../io/manifest.js'),
-      ]);
-      for (const e of allExperiments()) process.stdout.write(`${listEntry(packageRoot(), e)}\n`);
+      const [experiments, { listEntry }, { packageRoot }] = await Promise.all([lab(), import('../../experiments/sizes.js'), import('../../io/manifest.js')]);
+      for (const e of experiments) process.stdout.write(`${listEntry(packageRoot(), e)}\n`);
       return;
     }
     const { name, games, seed, workers, generations } = a;
@@ -53,9 +52,9 @@ export const experimentCommand: CommandModule<object, ExperimentArgs> = {
     if (seed !== undefined && !Number.isSafeInteger(seed)) throw new UserError(`--seed must be an integer, got ${String(seed)}`);
     if (workers !== undefined && !Number.isSafeInteger(workers)) throw new UserError(`--workers must be a positive integer, got ${String(workers)}`);
     if (generations !== undefined && !Number.isSafeInteger(generations)) throw new UserError(`--generations must be a positive integer, got ${String(generations)}`);
-    // The experiments (their charts, their analyses) are loaded when one runs (docs/performance.md, "A command's start").
-    const { defaultOut, runExperiment } = await import('../../experiments/run.js');
-    const r = await runExperiment({
+    // The experiments (their charts, their analyses) are loaded when one runs (docs/performance.md).
+    const [experiments, { defaultOut, runExperiment }] = await Promise.all([lab(), import('../../experiments/run.js')]);
+    const r = await runExperiment(experiments, {
       name,
       ...(games !== undefined ? { games } : {}),
       ...(seed !== undefined ? { seed } : {}),
@@ -75,4 +74,4 @@ export const experimentCommand: CommandModule<object, ExperimentArgs> = {
     process.stdout.write(`${name}: ${r.hands} hands in ${r.seconds.toFixed(1)}s${all} → ${a.out ?? defaultOut(name)}\n`);
     await printBoards(async () => (await import('../../report/run-files.js')).experimentBoards(a.out ?? defaultOut(name)), a.quiet);
   },
-};
+});

@@ -1,5 +1,6 @@
 /** The CLI's commands, one module each. */
 import type { CommandModule } from 'yargs';
+import type { LabLoader } from '../../experiments/experiment.js';
 import { scoreCommand } from './score.js';
 import { settleCommand } from './settle.js';
 import { replayCommand } from './replay.js';
@@ -13,11 +14,12 @@ import { trainCommand } from './train.js';
 import { leagueCommand } from './league.js';
 import { sprtCommand } from './sprt.js';
 
+/** The commands, `experiment` running the experiments `lab` loads. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: CommandModule<any, any>[] = [
+export const commands = (lab: LabLoader): CommandModule<any, any>[] => [
   simulateCommand,
   mergeCommand,
-  experimentCommand,
+  experimentCommand(lab),
   tuneCommand,
   trainCommand,
   leagueCommand,

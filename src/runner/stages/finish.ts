@@ -6,7 +6,7 @@
  * run (a signal, a strategy's failure, a full disk) becomes one line saying what was kept and how to go on.
  */
 import { UserError } from '../../errors.js';
-import { scoreDistributionCsv, summaryCsv, totalsCsv } from '../../io/csv.js';
+import { scoreDistributionCsv, summaryCsv, totalsCsv } from '../csv.js';
 import { IoFailure } from '../../io/files.js';
 import { gitState, manifestJson, packageVersion, type Manifest, type OutputRecord } from '../../io/manifest.js';
 import type { RunDir } from '../../io/run-dir.js';
@@ -19,7 +19,7 @@ import type { SimulateResult } from '../options.js';
 import { pairwiseCsv, pairwiseTests } from '../pairwise.js';
 import type { SignalTrap } from '../signals.js';
 import { seatsOf } from '../wall-sets.js';
-import { luckBeta } from '../../game/luck.js';
+import { luckBeta } from '../../luck/beta.js';
 import { duplicateSummaryCsv } from '../duplicate-summary.js';
 import type { Claimed } from './claim.js';
 import { runSeconds, type Played } from './play.js';

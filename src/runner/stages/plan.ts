@@ -6,13 +6,13 @@
  */
 import { availableParallelism } from 'node:os';
 import { UserError } from '../../errors.js';
-import { gamesCsvHeader, matchesCsvHeader } from '../../io/csv.js';
+import { gamesCsvHeader, matchesCsvHeader } from '../csv.js';
 import { commandLine, type RunIdentity, type Shard } from '../../io/manifest.js';
 import { ruleSet } from '../../rules/index.js';
 import { uniqueLabels } from '../../stats/aggregate.js';
 import { NETS_FILE } from '../nets-file.js';
 import { LUCK_FILE } from '../luck-file.js';
-import { LUCK_FORMAT } from '../../game/luck.js';
+import { LUCK_FORMAT } from '../../luck/format.js';
 import { DEFAULT_DECISION_TIMEOUT, type SimulateOptions } from '../options.js';
 import { batchCount, batchSizeFor, formatShard, shardRange } from '../plan.js';
 import { pluginHashes } from '../plugins.js';
