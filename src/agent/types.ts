@@ -8,6 +8,7 @@ import type { Seat, Wind } from '../core/seat.js';
 import type { Meld, Tile } from '../tiles/index.js';
 import type { RuleSet } from '../rules/index.js';
 import type { Rng } from '../rng/streams.js';
+import type { HandResult } from '../engine/types.js';
 
 export type { Seat, Wind } from '../core/seat.js';
 export type { Action, ActionType, HandPhase, Phase } from '../core/action.js';
@@ -135,6 +136,12 @@ export interface Agent {
    * reuses its rollout agents through it (every built-in strategy has it), and creates new ones for an agent without.
    */
   reset?(): void;
+  /**
+   * Told how each hand of its game ended, once it is settled: what every player at the table sees when the hands
+   * are shown (the winner, the scores, the nets). Optional; the games the runner plays call it, a search's rollouts
+   * do not. An external bot passes it on as its `end_hand` message (docs/protocol.md).
+   */
+  handOver?(result: HandResult): void;
 }
 
 export type ParamValue = number | string | boolean;
@@ -165,6 +172,15 @@ export interface AgentInit {
   readonly rng: Rng;
   /** Parameters after defaults are applied. */
   readonly params: Readonly<Record<string, ParamValue>>;
+  /** The table the game is played at, where a game driver seats the agent (src/game/play.ts createSeatAgent). */
+  readonly table?: TableTerms;
+}
+
+/** What is fixed for a whole game beyond the rule set: the unit of play, the hand limit in force, flowers. */
+export interface TableTerms {
+  readonly unit: 'hand' | 'match';
+  readonly limit: number | null;
+  readonly flowers: boolean;
 }
 
 /**
