@@ -186,7 +186,8 @@ export class BotPipe {
       const b = Buffer.alloc(n);
       readSync(this.#stderr, b, 0, n, size - n);
       const lines = b.toString('utf8').split('\n').map((l) => l.trim()).filter((l) => l !== '');
-      const last = lines.at(-1) ?? '';
+      // The error itself where the last lines are a trace and a version (Node), else the last line (Python's is the error).
+      const last = [...lines].reverse().find((l) => /^[\w.]*(Error|Exception)\b/.test(l)) ?? lines.at(-1) ?? '';
       return last.length > 200 ? `${last.slice(0, 200)}…` : last;
     } catch {
       return '';

@@ -48,12 +48,17 @@ export function gameWalls(config: TableConfig, streamGame: number, hand: number)
   return seededWalls((w) => makeStream(config.seed, streamGame, wallPurpose(config.unit, hand, w)));
 }
 
+/** A word of a command line, quoted for a POSIX shell where needed (an external bot's command has spaces). */
+function shellWord(s: string): string {
+  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
 /** The `mjlab replay` command line reproducing game `game` of `config`. */
 export function replayCommand(config: TableConfig, game: number): string {
   const parts = [
     `${CLI} replay`,
     `--rules ${config.rules.id}`,
-    `--strategies ${config.lineup.map((l) => l.label).join(',')}`,
+    `--strategies ${shellWord(config.lineup.map((l) => l.label).join(','))}`,
     `--seed ${config.seed}`,
     `--game ${game}`,
   ];
