@@ -280,6 +280,6 @@ export class BotPipe {
 
   #said(): string {
     const last = this.lastError();
-    return last === '' ? '' : `; its last line on standard error: ${last}`;
+    return last === '' ? '' : `; it wrote on standard error: ${last}`;
   }
 }

@@ -121,7 +121,8 @@ export function parseScenario(data: unknown, file: string): Scenario {
 export function readScenario(file: string): Scenario {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    // "-": the standard input (a line of `mjlab export`'s output, piped).
+    text = readFileSync(file === '-' ? 0 : file, 'utf8');
   } catch (e) {
     throw new UserError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
@@ -129,6 +130,10 @@ export function readScenario(file: string): Scenario {
   try {
     data = JSON.parse(text);
   } catch (e) {
+    const records = text.split('\n').filter((l) => l.trim() !== '').length;
+    if (records > 1 && text.trimStart().startsWith('{"format"')) {
+      throw new UserError(`${file} holds ${records} game records, one a line (mjlab export): give one of them, e.g. sed -n 1p ${file} | node bin/mjlab.js replay --record -`);
+    }
     throw new UserError(`${file}: not JSON (${(e as Error).message})`);
   }
   return parseScenario(data, file);

@@ -12,6 +12,7 @@ import { tuneCommand } from './tune.js';
 import { trainCommand } from './train.js';
 import { leagueCommand } from './league.js';
 import { sprtCommand } from './sprt.js';
+import { exportCommand } from './export.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const commands: CommandModule<any, any>[] = [
@@ -23,6 +24,7 @@ export const commands: CommandModule<any, any>[] = [
   leagueCommand,
   sprtCommand,
   replayCommand,
+  exportCommand,
   reviewCommand,
   playCommand,
   scoreCommand,
