@@ -121,8 +121,7 @@ export function parseScenario(data: unknown, file: string): Scenario {
 export function readScenario(file: string): Scenario {
   let text: string;
   try {
-    // "-": the standard input (a line of `mjlab export`'s output, piped).
-    text = readFileSync(file === '-' ? 0 : file, 'utf8');
+    text = readFileSync(file, 'utf8');
   } catch (e) {
     throw new UserError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
@@ -132,7 +131,7 @@ export function readScenario(file: string): Scenario {
   } catch (e) {
     const records = text.split('\n').filter((l) => l.trim() !== '').length;
     if (records > 1 && text.trimStart().startsWith('{"format"')) {
-      throw new UserError(`${file} holds ${records} game records, one a line (mjlab export): give one of them, e.g. sed -n 1p ${file} | node bin/mjlab.js replay --record -`);
+      throw new UserError(`${file} holds ${records} game records, one a line (mjlab export): give one of them, e.g. sed -n 1p ${file} | node bin/mjlab.js replay --record /dev/stdin`);
     }
     throw new UserError(`${file}: not JSON (${(e as Error).message})`);
   }
