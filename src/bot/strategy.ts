@@ -10,7 +10,7 @@
  * the bot, the decision and the bot's last line on standard error.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { basename, dirname, relative, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import type { Action, Agent, AgentInit, AgentView, Strategy, StrategyInstance } from '../agent/types.js';
 import type { HandResult } from '../engine/types.js';
 import { MAX_MATCH_HANDS } from '../game/match.js';
@@ -109,7 +109,6 @@ function fault(e: unknown, what: string): Error {
 
 function botStrategy(label: string, cmd: BotCommand): Strategy {
   const seats = new Seats(cmd);
-  const name = basename(label);
   return {
     name: label,
     description: `external bot: ${[cmd.command, ...cmd.args].join(' ')}`,
@@ -123,7 +122,7 @@ function botStrategy(label: string, cmd: BotCommand): Strategy {
         pipe = seats.at(seat);
         pipe.trimErrors();
         const hello = helloMessage({
-          name,
+          name: label,
           rules: init.rules,
           players: init.players,
           seat,
