@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker, isMainThread, workerData } from 'node:worker_threads';
 import { DEFAULT_DECISION_TIMEOUT } from '../runner/options.js';
+import { LineReader } from './lines.js';
 
 /** Why a bot could not be talked to: the message names what happened, without the bot's name (the caller adds it). */
 export class BotFault extends Error {
@@ -107,9 +108,7 @@ export class BotPipe {
   readonly #slots: Int32Array;
   readonly #at: number;
   readonly #killAfterMs: number;
-  readonly #buf = Buffer.allocUnsafe(1 << 16);
-  /** Bytes read past the last line returned, kept for the next read. */
-  #pending = '';
+  readonly #lines: LineReader;
   #closed = false;
 
   constructor(cmd: BotCommand) {
@@ -146,6 +145,7 @@ export class BotPipe {
       throw new BotFault(`could not be started (${cmd.command}: not found or not executable)`);
     }
     this.#pid = child.pid;
+    this.#lines = new LineReader(this.#stdout);
     child.on('error', () => {});
     child.stdin!.on('error', () => {});
     child.unref();
@@ -255,23 +255,14 @@ export class BotPipe {
   }
 
   #readLine(): string {
-    for (;;) {
-      const nl = this.#pending.indexOf('\n');
-      if (nl >= 0) {
-        const line = this.#pending.slice(0, nl);
-        this.#pending = this.#pending.slice(nl + 1);
-        return line;
-      }
-      if (this.#pending.length > 1 << 20) throw new BotFault('wrote more than a megabyte without a newline');
-      let n: number;
-      try {
-        n = readSync(this.#stdout, this.#buf, 0, this.#buf.length, null);
-      } catch (e) {
-        throw new BotFault(`could not be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-      }
-      if (n === 0) throw new BotFault(this.#killed() ? this.#tooLong() : `exited without answering${this.#said()}`);
-      this.#pending += this.#buf.toString('utf8', 0, n);
+    let line: string | null;
+    try {
+      line = this.#lines.next();
+    } catch (e) {
+      throw new BotFault(`could not be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
     }
+    if (line === null) throw new BotFault(this.#killed() ? this.#tooLong() : `exited without answering${this.#said()}`);
+    return line;
   }
 
   #tooLong(): string {

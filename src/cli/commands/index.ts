@@ -13,6 +13,7 @@ import { trainCommand } from './train.js';
 import { leagueCommand } from './league.js';
 import { sprtCommand } from './sprt.js';
 import { exportCommand } from './export.js';
+import { envCommand } from './env.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const commands: CommandModule<any, any>[] = [
@@ -25,6 +26,7 @@ export const commands: CommandModule<any, any>[] = [
   sprtCommand,
   replayCommand,
   exportCommand,
+  envCommand,
   reviewCommand,
   playCommand,
   scoreCommand,
