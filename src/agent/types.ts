@@ -8,7 +8,6 @@ import type { Seat, Wind } from '../core/seat.js';
 import type { Meld, Tile } from '../tiles/index.js';
 import type { RuleSet } from '../rules/index.js';
 import type { Rng } from '../rng/streams.js';
-import type { HandResult } from '../engine/types.js';
 
 export type { Seat, Wind } from '../core/seat.js';
 export type { Action, ActionType, HandPhase, Phase } from '../core/action.js';
@@ -141,7 +140,23 @@ export interface Agent {
    * are shown (the winner, the scores, the nets). Optional; the games the runner plays call it, a search's rollouts
    * do not. An external bot passes it on as its `end_hand` message (docs/protocol.md).
    */
-  handOver?(result: HandResult): void;
+  handOver?(result: HandOutcome): void;
+}
+
+/** How a hand ended, as the table sees it once the hands are shown (the engine's HandResult has these fields and more). */
+export interface HandOutcome {
+  readonly hand: number;
+  readonly dealer: Seat;
+  readonly prevailingWind: Wind | null;
+  readonly winner: Seat | null;
+  /** 'discard', 'self-draw', 'loose-tile', 'robbing-kong', or 'none' for a drawn hand. */
+  readonly winBy: string;
+  readonly discarder: Seat | null;
+  readonly scores: readonly number[];
+  readonly nets: readonly number[];
+  readonly limitHit: boolean;
+  readonly penaltyPayer: Seat | null;
+  readonly washes: readonly { readonly seat: Seat; readonly heads: number; readonly payment: number }[];
 }
 
 export type ParamValue = number | string | boolean;
@@ -179,6 +194,8 @@ export interface AgentInit {
 /** What is fixed for a whole game beyond the rule set: the unit of play, the hand limit in force, flowers. */
 export interface TableTerms {
   readonly unit: 'hand' | 'match';
+  /** 1 for a one-hand game; a match's cap on its hands (src/game/match.ts MAX_MATCH_HANDS). */
+  readonly maxHands: number;
   readonly limit: number | null;
   readonly flowers: boolean;
 }

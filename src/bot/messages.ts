@@ -7,9 +7,8 @@
  * AgentView alone, field by field, and the events it carries from the views this seat was given before; nothing
  * here reads the engine's state.
  */
-import type { Action, AgentView, SeatPublic } from '../agent/types.js';
+import type { Action, AgentView, HandOutcome, SeatPublic } from '../agent/types.js';
 import { actionHasTile } from '../core/action.js';
-import type { HandResult } from '../engine/types.js';
 import type { RuleSet } from '../rules/index.js';
 import { formatMeld, parseTile, tileCode, type Meld } from '../tiles/index.js';
 
@@ -147,7 +146,7 @@ export class DecisionWriter {
 }
 
 /** The `end_hand` message: how a hand ended, as every player at the table sees it when the hands are shown. */
-export function handEndMessage(r: HandResult): string {
+export function handEndMessage(r: HandOutcome): string {
   return JSON.stringify({
     type: 'end_hand',
     hand: r.hand,

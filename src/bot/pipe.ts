@@ -21,7 +21,6 @@ import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker, isMainThread, workerData } from 'node:worker_threads';
-import { DEFAULT_DECISION_TIMEOUT } from '../runner/options.js';
 import { LineReader } from './lines.js';
 
 /** Why a bot could not be talked to: the message names what happened, without the bot's name (the caller adds it). */
@@ -68,10 +67,13 @@ const timer = setInterval(() => {
 }, workerData.tickMs);
 `;
 
+/** `--decision-timeout`'s default (src/runner/options.ts, which sits above this folder), for a thread given no limit. */
+const DEFAULT_LIMIT_MS = 5000;
+
 /** The decision limit this thread runs under: the pool's or plug-in thread's, else the default. */
 export function decisionLimitMs(): number {
   const given = isMainThread ? undefined : (workerData as { decisionLimitMs?: unknown } | null)?.decisionLimitMs;
-  return typeof given === 'number' && given > 0 ? given : 1000 * DEFAULT_DECISION_TIMEOUT;
+  return typeof given === 'number' && given > 0 ? given : DEFAULT_LIMIT_MS;
 }
 
 /**

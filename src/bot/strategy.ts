@@ -11,9 +11,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
-import type { Action, Agent, AgentInit, AgentView, Strategy, StrategyInstance } from '../agent/types.js';
-import type { HandResult } from '../engine/types.js';
-import { MAX_MATCH_HANDS } from '../game/match.js';
+import type { Action, Agent, AgentInit, AgentView, HandOutcome, Strategy, StrategyInstance } from '../agent/types.js';
 import { UserError } from '../errors.js';
 import { freshState } from '../rng/streams.js';
 import { BadAnswer, DecisionWriter, answerAction, handEndMessage, helloMessage, parseObject, quoted } from './messages.js';
@@ -127,7 +125,7 @@ function botStrategy(label: string, cmd: BotCommand): Strategy {
           players: init.players,
           seat,
           unit: terms?.unit ?? 'hand',
-          maxHands: terms?.unit === 'match' ? MAX_MATCH_HANDS : 1,
+          maxHands: terms?.maxHands ?? 1,
           limit: terms ? terms.limit : init.rules.limit,
           flowers: terms?.flowers ?? init.rules.flowers,
           seed,
@@ -150,7 +148,7 @@ function botStrategy(label: string, cmd: BotCommand): Strategy {
             throw fault(e, `at decision ${n} of the game (${view.phase})`);
           }
         },
-        handOver(result: HandResult): void {
+        handOver(result: HandOutcome): void {
           try {
             pipe.send(handEndMessage(result));
           } catch (e) {

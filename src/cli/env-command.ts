@@ -10,12 +10,10 @@
  * The client's answers are held to what a bot's are: anything but a legal action is one line and exit 2.
  */
 import { writeSync } from 'node:fs';
-import type { Action, Agent, AgentInit, AgentView, Strategy, StrategyInstance } from '../agent/types.js';
-import type { HandResult } from '../engine/types.js';
+import type { Action, Agent, AgentInit, AgentView, HandOutcome, Strategy, StrategyInstance } from '../agent/types.js';
 import { UserError } from '../errors.js';
 import { createEngine } from '../game/play.js';
 import { gameSetup } from '../game/setup.js';
-import { MAX_MATCH_HANDS } from '../game/match.js';
 import { resolveStrategy } from '../lineup/registry.js';
 import { freshState } from '../rng/streams.js';
 import { isPlugin } from '../runner/contract.js';
@@ -59,7 +57,7 @@ function clientStrategy(input: LineReader, tellsHandEnds: (seat: number) => bool
       const t = init.table;
       send(helloMessage({
         name: CLIENT_SEAT, rules: init.rules, players: init.players, seat: init.seat, unit: t?.unit ?? 'hand',
-        maxHands: t?.unit === 'match' ? MAX_MATCH_HANDS : 1, limit: t ? t.limit : init.rules.limit, flowers: t?.flowers ?? init.rules.flowers,
+        maxHands: t?.maxHands ?? 1, limit: t ? t.limit : init.rules.limit, flowers: t?.flowers ?? init.rules.flowers,
         seed: freshState(init.rng) ?? '0'.repeat(32),
       }));
       const writer = new DecisionWriter();
@@ -76,7 +74,7 @@ function clientStrategy(input: LineReader, tellsHandEnds: (seat: number) => bool
             throw e;
           }
         },
-        handOver(result: HandResult): void {
+        handOver(result: HandOutcome): void {
           if (tellsHandEnds(init.seat)) send(handEndMessage(result));
         },
       };

@@ -23,7 +23,7 @@ import type { HandResult } from '../engine/types.js';
 import { HandRecorder } from '../record/recorder.js';
 import { type HandRecord, gameRecord, handRecord } from '../record/record.js';
 import { viewFor } from '../view/view.js';
-import { GameProgress } from './match.js';
+import { GameProgress, MAX_MATCH_HANDS } from './match.js';
 import type { GameOutcome, GameSetup, TableConfig } from './types.js';
 
 export { MAX_MATCH_HANDS } from './match.js';
@@ -98,7 +98,7 @@ export function playGame(config: TableConfig, setup: GameSetup, opts: PlayOption
 export function createSeatAgent(config: TableConfig, setup: GameSetup, seat: Seat, where: () => string): Agent {
   const inst = config.lineup[setup.seating[seat]!]!;
   try {
-    const table = { unit: config.unit, limit: config.limit, flowers: config.flowers };
+    const table = { unit: config.unit, maxHands: config.unit === 'match' ? MAX_MATCH_HANDS : 1, limit: config.limit, flowers: config.flowers };
     return inst.strategy.create({ seat, players: config.players, rules: config.rules, rng: seatStream(config.seed, setup.streamGame, seat), params: inst.params, table });
   } catch (e) {
     throw new AgentError(
