@@ -10,7 +10,7 @@
 import type { Action, AgentView, HandOutcome, SeatPublic } from '../agent/types.js';
 import { actionHasTile } from '../core/action.js';
 import type { RuleSet } from '../rules/index.js';
-import { formatMeld, parseTile, tileCode, type Meld } from '../tiles/index.js';
+import { TILE_IDS, formatMeld, parseTile, tileCode, type Meld } from '../tiles/index.js';
 
 /** The protocol's version: a bot may refuse a hello whose version it does not know. */
 export const PROTOCOL_VERSION = 1;
@@ -56,87 +56,96 @@ export function actionJson(a: Action): { type: string; tile?: string } {
   return tile === undefined ? { type: a.type } : { type: a.type, tile: tileCode(tile) };
 }
 
-/** The public record of one seat, as the view shows it. */
-interface SeatJson {
-  readonly seatWind: string;
-  readonly discards: { tile: string; claimed: boolean }[];
-  readonly melds: string[];
-  readonly flowers: string[];
-  readonly concealedCount: number;
-}
-
-function seatJson(p: SeatPublic): SeatJson {
-  return {
-    seatWind: wind(p.seatWind)!,
-    discards: p.discards.map((d) => ({ tile: tileCode(d.tile), claimed: d.claimed })),
-    melds: p.melds.map((m: Meld) => formatMeld(m)),
-    flowers: p.flowers.map(tileCode),
-    concealedCount: p.concealedCount,
-  };
-}
-
 /** Something another seat did, as its public record shows it. */
 export type TableEvent =
   | { readonly type: 'discard'; readonly seat: number; readonly tile: string }
   | { readonly type: 'meld'; readonly seat: number; readonly meld: string }
   | { readonly type: 'flower'; readonly seat: number; readonly tile: string };
 
-/**
- * What the other seats did between two views of one seat: the discards, sets and flowers that are new on their
- * records, seat by seat from the one after `seat` round the table. `before` null (the first decision of a hand):
- * everything they show.
- */
-export function eventsBetween(before: readonly SeatJson[] | null, now: readonly SeatJson[], seat: number): TableEvent[] {
-  const events: TableEvent[] = [];
-  const n = now.length;
-  for (let k = 1; k < n; k++) {
-    const s = (seat + k) % n;
-    const was = before?.[s];
-    const p = now[s]!;
-    for (let i = was?.flowers.length ?? 0; i < p.flowers.length; i++) events.push({ type: 'flower', seat: s, tile: p.flowers[i]! });
-    for (let i = was?.melds.length ?? 0; i < p.melds.length; i++) events.push({ type: 'meld', seat: s, meld: p.melds[i]! });
-    for (let i = was?.discards.length ?? 0; i < p.discards.length; i++) events.push({ type: 'discard', seat: s, tile: p.discards[i]!.tile });
+// The message is written as text, not built as an object and stringified: a decision's message is about 2 kB and
+// written at every decision, where JSON.stringify of the same object took twice as long (src/bench/bots.ts).
+// test/bot/writer.test.ts holds it to JSON.stringify of the object, byte for byte.
+const TILE_JSON: readonly string[] = Array.from({ length: TILE_IDS }, (_, t) => `"${tileCode(t)}"`);
+const DISCARD_JSON: readonly (readonly string[])[] = [false, true].map((claimed) => TILE_JSON.map((t) => `{"tile":${t},"claimed":${claimed}}`));
+const WIND_JSON: readonly string[] = ['"E"', '"S"', '"W"', '"N"'];
+
+/** A meld in notation, as a JSON string ("[555p]"); a table small enough to fill as melds are seen. */
+const MELD_JSON = new Map<number, string>();
+function meldJson(m: Meld): string {
+  const key = (m.type === 'chow' ? 0 : m.type === 'pung' ? 1 : 2) * 256 + m.tile * 2 + (m.concealed ? 1 : 0);
+  let j = MELD_JSON.get(key);
+  if (j === undefined) {
+    j = JSON.stringify(formatMeld(m));
+    MELD_JSON.set(key, j);
   }
-  return events;
+  return j;
+}
+
+function actionText(a: Action): string {
+  const tile = (a as { tile?: number }).tile;
+  return tile === undefined ? `{"type":"${a.type}"}` : `{"type":"${a.type}","tile":${TILE_JSON[tile]}}`;
+}
+
+function windJson(w: number | null): string {
+  return w === null ? 'null' : WIND_JSON[w]!;
+}
+
+/** How much of a seat's record the writer has reported: its discards, sets and flowers. */
+interface Told {
+  discards: number;
+  melds: number;
+  flowers: number;
 }
 
 /** A seat's decision messages, with the events since its previous one (one per agent: a game's views in order). */
 export class DecisionWriter {
-  #table: readonly SeatJson[] | null = null;
+  #told: Told[] = [];
   #discards = -1;
   #decision = 0;
+  readonly #seen = new Uint8Array(34);
 
   /** The `decide` message for `view`: every field the view holds, and the events since this seat's last decision. */
   message(view: AgentView): string {
-    const table = view.table.map(seatJson);
+    const table = view.table;
+    const n = table.length;
     // A new hand of a match: its counts start again, and the events with them.
-    if (view.discardCount < this.#discards) this.#table = null;
-    const events = eventsBetween(this.#table, table, view.seat);
-    this.#table = table;
+    if (view.discardCount < this.#discards || this.#told.length !== n) this.#told = table.map(() => ({ discards: 0, melds: 0, flowers: 0 }));
     this.#discards = view.discardCount;
-    const last = view.lastDiscard;
-    return JSON.stringify({
-      type: 'decide',
-      decision: this.#decision++,
-      rules: view.rules.id,
-      limit: view.limit,
-      players: view.players,
-      seat: view.seat,
-      seatWind: wind(view.seatWind),
-      dealer: view.dealer,
-      prevailingWind: wind(view.prevailingWind),
-      phase: view.phase,
-      concealed: view.concealed.map(tileCode),
-      drawn: view.drawn === null ? null : tileCode(view.drawn),
-      table,
-      seen: Array.from(view.seen),
-      wallCount: view.wallCount,
-      scores: view.scores,
-      lastDiscard: last === null ? null : { tile: tileCode(last.tile), by: last.by },
-      discardCount: view.discardCount,
-      legal: view.legal.map(actionJson),
-      events,
+    const seats: string[] = [];
+    for (const p of table) {
+      let d = '';
+      for (let i = 0; i < p.discards.length; i++) d += (i === 0 ? '' : ',') + DISCARD_JSON[p.discards[i]!.claimed ? 1 : 0]![p.discards[i]!.tile];
+      seats.push(
+        `{"seatWind":${WIND_JSON[p.seatWind]},"discards":[${d}],"melds":[${p.melds.map(meldJson).join(',')}],"flowers":[${p.flowers.map((t) => TILE_JSON[t]).join(',')}],"concealedCount":${p.concealedCount}}`,
+      );
+    }
+    // What the other seats did since this seat's last decision, seat by seat from the next one round the table.
+    const events: string[] = [];
+    for (let k = 1; k < n; k++) {
+      const s = (view.seat + k) % n;
+      const p = table[s]!;
+      const was = this.#told[s]!;
+      for (let i = was.flowers; i < p.flowers.length; i++) events.push(`{"type":"flower","seat":${s},"tile":${TILE_JSON[p.flowers[i]!]}}`);
+      for (let i = was.melds; i < p.melds.length; i++) events.push(`{"type":"meld","seat":${s},"meld":${meldJson(p.melds[i]!)}}`);
+      for (let i = was.discards; i < p.discards.length; i++) events.push(`{"type":"discard","seat":${s},"tile":${TILE_JSON[p.discards[i]!.tile]}}`);
+    }
+    table.forEach((p, s) => {
+      const t = this.#told[s]!;
+      t.discards = p.discards.length;
+      t.melds = p.melds.length;
+      t.flowers = p.flowers.length;
     });
+    view.seenCounts(this.#seen);
+    const last = view.lastDiscard;
+    const drawn = view.drawn;
+    return (
+      `{"type":"decide","decision":${this.#decision++},"rules":"${view.rules.id}","limit":${view.limit},"players":${view.players},` +
+      `"seat":${view.seat},"seatWind":${windJson(view.seatWind)},"dealer":${view.dealer},"prevailingWind":${windJson(view.prevailingWind)},` +
+      `"phase":"${view.phase}","concealed":[${view.concealed.map((t) => TILE_JSON[t]).join(',')}],"drawn":${drawn === null ? 'null' : TILE_JSON[drawn]},` +
+      `"table":[${seats.join(',')}],"seen":[${this.#seen.join(',')}],"wallCount":${view.wallCount},"scores":${JSON.stringify(view.scores)},` +
+      `"lastDiscard":${last === null ? 'null' : `{"tile":${TILE_JSON[last.tile]},"by":${last.by}}`},"discardCount":${view.discardCount},` +
+      `"legal":[${view.legal.map(actionText).join(',')}],"events":[${events.join(',')}]}`
+    );
   }
 
   /** Decisions written so far in this game (the number of the next). */
