@@ -10,16 +10,9 @@ import { apply, isOver, legalActions, toMove } from '../../src/engine/step.js';
 import type { HandState } from '../../src/engine/state.js';
 import { makeStream } from '../../src/rng/streams.js';
 import { secondTruth } from '../view/second-truth.js';
-import { newHand, type Table } from '../engine/helpers.js';
+import { EVERY_TABLE, newHand, type Table } from '../engine/helpers.js';
 
-const TABLES: readonly Table[] = [
-  { rules: 'harr', players: 4 },
-  { rules: 'harr-limit', players: 4 },
-  { rules: 'babcock', players: 4 },
-  { rules: 'code500', players: 4 },
-  { rules: 'babcock', players: 3 },
-  { rules: 'harr', players: 2, flowers: true },
-];
+const TABLES = EVERY_TABLE;
 
 /** The fields of an AgentView that hold data (its methods, sampleWorld and the count readers, are not data). */
 const VIEW_FIELDS = ['rules', 'limit', 'players', 'seat', 'seatWind', 'dealer', 'prevailingWind', 'phase', 'concealed', 'drawn', 'table', 'seen', 'wallCount', 'scores', 'lastDiscard', 'discardCount', 'legal'];
