@@ -81,6 +81,32 @@ describe('a JavaScript bot', () => {
   });
 });
 
+describe('a bot file', () => {
+  it('names the command, its arguments and its working directory; its games are the JavaScript bot\'s, its files in the identity', () => {
+    const file = join(tmp, 'js.bot.json');
+    writeFileSync(file, JSON.stringify({ command: 'node', args: ['random-bot.mjs'], cwd: join(ROOT, 'examples') }));
+    const a = simulate('bot-file', `${file},harr,random,harr`, ['--games', '12']);
+    expect(a.stderr).toBe('');
+    expect(a.status).toBe(0);
+    const b = simulate('bot-file-builtin', 'random,harr,random,harr', ['--games', '12']);
+    expect(read('bot-file', 'games.csv').replaceAll(file, 'random')).toBe(read('bot-file-builtin', 'games.csv'));
+    const plugins = (JSON.parse(read('bot-file', 'manifest.json')) as { identity: { plugins: Record<string, string> } }).identity.plugins;
+    expect(Object.values(plugins).sort()).toEqual([sha256(readFileSync(file)), sha256(readFileSync(join(ROOT, JS_BOT)))].sort());
+    expect(b.status).toBe(0);
+  });
+
+  it('one with an unknown field, or a working directory that is not one, is one line and exit 2', () => {
+    for (const [body, said] of [[{ command: 'node', argz: [] }, /unknown field "argz"/], [{ command: 'node', cwd: 'no-such-dir' }, /its "cwd" no-such-dir is not a directory/]] as const) {
+      const file = join(tmp, 'bad.bot.json');
+      writeFileSync(file, JSON.stringify(body));
+      const r = simulate('bad-bot-file', `${file},harr,harr,harr`, ['--games', '4']);
+      expect(r.status).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(said);
+    }
+  });
+});
+
 describe('a bot that misbehaves stops the run with one line naming it and the decision', () => {
   const cases = [
     ['crash', /at seat 0 threw: bot at decision 3 of the game \(\w+\): exited without answering; it wrote on standard error: Error: the fault bot crashed on purpose/],
