@@ -135,6 +135,28 @@ export interface Agent {
    * reuses its rollout agents through it (every built-in strategy has it), and creates new ones for an agent without.
    */
   reset?(): void;
+  /**
+   * Told how each hand of its game ended, once it is settled: what every player at the table sees when the hands
+   * are shown (the winner, the scores, the nets). Optional; the games the runner plays call it, a search's rollouts
+   * do not. An external bot passes it on as its `end_hand` message (docs/protocol.md).
+   */
+  handOver?(result: HandOutcome): void;
+}
+
+/** How a hand ended, as the table sees it once the hands are shown (the engine's HandResult has these fields and more). */
+export interface HandOutcome {
+  readonly hand: number;
+  readonly dealer: Seat;
+  readonly prevailingWind: Wind | null;
+  readonly winner: Seat | null;
+  /** 'discard', 'self-draw', 'loose-tile', 'robbing-kong', or 'none' for a drawn hand. */
+  readonly winBy: string;
+  readonly discarder: Seat | null;
+  readonly scores: readonly number[];
+  readonly nets: readonly number[];
+  readonly limitHit: boolean;
+  readonly penaltyPayer: Seat | null;
+  readonly washes: readonly { readonly seat: Seat; readonly heads: number; readonly payment: number }[];
 }
 
 export type ParamValue = number | string | boolean;
@@ -165,6 +187,17 @@ export interface AgentInit {
   readonly rng: Rng;
   /** Parameters after defaults are applied. */
   readonly params: Readonly<Record<string, ParamValue>>;
+  /** The table the game is played at, where a game driver seats the agent (src/game/play.ts createSeatAgent). */
+  readonly table?: TableTerms;
+}
+
+/** What is fixed for a whole game beyond the rule set: the unit of play, the hand limit in force, flowers. */
+export interface TableTerms {
+  readonly unit: 'hand' | 'match';
+  /** 1 for a one-hand game; a match's cap on its hands (src/game/match.ts MAX_MATCH_HANDS). */
+  readonly maxHands: number;
+  readonly limit: number | null;
+  readonly flowers: boolean;
 }
 
 /**

@@ -225,6 +225,8 @@ async function main(): Promise<void> {
   await optionalBench('search', 'benchSearch');
   await optionalBench('net', 'benchNet');
   await optionalBench('review', 'benchReview');
+  console.log('\nbenchBots(): external bots (src/bench/bots.ts)');
+  console.log(await (await import('./bots.js')).benchBots(quick));
 }
 
 /** `--against DIR`: this build and the build in DIR side by side (ab.ts); nothing else is run. */

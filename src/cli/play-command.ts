@@ -96,7 +96,7 @@ export async function startPlay(a: PlayArgs, log: (line: string) => void = () =>
       return file;
     },
   };
-  // Built-in opponents are trusted, as simulate trusts them (runner/contract.ts); a plug-in plays in its own thread.
+  // Built-in opponents are trusted, as simulate trusts them (sandbox/contract.ts); a plug-in plays in its own thread.
   const session = opp.some(isPlugin)
     ? await RemoteSession.start(
         options,

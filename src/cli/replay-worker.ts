@@ -11,7 +11,7 @@ import { reviewSeat } from '../coach/review.js';
 import { readScenario } from '../game/replay.js';
 import { resolveStrategy } from '../lineup/registry.js';
 import { holdToContract, loading } from '../sandbox/contract.js';
-import { hostPlugins } from '../sandbox/plugin-host.js';
+import { hostPlugins, type Operations } from '../sandbox/plugin-host.js';
 import { replayConfig, type GameArgs } from './replay-args.js';
 
 export type ReplayJob =
@@ -19,7 +19,7 @@ export type ReplayJob =
   | { readonly kind: 'compare'; readonly file: string; readonly seat: number; readonly strategy: string }
   | { readonly kind: 'review'; readonly file: string; readonly seat: number; readonly strategy: string; readonly seed: number };
 
-hostPlugins<{ job: ReplayJob }>(async ({ job }, hb) => {
+hostPlugins<{ job: ReplayJob }>(async ({ job }, hb): Promise<Operations> => {
   if (job.kind === 'game') {
     const loaded = await loading(hb, () => replayConfig(job.args));
     const config = { ...loaded, lineup: holdToContract(loaded.lineup, hb) };
@@ -27,6 +27,11 @@ hostPlugins<{ job: ReplayJob }>(async ({ job }, hb) => {
       run: () => {
         hb.setGame(job.args.game);
         return playGame(config, gameSetup(config, job.args.game), { record: true }).record;
+      },
+      // Any game of the same table (`mjlab export`, src/cli/export-command.ts): one thread for a whole range.
+      game: (g) => {
+        hb.setGame(g as number);
+        return playGame(config, gameSetup(config, g as number), { record: true }).record;
       },
     };
   }

@@ -23,7 +23,7 @@ import type { HandResult } from '../engine/types.js';
 import { HandRecorder } from '../record/recorder.js';
 import { type HandRecord, gameRecord, handRecord } from '../record/record.js';
 import { viewFor } from '../view/view.js';
-import { GameProgress } from './match.js';
+import { GameProgress, MAX_MATCH_HANDS } from './match.js';
 import type { GameOutcome, GameSetup, TableConfig } from './types.js';
 
 export { MAX_MATCH_HANDS } from './match.js';
@@ -48,12 +48,17 @@ export function gameWalls(config: TableConfig, streamGame: number, hand: number)
   return seededWalls((w) => makeStream(config.seed, streamGame, wallPurpose(config.unit, hand, w)));
 }
 
+/** A word of a command line, quoted for a POSIX shell where needed (an external bot's command has spaces). */
+function shellWord(s: string): string {
+  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
 /** The `mjlab replay` command line reproducing game `game` of `config`. */
 export function replayCommand(config: TableConfig, game: number): string {
   const parts = [
     `${CLI} replay`,
     `--rules ${config.rules.id}`,
-    `--strategies ${config.lineup.map((l) => l.label).join(',')}`,
+    `--strategies ${shellWord(config.lineup.map((l) => l.label).join(','))}`,
     `--seed ${config.seed}`,
     `--game ${game}`,
   ];
@@ -93,7 +98,8 @@ export function playGame(config: TableConfig, setup: GameSetup, opts: PlayOption
 export function createSeatAgent(config: TableConfig, setup: GameSetup, seat: Seat, where: () => string): Agent {
   const inst = config.lineup[setup.seating[seat]!]!;
   try {
-    return inst.strategy.create({ seat, players: config.players, rules: config.rules, rng: seatStream(config.seed, setup.streamGame, seat), params: inst.params });
+    const table = { unit: config.unit, maxHands: config.unit === 'match' ? MAX_MATCH_HANDS : 1, limit: config.limit, flowers: config.flowers };
+    return inst.strategy.create({ seat, players: config.players, rules: config.rules, rng: seatStream(config.seed, setup.streamGame, seat), params: inst.params, table });
   } catch (e) {
     throw new AgentError(
       `strategy "${inst.label}" failed to create its agent at seat ${seat}: ${thrownMessage(e)} (${where()})`,
@@ -129,6 +135,18 @@ export function agentMove(s: HandState, agent: Agent, label: string, seed: numbe
     // A plug-in's answer is quoted, never echoed whole: it may carry megabytes, or control characters.
     throw new AgentError(`strategy "${label}" at seat ${seat} returned an illegal action ${shownValue(a)} in phase ${e.phase} (${where()})`, label, seed, game);
   }
+}
+
+/** Each agent that asks (Agent.handOver) is told how the hand ended; one that throws is an AgentError naming it. */
+export function tellHandOver(agents: readonly Agent[], result: HandResult, labels: readonly string[], seed: number, game: number, where: () => string): void {
+  agents.forEach((agent, seat) => {
+    if (!agent.handOver) return;
+    try {
+      agent.handOver(result);
+    } catch (e) {
+      throw new AgentError(`strategy "${labels[seat]}" at seat ${seat} threw: ${thrownMessage(e)} (${where()})`, labels[seat]!, seed, game);
+    }
+  });
 }
 
 /** Drive the hand on `s` to its end, each decision from its seat's agent through its own view. */
@@ -173,6 +191,7 @@ function play(config: TableConfig, state: HandState, setup: GameSetup, opts: Pla
     startHand(state, start);
     playHandWith(state, agents, labels, config, setup.game, where);
     const { result, record } = closeHand(state, h, start, recorder, labels);
+    tellHandOver(agents, result, labels, config.seed, setup.game, where);
     if (record !== null) handRecords.push(record);
     progress.finishHand(result);
   }

@@ -129,6 +129,10 @@ export function readScenario(file: string): Scenario {
   try {
     data = JSON.parse(text);
   } catch (e) {
+    const records = text.split('\n').filter((l) => l.trim() !== '').length;
+    if (records > 1 && text.trimStart().startsWith('{"format"')) {
+      throw new UserError(`${file} holds ${records} game records, one a line (mjlab export): give one of them, e.g. sed -n 1p ${file} | node bin/mjlab.js replay --record /dev/stdin`);
+    }
     throw new UserError(`${file}: not JSON (${(e as Error).message})`);
   }
   return parseScenario(data, file);

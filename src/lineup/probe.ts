@@ -1,7 +1,7 @@
 /**
  * A strategy file is imported in a worker thread first, under a time limit, before the main thread imports it: a
  * file that loops at import (top-level code that never ends) would otherwise hang the command with no message, where
- * the runner's own load limit (runner/contract.ts) only watches its worker threads. Exceeded: one line naming the
+ * the runner's own load limit (sandbox/contract.ts) only watches its worker threads. Exceeded: one line naming the
  * file and the limit (exit 2), the probe thread terminated; a file whose import calls process.exit or runs out of
  * memory is refused alike, before the main thread's import would end the command. Worker threads skip it: the runner's main thread already
  * watches their imports.

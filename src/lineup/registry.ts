@@ -17,6 +17,7 @@ import { probeImport } from './probe.js';
 import { lockdown } from './lockdown.js';
 import { bindModels } from './models.js';
 import { fileOf, needsModules, OVERRIDES } from '../strategy-file.js';
+import { isBotEntry, resolveBot } from '../bot/strategy.js';
 
 export type { StrategyInstance } from '../agent/types.js';
 export { applyParams, paramSpec } from '../agent/params.js';
@@ -31,6 +32,7 @@ export function builtinNames(): string[] {
  * overrides: `search:policy=./best.json` is a built-in whose parameter names a file.
  */
 export function isPath(name: string): boolean {
+  if (isBotEntry(name)) return false;
   const head = fileOf(name);
   return head.startsWith('.') || head.startsWith('/') || /\.(m?js|cjs|json)$/i.test(head);
 }
@@ -129,6 +131,7 @@ function withPolicies(inst: StrategyInstance): StrategyInstance {
 /** Resolve one lineup entry: "greedy", "suit-hunter:minPairs=3", "./my-bot.js" or "./best.json". */
 export async function resolveStrategy(entry: string): Promise<StrategyInstance> {
   const label = entry.trim();
+  if (isBotEntry(label)) return resolveBot(label);
   if (isPath(label)) {
     const [path, ...overrides] = label.split(OVERRIDES);
     if (isPresetPath(path!)) return resolvePreset(path!, overrides);

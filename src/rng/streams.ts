@@ -49,6 +49,13 @@ class Stream implements Rng {
     return intFrom(this.#int32 ?? this.#gen(), n);
   }
 
+  /** Tyche-i's four state words before the first draw, as 32 hex digits; null once a number has been drawn. */
+  freshState(): string | null {
+    if (this.#int32 !== null) return null;
+    const st = (seedrandom.tychei(this.#key, { state: true }) as unknown as { state(): Record<'a' | 'b' | 'c' | 'd', number> }).state();
+    return [st.a, st.b, st.c, st.d].map((w) => (w >>> 0).toString(16).padStart(8, '0')).join('');
+  }
+
   /** The generator itself, for a caller drawing many numbers in a row (the wall shuffle): one call per number. */
   int32(): () => number {
     return this.#int32 ?? this.#gen();
@@ -65,6 +72,15 @@ Object.freeze(Stream);
  */
 export function rawInt32(rng: Rng): (() => number) | null {
   return rng instanceof Stream ? rng.int32() : null;
+}
+
+/**
+ * A stream's state before its first draw, for a program outside the lab to draw the same numbers (an external bot,
+ * docs/protocol.md "The seat's stream"): Tyche-i's words a, b, c, d as 32 hex digits. The state, not the key: the key
+ * names the seed and the game, from which the walls follow. Null for any other Rng, or a stream already drawn from.
+ */
+export function freshState(rng: Rng): string | null {
+  return rng instanceof Stream ? rng.freshState() : null;
 }
 
 /** Uniform integer in [0, n) from a raw generator (rawInt32): the same number Stream.int(n) gives. */

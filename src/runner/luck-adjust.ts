@@ -18,7 +18,7 @@ export function luckUnit(players: number): number {
 
 /**
  * A cell's relative luck part of a label over one wall set, in adjusted units (an exact integer). `beta` has one
- * coefficient per channel of the luck.bin's format (game/luck.ts luckBeta), in adjusted units per stored unit.
+ * coefficient per channel of the luck.bin's format (src/luck/beta.ts luckBeta), in adjusted units per stored unit.
  */
 function relativeLuck(luck: WallSums, label: number, seats: number, labels: number, players: number, beta: readonly number[]): number {
   const channels = beta.length;

@@ -236,7 +236,8 @@ export function startPool<I = Omit<WorkerInit, 'heartbeat'>, D extends BatchDone
   // cheaper than each building its own: two workers or more, or a table this process built for an earlier pool.
   const handTable = !tableFileReadable() && (opts.workers >= 2 || hasSharedHandTable()) ? sharedHandTable() : undefined;
   for (let i = 0; i < opts.workers; i++) {
-    const h = spawnWorker(url, opts.init, (w, msg: { readonly type: 'ready' } | D | ErrorMessage) => onMessage(w, msg), (e) => end({ error: e }), opts.keep, handTable);
+    // The limit rides along for an external bot's guard (src/bot/pipe.ts), which frees a read the watchdog stopped.
+    const h = spawnWorker(url, { ...(opts.init as object), decisionLimitMs: opts.decisionLimitMs }, (w, msg: { readonly type: 'ready' } | D | ErrorMessage) => onMessage(w, msg), (e) => end({ error: e }), opts.keep, handTable);
     held.push(h);
     workers.push(h.worker);
     inFlight.set(h.worker, 0);

@@ -141,6 +141,16 @@ export function holdToContract(lineup: readonly StrategyInstance[], hb: Heartbea
       };
       // An agent that can be reset (reused as new, src/agent/types.ts) stays so, under the same contract.
       if (agent.reset) wrapped.reset = () => call(() => agent.reset!());
+      if (agent.handOver) {
+        wrapped.handOver = (r) => {
+          hb.enter(i, seat, HB_PHASE.act);
+          try {
+            call(() => agent.handOver!(r));
+          } finally {
+            hb.exit();
+          }
+        };
+      }
       return wrapped;
     };
     const strategy: Strategy = {

@@ -42,7 +42,7 @@ export class PluginThread {
     const heartbeat = new SharedArrayBuffer(HEARTBEAT_BYTES);
     this.#hb = new Heartbeat(heartbeat);
     this.stopped = new Promise((resolve) => (this.#onStop = resolve));
-    this.#worker = new Worker(script, { workerData: { ...data, heartbeat }, resourceLimits: workerLimits() });
+    this.#worker = new Worker(script, { workerData: { ...data, heartbeat, decisionLimitMs: limitMs }, resourceLimits: workerLimits() });
     this.#worker.on('message', (m: HostMessage) => {
       if (m.type === 'log') return log(m.line);
       if (m.type === 'fatal') return this.#fail(new WorkerFailure(m.error));

@@ -155,6 +155,16 @@ export interface Table {
   readonly flowers?: boolean;
 }
 
+/** A table of every rule set, and the 3- and 2-player tables (with flowers): what the view tests play. */
+export const EVERY_TABLE: readonly Table[] = [
+  { rules: 'harr', players: 4 },
+  { rules: 'harr-limit', players: 4 },
+  { rules: 'babcock', players: 4 },
+  { rules: 'code500', players: 4 },
+  { rules: 'babcock', players: 3 },
+  { rules: 'harr', players: 2, flowers: true },
+];
+
 /** A hand of table `t` started from `seed`'s walls, the dealer and prevailing wind from the seed. */
 export function newHand(t: Table, seed: number): HandState {
   const r = ruleSet(t.rules);

@@ -20,21 +20,14 @@ import { inferenceGuide, noStats } from '../../src/infer/guide.js';
 import { discardOrder } from '../../src/infer/order.js';
 import { opponentGuide } from '../../src/infer/opponent-model.js';
 import { secondTruth, stateBytes } from './second-truth.js';
-import { newHand, type Table } from '../engine/helpers.js';
+import { EVERY_TABLE, newHand, type Table } from '../engine/helpers.js';
 import { decodeModel } from '../../strategies/learned/model-file.js';
 import { Featurizer, emptySparse } from '../../strategies/learned/features.js';
 import { netWith, type NetAgent } from '../../strategies/net.js';
 import { searchWith } from '../../strategies/search.js';
 import { randomModel } from '../learn/helpers.js';
 
-const TABLES: readonly Table[] = [
-  { rules: 'harr', players: 4 },
-  { rules: 'harr-limit', players: 4 },
-  { rules: 'babcock', players: 4 },
-  { rules: 'code500', players: 4 },
-  { rules: 'babcock', players: 3 },
-  { rules: 'harr', players: 2, flowers: true },
-];
+const TABLES = EVERY_TABLE;
 
 /** A hand played `stop` decisions in by random legal answers (claims, kongs and robbing rounds come up). */
 function midHand(t: Table, seed: number, stop: number): HandState {

@@ -13,6 +13,8 @@ import { tuneCommand } from './tune.js';
 import { trainCommand } from './train.js';
 import { leagueCommand } from './league.js';
 import { sprtCommand } from './sprt.js';
+import { exportCommand } from './export.js';
+import { envCommand } from './env.js';
 
 /** The commands, `experiment` running the experiments `lab` loads. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -25,6 +27,8 @@ export const commands = (lab: LabLoader): CommandModule<any, any>[] => [
   leagueCommand,
   sprtCommand,
   replayCommand,
+  exportCommand,
+  envCommand,
   reviewCommand,
   playCommand,
   scoreCommand,
