@@ -6,6 +6,7 @@ import { analyseLimit } from './limit-vs-unlimited.js';
 import { analyseDefenderDraws } from './defender-draws.js';
 import { analyseSearchVsHarr } from './search-vs-harr.js';
 import { analyseInference } from './inference.js';
+import { analyseVariants } from './variants.js';
 
 export const ANALYSES: Record<AnalysisKind, (input: AnalysisInput) => Analysis> = {
   'strategy-comparison': analyseStrategyComparison,
@@ -13,4 +14,5 @@ export const ANALYSES: Record<AnalysisKind, (input: AnalysisInput) => Analysis> 
   'defender-draws': analyseDefenderDraws,
   'search-vs-harr': (input) => analyseSearchVsHarr(input, input.timing ?? { msPerDecision: new Map() }),
   inference: (input) => analyseInference(input, input.timing ?? { msPerDecision: new Map() }),
+  variants: analyseVariants,
 };

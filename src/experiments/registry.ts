@@ -9,9 +9,10 @@ import { spec as searchVsHarr } from '../../experiments/search-vs-harr.js';
 import { spec as inference } from '../../experiments/inference.js';
 import { spec as searchBudgetCurve } from '../../experiments/search-budget-curve.js';
 import { spec as learnedPolicy } from '../../experiments/learned-policy.js';
+import { spec as variants } from '../../experiments/variants.js';
 
 /** Experiments of played cells (variants × lineups). */
-export const EXPERIMENTS: readonly ExperimentSpec[] = [strategyComparison, limitVsUnlimited, defenderDraws, searchVsHarr, searchBudgetCurve, inference];
+export const EXPERIMENTS: readonly ExperimentSpec[] = [strategyComparison, limitVsUnlimited, defenderDraws, searchVsHarr, searchBudgetCurve, inference, variants];
 /** Experiments that tune (src/experiments/tuned-plans.ts). */
 export const TUNING_EXPERIMENTS: readonly TuningExperimentSpec[] = [tunedPlans];
 /** Experiments that learn (src/experiments/learned-policy.ts). */

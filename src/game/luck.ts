@@ -38,6 +38,7 @@ import { HandAnalyser, suitKey } from '../hand/shanten.js';
 import { loserScoreMayChange, loserShapeKey, loserShapeKeyWith, loserValue, scoreSummary, scoreValue, type ScoreContext, type WinBy } from '../scoring/index.js';
 import type { HandSpec, Meld } from '../tiles/index.js';
 import { KINDS } from '../tiles/index.js';
+import { isRuleSetId, ruleSet } from '../rules/index.js';
 import { valueCell, valueTable } from './luck-value.js';
 import { ShapeMemo } from './shape-memo.js';
 
@@ -538,9 +539,10 @@ export const LUCK_BETA: Readonly<Record<string, readonly number[]>> = Object.fre
 
 /**
  * The coefficients for a rule set and a luck.bin format, one per channel of that format (zero: no adjustment):
- * a run's luck.bin is adjusted with the coefficients of the format it was written in.
+ * a run's luck.bin is adjusted with the coefficients of the format it was written in. A variant file takes its
+ * base's (fixed in advance, so the adjusted difference stays unbiased; docs/rules.md "Variants").
  */
 export function luckBeta(rules: string, format: 1 | 2 | 3 = LUCK_FORMAT): readonly number[] {
   const table = format === 1 ? LUCK_BETA_V1 : format === 2 ? LUCK_BETA_V2 : LUCK_BETA;
-  return table[rules] ?? new Array<number>(format === 1 ? 2 : format === 2 ? 6 : LUCK_CHANNELS).fill(0);
+  return table[isRuleSetId(rules) || !rules.endsWith('.json') ? rules : ruleSet(rules).id] ?? new Array<number>(format === 1 ? 2 : format === 2 ? 6 : LUCK_CHANNELS).fill(0);
 }

@@ -13,6 +13,8 @@ export interface TableSpec {
   readonly duplicate: boolean;
   readonly flowers: boolean;
   readonly limit: number | null;
+  /** A variant file's SHA-256 when the run began (`rules` names the file): a worker refuses a file changed since. */
+  readonly rulesSha256?: string;
 }
 
 export interface WorkerInit {

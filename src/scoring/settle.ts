@@ -6,12 +6,12 @@
 import type { RuleSet } from '../rules/index.js';
 import type { SettleInput } from './types.js';
 
-/** What passes between two seats for a score difference `diff`, East doubling. */
-function stake(diff: number, limit: number | null, eastInvolved: boolean): number {
+/** What passes between two seats for a score difference `diff`, East paying and receiving `eastFactor` times it. */
+function stake(diff: number, limit: number | null, eastInvolved: boolean, eastFactor: number): number {
   // harr-limit: "non-winners settle differences up to the limit (double where East is one of the pair)";
   // elsewhere each hand's score is capped, which caps every difference the same way.
   const capped = limit === null ? diff : Math.min(diff, limit);
-  return eastInvolved ? 2 * capped : capped;
+  return eastInvolved ? eastFactor * capped : capped;
 }
 
 export function settle(rules: RuleSet, input: SettleInput): number[] {
@@ -22,14 +22,14 @@ export function settle(rules: RuleSet, input: SettleInput): number[] {
   if (winner === null) {
     // code500's dead round: "every hand scores and all settle differences"; elsewhere a drawn hand scores nothing.
     if (!rules.scoreDrawnHand) return nets;
-    settleLosers(scores, nets, null, east, limit);
+    settleLosers(scores, nets, null, east, limit, rules.eastFactor);
     return nets;
   }
   const won = scores[winner]!;
   let collected = 0;
   for (let s = 0; s < n; s++) {
     if (s === winner) continue;
-    const pay = stake(won, limit, s === east || winner === east);
+    const pay = stake(won, limit, s === east || winner === east, rules.eastFactor);
     nets[s]! -= pay;
     collected += pay;
   }
@@ -42,11 +42,12 @@ export function settle(rules: RuleSet, input: SettleInput): number[] {
     nets[payer] = -collected;
     return nets;
   }
-  settleLosers(scores, nets, winner, east, limit);
+  // A variant may have the losers not settle among themselves (docs/rules.md "Variants": losersSettle).
+  if (rules.losersSettle) settleLosers(scores, nets, winner, east, limit, rules.eastFactor);
   return nets;
 }
 
-function settleLosers(scores: readonly number[], nets: number[], winner: number | null, east: number, limit: number | null): void {
+function settleLosers(scores: readonly number[], nets: number[], winner: number | null, east: number, limit: number | null, eastFactor: number): void {
   const n = scores.length;
   for (let a = 0; a < n; a++) {
     if (a === winner) continue;
@@ -54,7 +55,7 @@ function settleLosers(scores: readonly number[], nets: number[], winner: number 
       if (b === winner) continue;
       const diff = scores[a]! - scores[b]!;
       if (diff === 0) continue;
-      const amount = stake(Math.abs(diff), limit, a === east || b === east);
+      const amount = stake(Math.abs(diff), limit, a === east || b === east, eastFactor);
       const hi = diff > 0 ? a : b;
       const lo = diff > 0 ? b : a;
       nets[hi]! += amount;
