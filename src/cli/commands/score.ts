@@ -4,7 +4,7 @@
  */
 import type { CommandModule } from 'yargs';
 import { UserError } from '../../errors.js';
-import { ruleSet, ruleSetChoices } from '../../rules/index.js';
+import { ruleSet, ruleSetChoices, rulesName } from '../../rules/index.js';
 import { parseHand, tileCode, type HandSpec } from '../../tiles/index.js';
 import { formatBreakdown, scoreHand, type ScoreContext, type ScoreResult, type WinBy } from '../../scoring/index.js';
 
@@ -67,7 +67,7 @@ export function runScore(a: ScoreArgs): { result: ScoreResult; json: object; tex
   };
   const result = scoreHand(rules, hand, ctx);
   const json = {
-    rules: rules.id,
+    rules: rulesName(rules),
     score: result.score,
     points: result.points,
     doubles: result.doubles,
