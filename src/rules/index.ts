@@ -58,4 +58,5 @@ export function variantProvenance(r: RuleSet): { rulesVariant: { sha256: string;
   return r.variant ? { rulesVariant: { sha256: r.variant.sha256, canonical: r.variant.canonical } } : {};
 }
 export { specialShapesOf } from './special.js';
+export { citeRule, diffRules, showRules } from './describe.js';
 

@@ -12,6 +12,7 @@ import { tuneCommand } from './tune.js';
 import { trainCommand } from './train.js';
 import { leagueCommand } from './league.js';
 import { sprtCommand } from './sprt.js';
+import { rulesCommand } from './rules.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const commands: CommandModule<any, any>[] = [
@@ -27,4 +28,5 @@ export const commands: CommandModule<any, any>[] = [
   playCommand,
   scoreCommand,
   settleCommand,
+  rulesCommand,
 ];
