@@ -17,22 +17,28 @@ export const spec: ExperimentSpec = {
     'hundred points a hand where, as in every book, the losers settle their differences among themselves. Where ' +
     'only the winner is paid, as some house rules had it, does the advice pay, and how much of its loss was that rule? ' +
     'And the other rule Harr changed between his parts that a defender lives by: does a dead wall of 14 tiles, ' +
-    'more drawn hands, make the advice pay under Part I\'s scoring?',
+    'more drawn hands, make the advice pay under Part I\'s scoring, alone or with only the winner paid?',
   variants: [
     { label: 'harr', rules: 'harr' },
     { label: 'harr-winner-only', rules: 'experiments/variants/harr-winner-only.json' },
     { label: 'harr-dead-wall', rules: 'experiments/variants/harr-dead-wall.json' },
+    { label: 'harr-dead-wall-winner-only', rules: 'experiments/variants/harr-dead-wall-winner-only.json' },
     { label: 'harr-limit', rules: 'harr-limit' },
     { label: 'harr-limit-winner-only', rules: 'experiments/variants/harr-limit-winner-only.json' },
   ],
-  changes: { 'harr-winner-only': 'harr', 'harr-dead-wall': 'harr', 'harr-limit-winner-only': 'harr-limit' },
+  changes: {
+    'harr-winner-only': 'harr',
+    'harr-dead-wall': 'harr',
+    'harr-dead-wall-winner-only': 'harr-dead-wall',
+    'harr-limit-winner-only': 'harr-limit',
+  },
   lineups: ['defender,harr,harr,harr'],
   seating:
     "One challenger (the defender) against three of Harr's adaptive player, --duplicate rotation (every wall played " +
     'once with the challenger in each seat), and the same seed under every rule set: wall set w is the same four ' +
     'deals under each, so a variant is paired with its base wall set by wall set.',
   // 60,000 games (15,000 wall sets) per cell: see sizing.
-  games: 300_000,
+  games: 360_000,
   seed: 1,
   duplicate: true,
   players: 4,
@@ -41,7 +47,7 @@ export const spec: ExperimentSpec = {
   sizing:
     'A pilot of 4,000 games over the four cells without the dead wall (250 wall sets per cell) gave 95% half-widths ' +
     'of 9.3 (harr) and 4.9 (harr-limit) points a hand for the gains, and 5.0 and 2.1 for the paired changes; ' +
-    'the first cell of 60,000 games took under five minutes on two workers; 15,000 wall sets per cell ' +
+    'a first full run of five cells took 657 s on two workers; 15,000 wall sets per cell ' +
     'bring those to about 1.2, 0.6, 0.6 and 0.3, small beside every effect the pilot saw, and fit the time the ' +
     'machine had (two cores shared with other work).',
   caveats: [

@@ -5,7 +5,7 @@
 import { UserError } from '../errors.js';
 import { BABCOCK, CODE500, HARR, HARR_LIMIT } from './procedure.js';
 import type { RuleSet, RuleSetId } from './types.js';
-import { readVariant } from './variant.js';
+import { readVariant, variantFromText } from './variant.js';
 
 export * from './types.js';
 export type { ScoreTable, SetValues, LimitHandId, Pair2 } from './tables/index.js';
@@ -46,6 +46,11 @@ export function ruleSet(id: string, sha256?: string): RuleSet {
     throw new UserError(`--rules ${id}: the variant file changed since the run began (SHA-256 ${r.variant!.sha256.slice(0, 12)}, was ${sha256.slice(0, 12)})`);
   }
   return r;
+}
+
+/** A variant file's rule set from its text (what `ruleSet(file)` reads from disk), frozen like the books. */
+export function parseVariant(file: string, text: string): RuleSet {
+  return deepFreeze(variantFromText(file, text, REGISTRY));
 }
 
 /** Every rule set, with its title, for command-line help. */

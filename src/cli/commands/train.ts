@@ -1,5 +1,6 @@
 /** `mjlab train`'s options (issue 26, point 1); the command itself, loaded when it runs, is src/cli/train-command.ts. */
 import type { CommandModule } from 'yargs';
+import { ruleSetChoices } from '../../rules/index.js';
 import { DEFAULT_FIT } from '../../learn/options.js';
 import { DEFAULT_DECISION_TIMEOUT } from '../../runner/options.js';
 import type { TrainArgs } from '../train-command.js';
@@ -9,7 +10,7 @@ export const trainCommand: CommandModule<object, TrainArgs> = {
   describe: 'learn a policy from a teacher\'s self-play decisions (expert iteration): data, then a small network (model.mjnet)',
   builder: (y) =>
     y
-      .option('rules', { type: 'string', default: 'harr', describe: 'rule set: harr, harr-limit, babcock, code500' })
+      .option('rules', { type: 'string', default: 'harr', describe: `rule set: ${ruleSetChoices()}` })
       .option('teacher', { type: 'string', default: 'search', describe: 'the strategy whose decisions are learned (search:policy=net/model=FILE for generation 2)' })
       .option('field', { type: 'string', default: 'harr,harr,harr', describe: 'the other three seats' })
       .option('games', { type: 'number', default: 400, describe: 'self-play games (multiple of 4: --duplicate wall sets)' })

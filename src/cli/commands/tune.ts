@@ -1,5 +1,6 @@
 /** `mjlab tune`'s options (issue 16, point 1); the command itself, loaded when it runs, is src/cli/tune-command.ts. */
 import type { CommandModule } from 'yargs';
+import { ruleSetChoices } from '../../rules/index.js';
 import { DEFAULT_DECISION_TIMEOUT } from '../../runner/options.js';
 import type { TuneArgs } from '../tune-command.js';
 
@@ -8,7 +9,7 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
   describe: 'tune a strategy\'s numeric parameters by self-play (CMA-ES), race the finalists, confirm the winner',
   builder: (y) =>
     y
-      .option('rules', { type: 'string', default: 'harr', describe: 'rule set: harr, harr-limit, babcock, code500' })
+      .option('rules', { type: 'string', default: 'harr', describe: `rule set: ${ruleSetChoices()}` })
       .option('strategy', { type: 'string', demandOption: true, describe: 'strategy to tune (name, name:param=value, ./file.js, ./preset.json): the start and the baseline' })
       .option('params', { type: 'string', describe: 'dimensions, comma-separated: name, name=lo..hi, tied a+b (default: every numeric parameter with bounds)' })
       .option('against', { type: 'string', describe: 'the fixed field, 3 strategies (default: the strategy as given at the other seats)' })
