@@ -78,14 +78,16 @@ export function variantFromText(file: string, text: string, books: Readonly<Reco
   const overrides = o.overrides ?? {};
   if (overrides === null || typeof overrides !== 'object' || Array.isArray(overrides)) throw new UserError(`${file}: "overrides" must be an object of rule keys and values`);
   const given = overrides as Record<string, unknown>;
-  const out = structuredClone(base) as unknown as Record<string, unknown>;
+  // A JSON copy, not structuredClone: a book's tables share objects (harr's sets are its winner's sets), and a
+  // variant changing one must not change the other.
+  const out = JSON.parse(JSON.stringify(base)) as Record<string, unknown>;
   const keys = Object.keys(given).sort();
   for (const key of keys) {
     const k = ruleKey(key);
     if (!k) throw new UserError(`${file}: unknown rule "${key}" (the rules a variant may set are listed by \`mjlab rules show ${baseId}\` and docs/rules.md "Variants")`);
     const v = given[key];
     if (!allows(k.allowed, v)) throw new UserError(`${file}: "${key}" must be ${allowedText(k.allowed)}, got ${JSON.stringify(v)}`);
-    setAt(out, key, structuredClone(v));
+    setAt(out, key, JSON.parse(JSON.stringify(v)));
   }
   const canonical = canonicalJson({ base: baseId, ...(o.title !== undefined ? { title: o.title } : {}), overrides: given });
   const sha256 = createHash('sha256').update(canonical).digest('hex');
