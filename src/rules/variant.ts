@@ -45,6 +45,7 @@ export function contradiction(r: RuleSet): string | null {
     if (t.pairRoundWind > 0) return 'table.pairRoundWind scores the prevailing wind, but prevailingWind is false: set it to 0 or prevailingWind to true';
     if (t.dRoundWindSet > 0) return 'table.dRoundWindSet scores the prevailing wind, but prevailingWind is false: set it to 0 or prevailingWind to true';
     if (t.pairOwnWindOwnRound !== null) return 'table.pairOwnWindOwnRound scores the prevailing wind, but prevailingWind is false: set it to null or prevailingWind to true';
+    if (t.dOwnWindSetOwnRound !== t.dOwnWindSet) return 'table.dOwnWindSetOwnRound scores own wind in own wind round, but prevailingWind is false: set it to table.dOwnWindSet\'s value or prevailingWind to true';
   }
   if (r.limit === null) {
     if (t.limitHands.length > 0) return `table.limitHands score the limit, but limit is null: set a limit or table.limitHands to []`;

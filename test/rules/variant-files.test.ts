@@ -7,10 +7,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RULE_KEYS, showValue, valueAt, type KeyKind } from '../../src/rules/keys.js';
+import { RULE_KEYS, showValue, valueAt } from '../../src/rules/keys.js';
+import { variantChanging } from './variants.js';
 import { differingKeys } from '../../src/rules/describe.js';
-import { parseVariant, RULESET_IDS, ruleSet, type RuleSet } from '../../src/rules/index.js';
-import { UserError } from '../../src/errors.js';
+import { parseVariant, RULESET_IDS, ruleSet } from '../../src/rules/index.js';
 import { runCli } from '../helpers/cli.js';
 import { ROOT, tempDir } from '../runner/helpers.js';
 
@@ -20,41 +20,6 @@ function file(content: unknown): string {
   const f = join(tmp, `v${n++}.json`);
   writeFileSync(f, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
   return f;
-}
-
-/** A value of `kind` other than `v` (and valid for it). */
-export function otherValue(kind: KeyKind, v: unknown): unknown {
-  switch (kind.kind) {
-    case 'int':
-      if (v === null) return Math.max(kind.min, 500);
-      if (kind.nullable && kind.min > 0) return null;
-      return (v as number) + 2 <= kind.max ? (v as number) + 2 : kind.min;
-    case 'bool':
-      return !v;
-    case 'enum':
-      return kind.values.find((x) => x !== v);
-    case 'pair':
-      return (v as number[]).map((x) => x + 2);
-    case 'pairs':
-      return v === null ? Object.fromEntries(kind.fields.map((f) => [f, [2, 4]])) : null;
-    case 'list':
-      return (v as string[]).length === 0 ? ['heads-only', 'four-kongs'] : [];
-  }
-}
-
-/** For a key, the first book on which a variant changing only it is valid, and that variant. */
-export function variantChanging(key: string): { base: RuleSet; variant: RuleSet; value: unknown } {
-  const k = RULE_KEYS.find((x) => x.key === key)!;
-  for (const id of RULESET_IDS) {
-    const base = ruleSet(id);
-    const value = otherValue(k.allowed, valueAt(base, key));
-    try {
-      return { base, variant: parseVariant(`${key}.json`, JSON.stringify({ base: id, overrides: { [key]: value } })), value };
-    } catch (e) {
-      if (!(e instanceof UserError)) throw e;
-    }
-  }
-  throw new Error(`no book takes a change of ${key} alone`);
 }
 
 async function refused(content: unknown): Promise<string> {
