@@ -57,6 +57,9 @@ export const spec: ExperimentSpec = {
       'the settlement alone.',
     'Only the winner is paid is one rule changed; the harr-limit pair also keeps its limit, wind rounds, washing and ' +
       'the discarder-pays-all penalty.',
+    'Whether the best tuned plan (results/tuned-plans) moves with these rules is not measured here: no strategy ' +
+      'reads losersSettle, so under only-the-winner-is-paid a plan could move only through its payoffs, which a ' +
+      'tuning run under the variant file would have to show.',
     'The dead wall changes play: a hand ends 14 tiles sooner, so from the first wall that runs long the decisions ' +
       'differ, and the pairing removes the luck of the deal, not all of the variance.',
   ],

@@ -88,8 +88,15 @@ export function analyseVariants(input: AnalysisInput): Analysis {
     ['variant', 'base', 'challenger', 'change of gain per hand (95% CI)', 'z', 'Holm p'],
     pairs.map((p, i) => [p.changed, p.base, p.g.who, show.ci(pairR[i]!.meanDiff, pairR[i]!.low, pairR[i]!.high, 1), pairR[i]!.statistic.toFixed(2), show.p(pairAdj[i]!)]),
   );
+  const pays = rows.filter((x) => x.p < 0.05 && x.r.meanDiff > 0).length;
+  const costs = rows.filter((x) => x.p < 0.05 && x.r.meanDiff < 0).length;
+  const answer =
+    `The challenger pays under ${pays} and costs under ${costs} of the ${rows.length} rule sets` +
+    (rows.length > 0 ? `; its gain per hand runs from ${Math.min(...gainR.map((r) => r.meanDiff)).toFixed(1)} to ${Math.max(...gainR.map((r) => r.meanDiff)).toFixed(1)}.` : '.');
   const findings = [
     '## Findings',
+    '',
+    answer,
     '',
     `Unit: the challenger's gain per hand in its own seat (its net per seat-hand), wall set by wall set; two-sided ` +
       `z tests, Holm-corrected over all ${gains.length + pairs.length} tests of this page (${gains.length} gains, ${pairs.length} paired changes).`,
