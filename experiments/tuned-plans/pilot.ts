@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { builtinStrategies } from '../../strategies/index.js';
 import { commandLine, gitState, packageVersion } from '../../src/io/manifest.js';
 import { DEFAULT_DECISION_TIMEOUT } from '../../src/runner/run.js';
-import { ruleSet } from '../../src/rules/index.js';
+import { ruleSet, rulesName } from '../../src/rules/index.js';
 import { Arms } from '../../src/tune/arms.js';
 import { Evaluator } from '../../src/tune/evaluate.js';
 import { spec } from './spec.js';
@@ -43,7 +43,7 @@ async function main(argv: string[]): Promise<void> {
   for (const variant of spec.variants) {
     const rules = ruleSet(variant.rules);
     // Built-in strategies only: the bundle's workers.
-    const ev = new Evaluator({ rules: rules.id, players: 4, flowers: rules.flowers, limit: variant.limit ?? rules.limit }, workers, 1000 * DEFAULT_DECISION_TIMEOUT, undefined, undefined, false);
+    const ev = new Evaluator({ rules: rulesName(rules), players: 4, flowers: rules.flowers, limit: variant.limit ?? rules.limit }, workers, 1000 * DEFAULT_DECISION_TIMEOUT, undefined, undefined, false);
     try {
       for (const name of spec.strategies.map((s) => s.strategy)) {
         const strategy = builtinStrategies.find((s) => s.name === name)!;

@@ -11,7 +11,7 @@ import { CLI } from '../../src/text.js';
 import { join, resolve } from 'node:path';
 import { UserError } from '../../src/errors.js';
 import { commandLine, experimentProvenance, gitState } from '../../src/io/manifest.js';
-import { ruleSet } from '../../src/rules/index.js';
+import { ruleSet, rulesName } from '../../src/rules/index.js';
 import { renderSvg } from '../../src/charts/render.js';
 import type { RunDir } from '../../src/io/run-dir.js';
 import { DEFAULT_DECISION_TIMEOUT } from '../../src/runner/run.js';
@@ -155,7 +155,7 @@ async function tunedPlans(spec: TuningExperimentSpec, o: TuningOptions, target: 
           }
           say(`cross-play: ${plans.length} ${strategy.strategy} plans under ${evaluated.label}`);
           ev ??= new Evaluator(
-            { rules: rules.id, players: 4, flowers: rules.flowers, limit: evaluated.limit ?? rules.limit },
+            { rules: rulesName(rules), players: 4, flowers: rules.flowers, limit: evaluated.limit ?? rules.limit },
             o.workers ?? availableParallelism(),
             1000 * DEFAULT_DECISION_TIMEOUT,
             undefined,

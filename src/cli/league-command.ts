@@ -4,6 +4,7 @@
  * duplicate walls, ratings with intervals, alpha-Rank, league.csv / matrix.csv / league.svg and a leaderboard;
  * `mjlab league --merge DIR1,DIR2,... --out DIR` joins the shards. The work is in src/league/.
  */
+import { basename } from 'node:path';
 import { UserError } from '../errors.js';
 import { commandLine } from '../io/manifest.js';
 import { mergeLeague, runLeague, UNTIL_GAMES } from '../league/run.js';
@@ -38,7 +39,8 @@ export async function leagueHandler(a: LeagueArgs): Promise<void> {
     return;
   }
   if (a.strategies === undefined) throw new UserError('--strategies is required: the league\'s members, comma-separated');
-  const out = a.out ?? `results/league/${a.rules}`;
+  // A variant file's league goes under its file name (docs/rules.md "Variants"), not under its path.
+  const out = a.out ?? `results/league/${a.rules.endsWith('.json') ? basename(a.rules, '.json') : a.rules}`;
   const r = await runLeague({
     rules: a.rules, strategies: a.strategies, games: a.games ?? (a.until !== undefined ? UNTIL_GAMES : 400), seed: a.seed,
     ...(a.until !== undefined ? { until: a.until } : {}), ...(a.workers !== undefined ? { workers: a.workers } : {}),

@@ -20,6 +20,7 @@ import { RemoteSession } from '../play/remote.js';
 import { isPlugin } from '../sandbox/contract.js';
 import { DEFAULT_DECISION_TIMEOUT } from '../runner/options.js';
 import { CLI, printable } from '../text.js';
+import { rulesName } from '../rules/index.js';
 import type { TableStatus } from '../play/message.js';
 import { nonNegativeInt, tableOptions } from './table.js';
 
@@ -100,7 +101,7 @@ export async function startPlay(a: PlayArgs, log: (line: string) => void = () =>
   const session = opp.some(isPlugin)
     ? await RemoteSession.start(
         options,
-        { rules: table.rules.id, limit: table.limit, flowers: table.flowers, players: table.players, unit: table.unit, seed, seat: options.seat, opponents: entries, recordDir: dir },
+        { rules: rulesName(table.rules), limit: table.limit, flowers: table.flowers, players: table.players, unit: table.unit, seed, seat: options.seat, opponents: entries, recordDir: dir },
         1000 * seconds,
         log,
       )
@@ -140,7 +141,7 @@ export async function playHandler(a: PlayArgs): Promise<void> {
     const o = session.options;
     log(`mjlab play: ${server.url}`);
     log(
-      `  ${o.rules.id}, ${o.players} players, ${o.unit === 'match' ? 'a match' : 'one hand'} a game, seed ${o.seed}${a.seed === undefined ? ' (random; --seed to choose)' : ''}; ` +
+      `  ${rulesName(o.rules)}, ${o.players} players, ${o.unit === 'match' ? 'a match' : 'one hand'} a game, seed ${o.seed}${a.seed === undefined ? ' (random; --seed to choose)' : ''}; ` +
         `you: ${o.seat === 'random' ? 'a random seat' : o.seat}; opponents: ${o.opponents.map((x) => printable(x.label)).join(', ')}`,
     );
     log(`  it answers only for ${server.hosts.join(', ')} (the Host a page names)`);

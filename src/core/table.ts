@@ -19,4 +19,6 @@ export interface TableDescription {
   readonly flowers: boolean;
   /** Hand limit in force: the rule set's default, or `--limit N`; null = none. */
   readonly limit: number | null;
+  /** A variant file's SHA-256 when the run began (`rules` names the file): a worker refuses a file changed since. */
+  readonly rulesSha256?: string;
 }

@@ -13,7 +13,7 @@ export interface Variant {
   readonly limit?: number;
 }
 
-export type AnalysisKind = 'strategy-comparison' | 'limit-vs-unlimited' | 'defender-draws' | 'search-vs-harr' | 'inference';
+export type AnalysisKind = 'strategy-comparison' | 'limit-vs-unlimited' | 'defender-draws' | 'search-vs-harr' | 'inference' | 'variants';
 
 /** What every experiment spec names: the README's title and question, the rule-set variants, seed and caveats. */
 export interface ExperimentBase {
@@ -124,4 +124,6 @@ export interface ExperimentSpec extends ExperimentBase {
   /** The strategy Harr's claim says should gain, and those it should gain on (limit-vs-unlimited). */
   readonly fast?: string;
   readonly slow?: readonly string[];
+  /** variants analysis: each changed rule set against its base, by variant label (`{ changed: base }`). */
+  readonly changes?: Readonly<Record<string, string>>;
 }

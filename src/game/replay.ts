@@ -62,8 +62,10 @@ export function parseScenario(data: unknown, file: string): Scenario {
     throw new UserError(`${file}: record format ${JSON.stringify(data.format)} cannot be re-executed (needs ${RECORD_FORMAT}: wall orders and decisions)`);
   }
   const id = data.rules;
-  if (typeof id !== 'string' || !isRuleSetId(id)) throw new UserError(`${file}: "rules" must name a rule set, got ${JSON.stringify(id)}`);
-  const rules = ruleSet(id);
+  if (typeof id !== 'string' || (!isRuleSetId(id) && !id.endsWith('.json'))) throw new UserError(`${file}: "rules" must name a rule set or a variant file, got ${JSON.stringify(id)}`);
+  const sha = data.rules_sha256;
+  if (sha !== undefined && typeof sha !== 'string') throw new UserError(`${file}: "rules_sha256" must be a string, got ${JSON.stringify(sha)}`);
+  const rules = ruleSet(id, sha);
   const players = intField(data, 'players', 4, file);
   if (players < 2 || players > 4) throw new UserError(`${file}: "players" must be 2, 3 or 4, got ${players}`);
   const unit = data.unit ?? 'hand';

@@ -26,6 +26,8 @@ export interface RunIdentity extends TableDescription {
   readonly luck?: true | 2 | 3;
   /** SHA-256 of every plug-in strategy file, by its path as given in `strategies`; absent without plug-ins. */
   readonly plugins?: Readonly<Record<string, string>>;
+  /** `rules` names a variant file (docs/rules.md "Variants"): its canonical form and SHA-256; absent for a book. */
+  readonly rulesVariant?: { readonly sha256: string; readonly canonical: string };
 }
 
 /** An output file as the manifest records it: its size, and a SHA-256 for files written whole at the end. */

@@ -17,7 +17,7 @@ import type { Shard } from '../io/manifest.js';
 import { foreignEntries, holds, inspectDir, refusalHint } from '../io/owned-dir.js';
 import { RunDir } from '../io/run-dir.js';
 import { loadsModules, resolveLineup } from '../lineup/registry.js';
-import { ruleSet } from '../rules/index.js';
+import { ruleSet, rulesName, variantProvenance } from '../rules/index.js';
 import { describeOwner } from '../runner/describe.js';
 import { formatShard, shardRange } from '../runner/plan.js';
 import { pluginHashes } from '../runner/plugins.js';
@@ -40,6 +40,8 @@ export const CHECKPOINT = 'checkpoint.jsonl';
 
 export interface DataIdentity {
   readonly rules: string;
+  /** `rules` names a variant file: its canonical form and SHA-256 (docs/rules.md "Variants"); absent for a book. */
+  readonly rulesVariant?: { readonly sha256: string; readonly canonical: string };
   readonly limit: number | null;
   readonly flowers: boolean;
   readonly players: number;
@@ -84,7 +86,8 @@ export async function dataIdentity(o: TrainOptions): Promise<{ id: DataIdentity;
   const limit = o.limit ?? rules.limit;
   return {
     id: {
-      rules: rules.id,
+      rules: rulesName(rules),
+      ...variantProvenance(rules),
       limit,
       flowers: rules.flowers,
       players: PLAYERS,

@@ -3,6 +3,7 @@
  * per unit of relative luck, fitted on pilots that no committed result plays (experiments/fits/luck-fit.ts,
  * experiments/fits/luck-value-fit.ts) and fixed before any run they adjust.
  */
+import { isRuleSetId, ruleSet } from '../rules/index.js';
 import { LUCK_CHANNELS, LUCK_FORMAT } from './format.js';
 
 /**
@@ -53,9 +54,10 @@ export const LUCK_BETA: Readonly<Record<string, readonly number[]>> = Object.fre
 
 /**
  * The coefficients for a rule set and a luck.bin format, one per channel of that format (zero: no adjustment):
- * a run's luck.bin is adjusted with the coefficients of the format it was written in.
+ * a run's luck.bin is adjusted with the coefficients of the format it was written in. A variant file takes its
+ * base's (fixed in advance, so the adjusted difference stays unbiased; docs/rules.md "Variants").
  */
 export function luckBeta(rules: string, format: 1 | 2 | 3 = LUCK_FORMAT): readonly number[] {
   const table = format === 1 ? LUCK_BETA_V1 : format === 2 ? LUCK_BETA_V2 : LUCK_BETA;
-  return table[rules] ?? new Array<number>(format === 1 ? 2 : format === 2 ? 6 : LUCK_CHANNELS).fill(0);
+  return table[isRuleSetId(rules) || !rules.endsWith('.json') ? rules : ruleSet(rules).id] ?? new Array<number>(format === 1 ? 2 : format === 2 ? 6 : LUCK_CHANNELS).fill(0);
 }

@@ -28,6 +28,7 @@ import { actionText } from '../record/actions.js';
 import { type GameRecord, type HandRecord, gameRecord } from '../record/record.js';
 import { HandRecorder } from '../record/recorder.js';
 import { makeStream } from '../rng/streams.js';
+import { rulesName } from '../rules/index.js';
 import { viewFor } from '../view/view.js';
 import { type FinishedHand, type SeatMessage, type TableStatus, publicEvent } from './message.js';
 import type { Coach } from '../coach/coach.js';
@@ -304,7 +305,7 @@ export class PlaySession {
       status: this.#status,
       token: this.#token,
       table: {
-        rules: o.rules.id,
+        rules: rulesName(o.rules),
         title: o.rules.title,
         players: o.players,
         unit: o.unit,

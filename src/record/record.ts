@@ -42,6 +42,8 @@ export interface RecordResult {
 export interface GameRecord {
   readonly format: typeof RECORD_FORMAT;
   readonly rules: string;
+  /** A variant file's SHA-256 (docs/rules.md "Variants"); absent for a book. */
+  readonly rules_sha256?: string;
   readonly seed: number;
   readonly game: number;
   readonly stream_game: number;
@@ -100,7 +102,8 @@ export function handRecord(
 
 /** What a game record says of its table (the rest of TableConfig is the lineup, which a record names by label). */
 export interface RecordTable {
-  readonly rules: { readonly id: string; readonly startingScore: number };
+  /** A variant file's rule set (docs/rules.md "Variants") is recorded by its file and SHA-256. */
+  readonly rules: { readonly id: string; readonly startingScore: number; readonly variant?: { readonly file: string; readonly sha256: string } };
   readonly seed: number;
   readonly players: number;
   readonly unit: 'hand' | 'match';
@@ -140,7 +143,8 @@ export function gameRecord(
   }
   return {
     format: RECORD_FORMAT,
-    rules: table.rules.id,
+    rules: table.rules.variant?.file ?? table.rules.id,
+    ...(table.rules.variant ? { rules_sha256: table.rules.variant.sha256 } : {}),
     seed: table.seed,
     game: setup.game,
     stream_game: setup.streamGame,

@@ -1,10 +1,11 @@
 /**
  * The rule-set registry: every rule set by its `--rules` name, one entry each (procedure.ts: the procedure and the
- * scoring table). Command-line choices and help are read from here.
+ * scoring table), and variant files on top of them (variant.ts). Command-line choices and help are read from here.
  */
 import { UserError } from '../errors.js';
 import { BABCOCK, CODE500, HARR, HARR_LIMIT } from './procedure.js';
 import type { RuleSet, RuleSetId } from './types.js';
+import { readVariant, variantFromText } from './variant.js';
 
 export * from './types.js';
 export type { ScoreTable, SetValues, LimitHandId, Pair2 } from './tables/index.js';
@@ -32,14 +33,35 @@ export function isRuleSetId(id: string): id is RuleSetId {
   return (RULESET_IDS as readonly string[]).includes(id);
 }
 
-/** Look up a rule set by its `--rules` name; unknown names are a user error. */
-export function ruleSet(id: string): RuleSet {
-  if (!isRuleSetId(id)) throw new UserError(`unknown rule set "${id}" (known: ${RULESET_IDS.join(', ')})`);
-  return REGISTRY[id];
+/**
+ * Look up a rule set by its `--rules` value: a book's name, or a variant file (a path ending .json, read and checked
+ * whole each time, docs/rules.md "Variants"). `sha256`, where given, is the variant the run began with: a file
+ * changed since is refused. Unknown names and bad files are a user error.
+ */
+export function ruleSet(id: string, sha256?: string): RuleSet {
+  if (isRuleSetId(id)) return REGISTRY[id];
+  if (!id.toLowerCase().endsWith('.json')) throw new UserError(`unknown rule set "${id}" (known: ${RULESET_IDS.join(', ')}, or a variant file ending .json)`);
+  const r = deepFreeze(readVariant(id, REGISTRY));
+  if (sha256 !== undefined && r.variant!.sha256 !== sha256) {
+    throw new UserError(`--rules ${id}: the variant file changed since the run began (SHA-256 ${r.variant!.sha256.slice(0, 12)}, was ${sha256.slice(0, 12)})`);
+  }
+  return r;
+}
+
+/** A variant file's rule set from its text (what `ruleSet(file)` reads from disk), frozen like the books. */
+export function parseVariant(file: string, text: string): RuleSet {
+  return deepFreeze(variantFromText(file, text, REGISTRY));
 }
 
 /** Every rule set, with its title, for command-line help. */
 export function ruleSetChoices(): string {
-  return RULESET_IDS.join(', ');
+  return `${RULESET_IDS.join(', ')}, or a variant file (.json)`;
+}
+
+/** The SHA-256 of a rule set's variant file, for provenance; absent for a book. */
+export function variantProvenance(r: RuleSet): { rulesVariant: { sha256: string; canonical: string } } | Record<string, never> {
+  return r.variant ? { rulesVariant: { sha256: r.variant.sha256, canonical: r.variant.canonical } } : {};
 }
 export { specialShapesOf } from './special.js';
+export { citeRule, diffRules, showRules } from './describe.js';
+

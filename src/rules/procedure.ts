@@ -22,6 +22,8 @@ export const HARR: RuleSet = {
   scoreDrawnHand: false, // "nobody scores (except code500)"
   firstTurnUntilOwnTurn: false, // Part II: "Winning on East's first discard"
   discarderPaysAll: false,
+  losersSettle: true, // Settling: "every two losers settle the difference of their scores" (Harr I "Settling the scores")
+  eastFactor: 2, // "East pays and collects double in each of these payments"
   table: HARR_TABLE,
 };
 
@@ -54,6 +56,8 @@ export const BABCOCK: RuleSet = {
   scoreDrawnHand: false,
   firstTurnUntilOwnTurn: false, // "Hand from Earth (another player winning on East's first discard ...)"
   discarderPaysAll: false,
+  losersSettle: true, // "Settling as `harr`" (Babcock "Settling")
+  eastFactor: 2,
   table: BABCOCK_TABLE,
 };
 
@@ -74,6 +78,8 @@ export const CODE500: RuleSet = {
   scoreDrawnHand: true, // "A dead round (no Mah-Jongg): every hand scores and all settle differences"
   firstTurnUntilOwnTurn: true, // "Gift from Earth (any other player going Mah-Jongg before his first turn is over)"
   discarderPaysAll: false,
+  losersSettle: true, // settling as harr's (Code "End of game")
+  eastFactor: 2,
   table: CODE500_TABLE,
 };
 

@@ -42,6 +42,30 @@ export interface RuleSet {
   readonly firstTurnUntilOwnTurn: boolean;
   /** harr-limit's discarder-pays-all penalty (docs/rules.md harr-limit "Penalties"). */
   readonly discarderPaysAll: boolean;
+  /** Each pair of losers settles the difference of their scores (every book; docs/rules.md "Settling"). */
+  readonly losersSettle: boolean;
+  /** What East pays and receives, as a multiple of a payment between two others (every book: 2). */
+  readonly eastFactor: number;
   /** The scoring table: every value the scorer reads (tables/<ruleset>.ts). */
   readonly table: ScoreTable;
+  /**
+   * A variant file's rule set (src/rules/variant.ts; docs/rules.md "Variants"): the `--rules` value that names it,
+   * its canonical form and that form's SHA-256; `id` is then the base rule set. Absent for the four books.
+   */
+  readonly variant?: RuleVariant;
+}
+
+export interface RuleVariant {
+  /** The file as given to `--rules`. */
+  readonly file: string;
+  /** The canonical form (sorted keys, no spaces): the base, the title if given, every override. */
+  readonly canonical: string;
+  readonly sha256: string;
+  /** The keys the file overrides, in canonical order. */
+  readonly overrides: readonly string[];
+}
+
+/** The `--rules` value that names a rule set: a book's name, or a variant's file. */
+export function rulesName(r: RuleSet): string {
+  return r.variant?.file ?? r.id;
 }

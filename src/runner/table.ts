@@ -8,7 +8,7 @@ import { ruleSet } from '../rules/index.js';
 import type { TableSpec } from './protocol.js';
 
 export async function tableConfig(spec: TableSpec): Promise<TableConfig> {
-  const rules = ruleSet(spec.rules);
+  const rules = ruleSet(spec.rules, spec.rulesSha256);
   const lineup = await resolveLineup(spec.strategies, spec.players);
   return {
     rules,

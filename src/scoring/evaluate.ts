@@ -40,6 +40,19 @@ function times(n: number): string {
   return TIMES[n] ?? `${n} times`;
 }
 
+/** The rule key of a set's value: `table.sets.pungHead` and the like (src/rules/keys.ts). */
+function setKey(winner: boolean, g: Group): string {
+  const head = isHead(g.tile);
+  return `table.${winner ? 'winnerSets' : 'sets'}.${g.kind === KONG ? (head ? 'kongHead' : 'kongSimple') : head ? 'pungHead' : 'pungSimple'}`;
+}
+
+/** The rule key of a pair's value (the first where two add up). */
+function pairKey(t: ScoreTable, p: number, own: number, round: number): string {
+  if (p >= WHITE) return 'table.pairDragon';
+  if (p === own && p === round && t.pairOwnWindOwnRound !== null) return 'table.pairOwnWindOwnRound';
+  return p === own ? 'table.pairOwnWind' : 'table.pairRoundWind';
+}
+
 function setValue(v: SetValues, g: Group): number {
   const head = isHead(g.tile);
   const row: Pair2 = g.kind === KONG ? (head ? v.kongHead : v.kongSimple) : head ? v.pungHead : v.pungSimple;
@@ -136,7 +149,7 @@ export function evaluate(
   if (winner) {
     const lim = limitHandOf(t, c, f, ctx, melds);
     if (lim !== null) {
-      if (sink) sink.push({ label: LIMIT_LABELS[lim], group: 'limit' });
+      if (sink) sink.push({ label: LIMIT_LABELS[lim], group: 'limit', rule: 'table.limitHands' });
       return { points: 0, doubles: 0, limitHand: lim };
     }
   }
@@ -164,7 +177,7 @@ export function evaluate(
           if (setLines) {
             const how = claimed ? 'by chow' : 'by draw';
             const where = w === g.tile + 1 ? 'in the middle' : closed ? 'on the only open end' : 'open at both ends';
-            setLines.push({ label: `Filling a sequence ${where} ${how} to win`, points: v, group: 'set' });
+            setLines.push({ label: `Filling a sequence ${where} ${how} to win`, points: v, group: 'set', rule: 'table.fillRun' });
           }
         }
       }
@@ -173,23 +186,23 @@ export function evaluate(
     if (g.kind === KONG) kongs++;
     const v = setValue(sets, g);
     setPoints += v;
-    if (setLines && v > 0) setLines.push({ label: groupLabel(g), points: v, group: 'set' });
+    if (setLines && v > 0) setLines.push({ label: groupLabel(g), points: v, group: 'set', rule: setKey(winner, g) });
     let d = 0;
     if (g.tile >= WHITE) {
       d = t.dDragonSet;
-      if (dblLines && d > 0) dblLines.push({ label: `Double ${times(d)} for ${DRAGON_WORDS[g.tile]}`, doubles: d, group: 'double' });
+      if (dblLines && d > 0) dblLines.push({ label: `Double ${times(d)} for ${DRAGON_WORDS[g.tile]}`, doubles: d, group: 'double', rule: 'table.dDragonSet' });
     } else if (g.tile >= EAST) {
       if (g.tile === own) {
         const dd = g.tile === round ? t.dOwnWindSetOwnRound : t.dOwnWindSet;
         d += dd;
         if (dblLines && dd > 0) {
           const what = g.tile === round && t.dRoundWindSet === 0 ? 'own wind in own wind round' : 'own wind';
-          dblLines.push({ label: `Double ${times(dd)} for ${what}`, doubles: dd, group: 'double' });
+          dblLines.push({ label: `Double ${times(dd)} for ${what}`, doubles: dd, group: 'double', rule: g.tile === round ? 'table.dOwnWindSetOwnRound' : 'table.dOwnWindSet' });
         }
       }
       if (g.tile === round && t.dRoundWindSet > 0) {
         d += t.dRoundWindSet;
-        if (dblLines) dblLines.push({ label: `Double ${times(t.dRoundWindSet)} for prevailing wind`, doubles: t.dRoundWindSet, group: 'double' });
+        if (dblLines) dblLines.push({ label: `Double ${times(t.dRoundWindSet)} for prevailing wind`, doubles: t.dRoundWindSet, group: 'double', rule: 'table.dRoundWindSet' });
       }
     }
     doubles += d;
@@ -199,6 +212,7 @@ export function evaluate(
   if (winner && c.pair >= 0) {
     let v: number;
     let label: string;
+    let rule = 'table.finalPair';
     if (t.finalPair !== null && c.winIdx === -1) {
       const fp = t.finalPair;
       const ownOwn = c.pair === own && c.pair === round;
@@ -207,14 +221,15 @@ export function evaluate(
     } else {
       v = pairValue(t, c.pair, own, round);
       label = pairLabel(c.pair, own, round);
+      rule = pairKey(t, c.pair, own, round);
     }
     setPoints += v;
-    if (setLines && v > 0) setLines.push({ label, points: v, group: 'set' });
+    if (setLines && v > 0) setLines.push({ label, points: v, group: 'set', rule });
   } else if (pairsCount) {
     for (const p of c.pairs) {
       const v = pairValue(t, p, own, round);
       setPoints += v;
-      if (setLines && v > 0) setLines.push({ label: pairLabel(p, own, round), points: v, group: 'set' });
+      if (setLines && v > 0) setLines.push({ label: pairLabel(p, own, round), points: v, group: 'set', rule: pairKey(t, p, own, round) });
     }
   }
   // Flowers and seasons (every hand).
@@ -230,7 +245,7 @@ export function evaluate(
     if (t.flowerPoints > 0) {
       const v = t.flowerPoints * bonus.length;
       setPoints += v;
-      if (setLines) setLines.push({ label: `${bonus.length} flowers and seasons`, points: v, group: 'set' });
+      if (setLines) setLines.push({ label: `${bonus.length} flowers and seasons`, points: v, group: 'set', rule: 'table.flowerPoints' });
     }
     // A bouquet's 4 doubles include the own-bonus double of that kind.
     let ownD = ownCount * t.dOwnBonus;
@@ -246,13 +261,14 @@ export function evaluate(
       }
     }
     doubles += ownD + bouquetD;
-    if (dblLines && ownD > 0) dblLines.push({ label: `Double ${times(ownD)} for own flower or season`, doubles: ownD, group: 'double' });
-    if (dblLines && bouquetD > 0) dblLines.push({ label: `Double ${times(bouquetD)} for bouquet`, doubles: bouquetD, group: 'double' });
+    if (dblLines && ownD > 0) dblLines.push({ label: `Double ${times(ownD)} for own flower or season`, doubles: ownD, group: 'double', rule: 'table.dOwnBonus' });
+    if (dblLines && bouquetD > 0) dblLines.push({ label: `Double ${times(bouquetD)} for bouquet`, doubles: bouquetD, group: 'double', rule: 'table.dBouquet' });
   }
   // Suit doubles.
   if (winner || t.suitDoublesFor === 'all') {
     let d = 0;
     let what = '';
+    let rule = 'table.dAllHonours';
     if (f.suitMask === 0) {
       d = t.dAllHonours;
       what = 'all one suit (honours)';
@@ -260,55 +276,58 @@ export function evaluate(
       if (f.honours) {
         d = t.dOneSuitHonours;
         what = 'all one suit except winds or dragons';
+        rule = 'table.dOneSuitHonours';
       } else {
         d = t.dPureSuit;
         what = 'all one suit';
+        rule = 'table.dPureSuit';
       }
     }
     doubles += d;
-    if (dblLines && d > 0) dblLines.push({ label: `Double ${times(d)} for ${what}`, doubles: d, group: 'double' });
+    if (dblLines && d > 0) dblLines.push({ label: `Double ${times(d)} for ${what}`, doubles: d, group: 'double', rule });
   }
   // Winner's bonus items and doubles.
   const bonusLines: BookLine[] | null = sink ? [] : null;
   let bonusPoints = 0;
   if (winner) {
-    const add = (v: number, label: string): void => {
+    // Each item with its rule's key in the rule-set description (src/rules/keys.ts), for `score --explain`.
+    const add = (v: number, label: string, rule: string): void => {
       if (v <= 0) return;
       bonusPoints += v;
-      if (bonusLines) bonusLines.push({ label, points: v, group: 'bonus' });
+      if (bonusLines) bonusLines.push({ label, points: v, group: 'bonus', rule });
     };
-    const dbl = (d: number, label: string): void => {
+    const dbl = (d: number, label: string, rule: string): void => {
       if (d <= 0) return;
       doubles += d;
-      if (dblLines) dblLines.push({ label: `Double ${times(d)} for ${label}`, doubles: d, group: 'double' });
+      if (dblLines) dblLines.push({ label: `Double ${times(d)} for ${label}`, doubles: d, group: 'double', rule });
     };
-    add(t.mahjong, 'Mah-Jongg');
+    add(t.mahjong, 'Mah-Jongg', 'table.mahjong');
     if (chows === 0) {
-      if (!(t.noSequencesNotForFourKongs && kongs === 4)) add(t.noSequences, 'No sequence');
-      dbl(t.dNoSequences, 'no sequences');
+      if (!(t.noSequencesNotForFourKongs && kongs === 4)) add(t.noSequences, 'No sequence', 'table.noSequences');
+      dbl(t.dNoSequences, 'no sequences', 'table.dNoSequences');
     }
-    if (chows === 4) add(t.allChows, 'All chows');
-    if (ctx.win === 'loose-tile') add(t.looseTile, 'Winning on loose tile draw');
+    if (chows === 4) add(t.allChows, 'All chows', 'table.allChows');
+    if (ctx.win === 'loose-tile') add(t.looseTile, 'Winning on loose tile draw', 'table.looseTile');
     if (!original && (ctx.win === 'self-draw' || (ctx.win === 'loose-tile' && t.drawnIncludesLoose))) {
-      add(t.drawn, 'Drawing winning piece');
+      add(t.drawn, 'Drawing winning piece', 'table.drawn');
     }
-    if (!original && f.waits === 1) add(t.onlyPlace, 'Filling only place to win');
+    if (!original && f.waits === 1) add(t.onlyPlace, 'Filling only place to win', 'table.onlyPlace');
     if (ctx.win === 'robbing-kong') {
-      add(t.robbingKong, 'Robbing the kong');
-      dbl(t.dRobbingKong, 'robbing the kong');
+      add(t.robbingKong, 'Robbing the kong', 'table.robbingKong');
+      dbl(t.dRobbingKong, 'robbing the kong', 'table.dRobbingKong');
     }
     if (ctx.lastTile && isDrawn(ctx)) {
-      add(t.lastTile, 'Mah-Jongg on the last tile drawn');
-      dbl(t.dLastTile, 'winning on the last tile of the wall');
+      add(t.lastTile, 'Mah-Jongg on the last tile drawn', 'table.lastTile');
+      dbl(t.dLastTile, 'winning on the last tile of the wall', 'table.dLastTile');
     }
-    if (ctx.lastOfKind === true && f.waits === 1) add(t.lastOfKind, 'Mah-Jongg on the last possible tile');
-    if (ctx.win === 'loose-tile') dbl(t.dLooseTile, 'winning on a loose tile');
-    if (f.noExposed && (ctx.win === 'self-draw' || ctx.win === 'loose-tile')) dbl(t.dTotallyConcealed, 'totally concealed hand');
-    if (f.allHeads && f.honours && f.suitMask !== 0) dbl(t.dTerminalsHonours, 'all terminals and honours');
-    if (kongs === 4) dbl(t.dAllKongs, 'all kongs');
-    if (original) dbl(t.dOriginalHand, 'winning on original hand');
+    if (ctx.lastOfKind === true && f.waits === 1) add(t.lastOfKind, 'Mah-Jongg on the last possible tile', 'table.lastOfKind');
+    if (ctx.win === 'loose-tile') dbl(t.dLooseTile, 'winning on a loose tile', 'table.dLooseTile');
+    if (f.noExposed && (ctx.win === 'self-draw' || ctx.win === 'loose-tile')) dbl(t.dTotallyConcealed, 'totally concealed hand', 'table.dTotallyConcealed');
+    if (f.allHeads && f.honours && f.suitMask !== 0) dbl(t.dTerminalsHonours, 'all terminals and honours', 'table.dTerminalsHonours');
+    if (kongs === 4) dbl(t.dAllKongs, 'all kongs', 'table.dAllKongs');
+    if (original) dbl(t.dOriginalHand, 'winning on original hand', 'table.dOriginalHand');
     // "No other score than Mah-Jongg": the Mah-Jongg points are the whole score before doubling.
-    if (bonusPoints === t.mahjong && setPoints === 0) add(t.noOtherScore, 'No other score than Mah-Jongg');
+    if (bonusPoints === t.mahjong && setPoints === 0) add(t.noOtherScore, 'No other score than Mah-Jongg', 'table.noOtherScore');
   }
   points = bonusPoints + setPoints;
   if (sink) sink.push(...bonusLines!, ...setLines!, ...dblLines!);

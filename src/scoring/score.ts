@@ -118,12 +118,12 @@ export function scoreHand(rules: RuleSet, hand: HandSpec, ctx: ScoreContext): Sc
   const lines: BookLine[] = [];
   const pattern = hand.winning === null ? null : patternOf(facts, best.ev);
   if (best.ev.limitHand !== null) {
-    lines.push({ label: LIMIT_LABELS[best.ev.limitHand], points: fin.score, group: 'limit' });
+    lines.push({ label: LIMIT_LABELS[best.ev.limitHand], points: fin.score, group: 'limit', rule: 'table.limitHands' });
     return { lines, points: fin.score, doubles: 0, score: fin.score, limit: true, pattern };
   }
   evaluate(t, best.cand, facts, ctx, hand.winning ?? -1, hand.bonus, hand.melds.length, lines);
-  if (fin.half) lines.push({ label: `Winning on East's first discard: half the limit, ${fin.score}`, group: 'limit' });
-  if (fin.limit) lines.push({ label: `Limit ${fin.score}`, group: 'limit' });
+  if (fin.half) lines.push({ label: `Winning on East's first discard: half the limit, ${fin.score}`, group: 'limit', rule: 'table.firstDiscard' });
+  if (fin.limit) lines.push({ label: `Limit ${fin.score}`, group: 'limit', rule: 'limit' });
   return { lines, points: best.ev.points, doubles: best.ev.doubles, score: fin.score, limit: fin.limit, pattern };
 }
 

@@ -35,6 +35,8 @@ export interface ScoreLine {
    * (a limit hand, or the cap; neither carries points nor doubles).
    */
   readonly group?: 'bonus' | 'set' | 'double' | 'limit';
+  /** The rule that gave the line: its key in the rule-set description (src/rules/keys.ts; `score --explain`). */
+  readonly rule?: string;
 }
 
 /** Shape of a winning hand, for statistics (docs/outputs.md, games.csv `winner_pattern`). */

@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os';
 import { UserError } from '../errors.js';
 import { commandLine } from '../io/manifest.js';
 import { resolveLineup, resolveStrategy } from '../lineup/registry.js';
-import { ruleSet } from '../rules/index.js';
+import { ruleSet, rulesName, variantProvenance } from '../rules/index.js';
 import { defaultLambda } from './cmaes.js';
 import type { TuneOptions } from './options.js';
 import type { TuneTable } from './protocol.js';
@@ -74,7 +74,8 @@ async function identityOf(o: TuneOptions): Promise<{ id: TuneIdentity; table: Tu
   await resolveLineup([candidateEntry(o.strategy.trim(), dims, dims.map((d) => d.start)), ...field].join(','), PLAYERS);
   const limit = o.limit ?? rules.limit;
   const id: TuneIdentity = {
-    rules: rules.id,
+    rules: rulesName(rules),
+    ...variantProvenance(rules),
     limit,
     flowers: rules.flowers,
     players: PLAYERS,
@@ -91,7 +92,7 @@ async function identityOf(o: TuneOptions): Promise<{ id: TuneIdentity; table: Tu
     raceGames: o.raceGames ?? o.games,
     confirmGames: o.confirmGames ?? 4 * o.games,
   };
-  return { id, table: { rules: rules.id, players: PLAYERS, flowers: rules.flowers, limit }, field };
+  return { id, table: { rules: rulesName(rules), ...(rules.variant ? { rulesSha256: rules.variant.sha256 } : {}), players: PLAYERS, flowers: rules.flowers, limit }, field };
 }
 
 

@@ -7,6 +7,8 @@ import type { Dimension } from './space.js';
 /** Everything that fixes a tune's numbers: equal identities give equal files. */
 export interface TuneIdentity {
   readonly rules: string;
+  /** `rules` names a variant file: its canonical form and SHA-256 (docs/rules.md "Variants"); absent for a book. */
+  readonly rulesVariant?: { readonly sha256: string; readonly canonical: string };
   readonly limit: number | null;
   readonly flowers: boolean;
   readonly players: number;

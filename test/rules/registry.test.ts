@@ -34,7 +34,7 @@ describe('the rule-set registry', () => {
       const line = out.split('\n').find((l) => l.trimStart().startsWith('--rules'))!;
       expect(line).toContain(RULESET_IDS.join(', '));
     }
-    expect((await runCli(['score', '--rules', 'pung-chow', '1m'])).err).toBe(`mjlab: unknown rule set "pung-chow" (known: ${RULESET_IDS.join(', ')})\n`);
+    expect((await runCli(['score', '--rules', 'pung-chow', '1m'])).err).toBe(`mjlab: unknown rule set "pung-chow" (known: ${RULESET_IDS.join(', ')}, or a variant file ending .json)\n`);
   });
 
   it('no strategy asks which rule set it plays: it reads the rule flags', () => {

@@ -15,6 +15,7 @@ import { leagueCommand } from './league.js';
 import { sprtCommand } from './sprt.js';
 import { exportCommand } from './export.js';
 import { envCommand } from './env.js';
+import { rulesCommand } from './rules.js';
 
 /** The commands, `experiment` running the experiments `lab` loads. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -33,4 +34,5 @@ export const commands = (lab: LabLoader): CommandModule<any, any>[] => [
   playCommand,
   scoreCommand,
   settleCommand,
+  rulesCommand,
 ];

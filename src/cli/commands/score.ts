@@ -4,7 +4,7 @@
  */
 import type { CommandModule } from 'yargs';
 import { UserError } from '../../errors.js';
-import { ruleSet, ruleSetChoices } from '../../rules/index.js';
+import { citeRule, ruleSet, ruleSetChoices, rulesName, type RuleSet } from '../../rules/index.js';
 import { parseHand, tileCode, type HandSpec } from '../../tiles/index.js';
 import { formatBreakdown, scoreHand, type ScoreContext, type ScoreResult, type WinBy } from '../../scoring/index.js';
 
@@ -20,6 +20,7 @@ export interface ScoreArgs {
   firstTurn?: boolean;
   limit?: number;
   json?: boolean;
+  explain?: boolean;
   hand: string;
 }
 
@@ -67,17 +68,23 @@ export function runScore(a: ScoreArgs): { result: ScoreResult; json: object; tex
   };
   const result = scoreHand(rules, hand, ctx);
   const json = {
-    rules: rules.id,
+    rules: rulesName(rules),
     score: result.score,
     points: result.points,
     doubles: result.doubles,
     limit: result.limit,
     pattern: result.pattern,
-    lines: result.lines.map((l) =>
-      l.doubles !== undefined ? { label: l.label, doubles: l.doubles } : l.points !== undefined ? { label: l.label, points: l.points } : { label: l.label },
-    ),
+    lines: result.lines.map((l) => ({
+      ...(l.doubles !== undefined ? { label: l.label, doubles: l.doubles } : l.points !== undefined ? { label: l.label, points: l.points } : { label: l.label }),
+      ...(a.explain && l.rule !== undefined ? { rule: l.rule, source: citeRule(rules, l.rule) } : {}),
+    })),
   };
-  return { result, json, text: formatBreakdown(result) };
+  return { result, json, text: a.explain ? `${formatBreakdown(result)}\n\n${explainScore(rules, result)}` : formatBreakdown(result) };
+}
+
+/** `--explain`: each line of the breakdown with the rule that gave it and where the book says it. */
+function explainScore(rules: RuleSet, r: ScoreResult): string {
+  return ['Which rule gave each line:', ...r.lines.filter((l) => l.rule !== undefined).map((l) => `  ${l.label}\n    ${citeRule(rules, l.rule!)}`)].join('\n');
 }
 
 export const scoreCommand: CommandModule<object, ScoreArgs> = {
@@ -93,7 +100,8 @@ export const scoreCommand: CommandModule<object, ScoreArgs> = {
       .option('last-tile', { type: 'boolean', default: false, describe: 'won on the last drawable tile' })
       .option('first-turn', { type: 'boolean', default: false, describe: 'won on the original hand or the first discard' })
       .option('limit', { type: 'number', describe: "hand limit (default: the rule set's)" })
-      .option('json', { type: 'boolean', default: false, describe: 'print one JSON object' }) as never,
+      .option('json', { type: 'boolean', default: false, describe: 'print one JSON object' })
+      .option('explain', { type: 'boolean', default: false, describe: 'say which rule gave each line and where the book says it' }) as never,
   handler: (argv) => {
     const out = runScore(argv);
     process.stdout.write(argv.json ? `${JSON.stringify(out.json)}\n` : `${out.text}\n`);

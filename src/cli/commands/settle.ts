@@ -5,8 +5,9 @@
  */
 import type { CommandModule } from 'yargs';
 import { UserError } from '../../errors.js';
-import { ruleSet, ruleSetChoices, type RuleSet } from '../../rules/index.js';
-import { settle } from '../../scoring/index.js';
+import { citeRule, ruleSet, ruleSetChoices, rulesName, type RuleSet } from '../../rules/index.js';
+import { RULE_KEYS, valueAt } from '../../rules/keys.js';
+import { settle, type Payment } from '../../scoring/index.js';
 
 const WINDS = ['E', 'S', 'W', 'N'] as const;
 
@@ -24,10 +25,34 @@ export interface SettleArgs {
   limit?: number;
   penalty?: string;
   json?: boolean;
+  explain?: boolean;
 }
 
 /** Parse, validate and settle; returns the nets by wind letter (tests call this). */
 export function runSettle(a: SettleArgs): Record<string, number> {
+  return settleWithPayments(a).nets;
+}
+
+/** `--explain`: each payment with the rules that gave it and where the book says them. */
+export function explainSettle(a: SettleArgs): string {
+  const { rules, payments, winds, drawn } = settleWithPayments(a);
+  const name = (s: number) => WINDS[winds[s]!]!;
+  const cite = (key: string) => `    ${citeRule(rules, key)}`;
+  const out = ['Which rule gave each payment:'];
+  if (drawn && !rules.scoreDrawnHand) out.push('  A drawn hand: nobody pays', cite('scoreDrawnHand'));
+  for (const p of payments) {
+    const what = p.why === 'winner' ? `the winner's score ${p.score}` : p.why === 'losers' ? `two losers' difference ${p.score}` : 'the penalised discarder pays what every loser would have';
+    out.push(`  ${name(p.from)} pays ${name(p.to)} ${p.amount}: ${what}`);
+    if (p.why === 'losers') out.push(cite('losersSettle'));
+    if (p.why === 'penalty') out.push(cite('discarderPaysAll'));
+    if (p.east) out.push(cite('eastFactor'));
+    if (p.capped) out.push(cite('limit'));
+  }
+  if (!drawn && !rules.losersSettle) out.push('  The losers do not settle among themselves', cite('losersSettle'));
+  return out.join('\n');
+}
+
+function settleWithPayments(a: SettleArgs): { nets: Record<string, number>; rules: RuleSet; payments: Payment[]; winds: number[]; drawn: boolean } {
   const rules = ruleSet(a.rules);
   const byWind = new Map<number, number>();
   for (const part of a.scores.split(',').map((p) => p.trim()).filter((p) => p.length > 0)) {
@@ -56,16 +81,23 @@ export function runSettle(a: SettleArgs): Record<string, number> {
   const limit = a.limit ?? rules.limit;
   checkScores(rules, byWind, winner === null ? null : winds[winner]!, limit);
   const payer = a.penalty === undefined ? null : penaltyPayer(rules, a.penalty, winds, winner);
+  const payments: Payment[] = [];
   const nets = settle(rules, {
     winner,
     scores: winds.map((w) => byWind.get(w)!),
     east: 0,
     limit,
     payer,
-  });
+  }, payments);
   const out: Record<string, number> = {};
   winds.forEach((w, i) => (out[WINDS[w]!] = nets[i]!));
-  return out;
+  return { nets: out, rules, payments, winds, drawn: winner === null };
+}
+
+/** Every point item of the score table is even (the four books'; a variant may change that). */
+function evenTable(rules: RuleSet): boolean {
+  const values = RULE_KEYS.filter((k) => k.group === 'sets' || k.group === 'bonus').flatMap((k) => [valueAt(rules, k.key)].flat(2));
+  return values.flatMap((v) => (v !== null && typeof v === 'object' ? Object.values(v).flat() : [v])).every((v) => typeof v !== 'number' || v % 2 === 0);
 }
 
 /**
@@ -93,8 +125,8 @@ function checkScores(rules: RuleSet, byWind: ReadonlyMap<number, number>, winner
   for (const [w, score] of byWind) {
     const seat = `${WINDS[w]}=${score}`;
     if (limit !== null && score > limit) throw new UserError(`--scores: ${seat} is above the limit of ${limit} in force (a hand scores at most the limit)`);
-    if (score % 2 !== 0 && !(capped && capped.includes(score))) {
-      throw new UserError(`--scores: ${seat} is odd, but every item of ${rules.id}'s score table is even, so every hand's score is`);
+    if (score % 2 !== 0 && !(capped && capped.includes(score)) && evenTable(rules)) {
+      throw new UserError(`--scores: ${seat} is odd, but every item of ${rulesName(rules)}'s score table is even, so every hand's score is`);
     }
   }
   if (winner !== null) {
@@ -114,10 +146,13 @@ export const settleCommand: CommandModule<object, SettleArgs> = {
       .option('scores', { type: 'string', demandOption: true, describe: 'each seat\'s hand score, e.g. E=480,S=64,W=272,N=16' })
       .option('limit', { type: 'number', describe: "limit (default: the rule set's)" })
       .option('penalty', { type: 'string', describe: 'E|S|W|N: harr-limit penalty, this discarder pays for all losers' })
-      .option('json', { type: 'boolean', default: false, describe: 'print one JSON object' }) as never,
+      .option('json', { type: 'boolean', default: false, describe: 'print one JSON object' })
+      .option('explain', { type: 'boolean', default: false, describe: 'say which rule gave each payment and where the book says it' }) as never,
   handler: (argv) => {
+    if (argv.explain && argv.json) throw new UserError('--explain prints text, --json one object: give one of them');
     const nets = runSettle(argv);
     if (argv.json) process.stdout.write(`${JSON.stringify(nets)}\n`);
     else process.stdout.write(`${Object.entries(nets).map(([w, n]) => `${w} ${n > 0 ? '+' : ''}${n}`).join('\n')}\n`);
+    if (argv.explain && !argv.json) process.stdout.write(`\n${explainSettle(argv)}\n`);
   },
 };

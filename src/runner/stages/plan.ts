@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os';
 import { UserError } from '../../errors.js';
 import { gamesCsvHeader, matchesCsvHeader } from '../csv.js';
 import { commandLine, type RunIdentity, type Shard } from '../../io/manifest.js';
-import { ruleSet } from '../../rules/index.js';
+import { ruleSet, rulesName, variantProvenance } from '../../rules/index.js';
 import { uniqueLabels } from '../../stats/aggregate.js';
 import { NETS_FILE } from '../nets-file.js';
 import { LUCK_FILE } from '../luck-file.js';
@@ -56,7 +56,7 @@ function positiveInt(name: string, v: number): void {
 }
 
 /** Validated table spec: rule set, strategies, limit and flowers checked before any worker starts. */
-export async function tableSpecFor(o: SimulateOptions): Promise<{ spec: TableSpec; labels: string[]; plugins?: Record<string, string> }> {
+export async function tableSpecFor(o: SimulateOptions): Promise<{ spec: TableSpec; labels: string[]; plugins?: Record<string, string>; variant: ReturnType<typeof variantProvenance> }> {
   positiveInt('--games', o.games);
   if (!Number.isSafeInteger(o.seed)) throw new UserError(`--seed must be an integer, got ${o.seed}`);
   if (![2, 3, 4].includes(o.players)) throw new UserError(`--players must be 2, 3 or 4, got ${o.players}`);
@@ -77,7 +77,8 @@ export async function tableSpecFor(o: SimulateOptions): Promise<{ spec: TableSpe
     throw new UserError(`rule set ${rules.id} is not played with flowers (docs/rules.md); drop --flowers`);
   }
   const spec: TableSpec = {
-    rules: rules.id,
+    rules: rulesName(rules),
+    ...(rules.variant ? { rulesSha256: rules.variant.sha256 } : {}),
     strategies: o.strategies.split(',').map((s) => s.trim()).join(','),
     players: o.players,
     unit: o.unit,
@@ -88,7 +89,7 @@ export async function tableSpecFor(o: SimulateOptions): Promise<{ spec: TableSpe
   };
   const config = await tableConfig(spec);
   const plugins = pluginHashes(config.lineup);
-  return { spec, labels: uniqueLabels(config.lineup.map((s) => s.label)), ...(plugins ? { plugins } : {}) };
+  return { spec, labels: uniqueLabels(config.lineup.map((s) => s.label)), ...(plugins ? { plugins } : {}), variant: variantProvenance(rules) };
 }
 
 /** The command that continues this run: the one given, without --force / --resume, with the shard made explicit. */
@@ -110,7 +111,7 @@ function streamsOf(o: SimulateOptions, spec: TableSpec, nets: boolean, luck: boo
 export async function planRun(o: SimulateOptions): Promise<RunPlan> {
   const startedAt = new Date().toISOString();
   const t0 = performance.now();
-  const { spec, labels, plugins } = await tableSpecFor(o);
+  const { spec, labels, plugins, variant } = await tableSpecFor(o);
   const nets = Boolean(o.nets) || spec.duplicate;
   const luck = Boolean(o.luck) && spec.duplicate;
   const identity: RunIdentity = {
@@ -127,6 +128,7 @@ export async function planRun(o: SimulateOptions): Promise<RunPlan> {
     ...(nets ? { nets: true } : {}),
     ...(luck ? { luck: LUCK_FORMAT } : {}),
     ...(plugins ? { plugins } : {}),
+    ...variant,
   };
   const align = spec.duplicate ? spec.players : 1;
   const range = shardRange(o.games, o.shard, align);
