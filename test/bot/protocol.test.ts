@@ -28,7 +28,7 @@ describe('every message the lab sends is valid under the schema', () => {
   for (const t of TABLES) {
     it(t.name, () => {
       const log = join(tmp, `${t.name.replace(/\W+/g, '-')}.jsonl`);
-      const r = mjlab(['simulate', ...t.args, '--strategies', [`cmd:node ${LOG_BOT} ${log}`, ...t.lineup].join(','), '--workers', '1', '--out', join(tmp, `out-${t.name.replace(/\W+/g, '-')}`), '--no-progress', '--quiet']);
+      const r = mjlab(['simulate', ...t.args, '--strategies', [`cmd:node ${LOG_BOT} ${log}`, ...t.lineup].join(','), '--workers', '1', '--decision-timeout', '60', '--out', join(tmp, `out-${t.name.replace(/\W+/g, '-')}`), '--no-progress', '--quiet']);
       expect(r.stderr).toBe('');
       expect(r.status).toBe(0);
       const sent = lines(log);

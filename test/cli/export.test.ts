@@ -10,7 +10,7 @@ const tmp = tempDir('export');
 
 function run(out: string, lineup: string, games: number): string {
   const dir = join(tmp, out);
-  const r = mjlab(['simulate', '--rules', 'harr-limit', '--strategies', lineup, '--games', String(games), '--out', dir, '--no-progress', '--quiet', '--workers', '2'], { cwd: ROOT });
+  const r = mjlab(['simulate', '--rules', 'harr-limit', '--strategies', lineup, '--games', String(games), '--out', dir, '--no-progress', '--quiet', '--workers', '2', '--decision-timeout', '60'], { cwd: ROOT });
   expect(r.status, r.stderr).toBe(0);
   return dir;
 }
@@ -59,7 +59,7 @@ describe('mjlab export', () => {
     const bot = join(tmp, 'bot.mjs');
     copyFileSync(join(ROOT, 'examples', 'random-bot.mjs'), bot);
     const dir = run('bot', `cmd:node ${bot},harr,harr,harr`, 4);
-    const r = mjlab(['export', '--run', dir], { cwd: ROOT });
+    const r = mjlab(['export', '--run', dir, '--decision-timeout', '60'], { cwd: ROOT });
     expect(r.stderr).toBe('');
     expect(r.stdout.split('\n').filter((l) => l !== '')).toHaveLength(4);
     appendFileSync(bot, '// changed\n');
