@@ -9,8 +9,8 @@ import { minGames } from './sizes.js';
 import { CLI } from '../text.js';
 import { UserError } from '../errors.js';
 import { IoFailure } from '../io/files.js';
-import { commandLine, experimentProvenance } from '../io/manifest.js';
-import { foreignEntries, holds, inspectDir, MARKER, refusalHint } from '../io/owned-dir.js';
+import { commandLine, experimentProvenance, type Manifest } from '../io/manifest.js';
+import { claimOutput, type Owner } from '../io/claim.js';
 import { RunDir } from '../io/run-dir.js';
 import { renderSvg } from '../charts/render.js';
 import { simulate } from '../runner/run.js';
@@ -103,38 +103,25 @@ export function reproduceCommand(spec: ExperimentSpec, games: number, seed: numb
 }
 
 /**
- * Claim the experiment's directory (issue 13, point 1): empty or this experiment (same name, games and seed) to go
+ * Claim the experiment's directory (src/io/claim.ts): empty or this experiment (same name, games and seed) to go
  * on with; another experiment or a simulate output is refused unless --force, which removes it (only mjlab's
- * own files: foreign files and links are refused even then, src/io/owned-dir.ts). An unfinished one (no manifest.json yet) needs --resume or --force, so finished runs are never redone
- * by accident.
+ * own files: foreign files and links are refused even then, src/io/owned-dir.ts). An unfinished one (no
+ * manifest.json yet) needs --resume or --force; a finished one is kept: the same command again is refused, and so
+ * is --resume when one of its runs (`cells`, directories under it) is finished without the checkpoint a resume
+ * reads (a committed one: checkpoints are not committed), so finished runs are never played over.
  */
-export function claimDir(dir: string, run: { experiment: string; games: number; seed: number }, o: Pick<ExperimentOptions, 'force' | 'resume'>): RunDir {
-  const state = inspectDir(dir, o.force ?? false);
-  const out = new RunDir(dir);
-  if (state.entries.length === 0 || o.force) {
-    out.replace(state, undefined, { kind: 'experiment', run });
-    return out;
-  }
-  const owner = state.owner;
-  const describeOwner = (w: NonNullable<typeof owner>) =>
+export function claimDir(dir: string, run: { experiment: string; games: number; seed: number }, o: Pick<ExperimentOptions, 'force' | 'resume'>, cells: readonly string[] = []): RunDir {
+  const describeOwner = (w: Owner): string =>
     w.kind === 'experiment' ? `${String(w.run?.experiment)}, ${String(w.run?.games)} games, seed ${String(w.run?.seed)}` : `a ${w.kind} run`;
-  const foreign = owner?.kind === 'experiment' ? foreignEntries(state, 'experiment') : state.entries;
-  if (owner?.kind !== 'experiment' || foreign.length > 0) {
-    const what = owner?.kind === 'experiment' ? `${foreign.slice(0, 3).join(', ')}, which mjlab did not write` : holds(state, describeOwner);
-    throw new UserError(`${dir} holds ${what}; ${refusalHint(state)}`);
-  }
-  const same = owner.run?.experiment === run.experiment && owner.run?.games === run.games && owner.run?.seed === run.seed;
-  if (!same) throw new UserError(`${dir} already holds experiment ${describeOwner(owner)}; use --force to replace it, or another --out`);
-  if (!out.has('manifest.json') && !o.resume) {
-    throw new UserError(`${dir} holds an unfinished run of this experiment; add --resume to continue it, or --force to start over`);
-  }
-  out.removeTemps(state);
-  // Redoing a finished experiment: until it is finished again it is an unfinished one (a kill must not leave the
-  // old manifest claiming the half-rewritten runs).
-  if (!o.resume) out.remove('manifest.json');
-  // Directories written before markers existed get one now.
-  if (!state.entries.includes(MARKER)) out.mark('experiment', run);
-  return out;
+  return claimOutput({
+    dir, kind: 'experiment', run, noun: 'experiment', markOnResume: true,
+    same: (w) => w.run?.experiment === run.experiment && w.run?.games === run.games && w.run?.seed === run.seed,
+    describe: describeOwner,
+    force: o.force ?? false, resume: o.resume,
+    finished: (d) => d.has('manifest.json'),
+    resumable: (d) => !d.has('manifest.json') || cells.every((c) => d.readJson<Manifest>(join(c, 'manifest.json'))?.complete !== true || d.has(join(c, 'checkpoint.jsonl'))),
+    again: { unfinished: 'refuse', finished: 'keep' },
+  }).dir;
 }
 
 export async function runExperiment(o: ExperimentOptions): Promise<ExperimentResult> {
@@ -152,7 +139,7 @@ export async function runExperiment(o: ExperimentOptions): Promise<ExperimentRes
   const plans = spec.analysis === 'tuned-plans' || spec.analysis === 'learned-policy' ? [] : cellPlans(spec, total);
   const dir = o.out ?? defaultOut(spec.name);
   try {
-    const out = claimDir(dir, { experiment: spec.name, games: total, seed }, o);
+    const out = claimDir(dir, { experiment: spec.name, games: total, seed }, o, plans.map((p) => join('runs', p.variant.label, String(p.lineupIndex))));
     if (spec.analysis === 'tuned-plans') return await runTunedPlans(spec, o, out);
     if (spec.analysis === 'learned-policy') return await runLearnedPolicy(spec, o, out);
     return await play(spec, o, out, total, seed, plans);

@@ -93,6 +93,11 @@ export function pairings(members: readonly string[]): { i: number; j: number; li
   return out;
 }
 
+/** The pairings' run directories, under the league's. */
+function pairingDirs(members: readonly string[]): string[] {
+  return pairings(members).map((p) => p.dir);
+}
+
 function identityOf(o: Pick<LeagueOptions, 'rules' | 'strategies' | 'shard'>): string {
   return `league ${o.rules} ${leagueMembers(o.strategies).join(',')}${o.shard ? ` shard ${formatShard(o.shard)}` : ''}`;
 }
@@ -122,7 +127,7 @@ export async function runLeague(o: LeagueOptions): Promise<LeagueRunResult> {
     }
     return runUntil(o, members, o.until);
   }
-  const out = claimDir(o.out, { experiment: identityOf(o), games: o.games, seed: o.seed }, o);
+  const out = claimDir(o.out, { experiment: identityOf(o), games: o.games, seed: o.seed }, o, pairingDirs(members));
   const played = await playTo(o, o.games, o.resume, false);
   if (!('cells' in played)) return { status: 'interrupted', ...(played.signal ? { signal: played.signal } : {}) };
   const { cells, runs } = played;
@@ -162,7 +167,7 @@ async function playTo(o: LeagueOptions, games: number, resume: boolean, quiet: b
 }
 
 async function runUntil(o: LeagueOptions, members: readonly string[], until: number): Promise<LeagueRunResult> {
-  const out = claimDir(o.out, { experiment: `${identityOf(o)} until ${until}`, games: o.games, seed: o.seed }, o);
+  const out = claimDir(o.out, { experiment: `${identityOf(o)} until ${until}`, games: o.games, seed: o.seed }, o, pairingDirs(members));
   const blockGames = UNTIL_BLOCK * PLAYERS;
   for (let games = blockGames; ; games += blockGames) {
     // Every block after the first continues the pairings' runs; the first resumes them only on --resume.

@@ -237,7 +237,7 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
   const run = fromDirs ? { identity: id, shard: null, data: o.data } : { identity: id, shard: o.shard };
   const signals = trapSignals();
   try {
-    const claimed = claimTrainDir(o, run);
+    const claimed = claimTrainDir(o, run, fromDirs !== null);
     let data: Buffer[];
     let gen: Awaited<ReturnType<typeof generate>> | null = null;
     if (fromDirs) data = fromDirs.data;

@@ -118,8 +118,12 @@ describe('experiment', () => {
   it('refuses another experiment, or the same one with other games, without --force', async () => {
     const dir = join(tmp, 'exp-a');
     await ok([...EXP, '--out', dir]);
-    await refused(['experiment', 'defender-draws', '--games', '80', '--workers', '1', '--no-progress', '--out', dir], /already holds experiment defender-draws, 40 games/);
-    await ok([...EXP, '--out', dir]); // the same experiment again reproduces it in place
+    await refused(['experiment', 'defender-draws', '--games', '80', '--workers', '1', '--no-progress', '--out', dir], /already holds a different experiment \(defender-draws, 40 games/);
+    // A finished experiment is kept: the same command again is refused, nothing touched; --resume re-reads it.
+    const before = snapshot(dir);
+    await refused([...EXP, '--out', dir], /holds this experiment, finished; it is kept: use --force to play it again/);
+    expect(snapshot(dir)).toEqual(before);
+    await ok([...EXP, '--out', dir, '--resume']);
   });
 });
 
