@@ -17,6 +17,7 @@ import { CLI, thousands } from '../text.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
+import { precision } from '../stats/options.js';
 import { renderSvg } from '../charts/render.js';
 import { claimDir } from '../experiments/run.js';
 import { commandLine, experimentProvenance, type Manifest, type Shard } from '../io/manifest.js';
@@ -120,7 +121,7 @@ export async function runLeague(o: LeagueOptions): Promise<LeagueRunResult> {
     throw new UserError(`--games must be a multiple of ${PLAYERS} (whole wall sets), at least ${2 * PLAYERS}, got ${o.games}`);
   }
   if (o.until !== undefined) {
-    if (!(Number.isFinite(o.until) && o.until > 0)) throw new UserError(`--until must be a positive number of points per hand, got ${o.until}`);
+    precision('--until', o.until);
     if (o.shard !== null) throw new UserError('--until cannot be sharded: the precision is known only over every game (play it without --shard)');
     if (o.games % (UNTIL_BLOCK * PLAYERS) !== 0) {
       throw new UserError(`with --until, --games is the cap per pairing and must be a multiple of ${UNTIL_BLOCK * PLAYERS} (whole blocks of ${UNTIL_BLOCK} wall sets), got ${o.games}`);

@@ -18,6 +18,7 @@ import { forEachWall, WallMoments, type WallSums } from '../runner/wall-sets.js'
 import { simulate } from '../runner/run.js';
 import type { RunMonitor } from '../runner/options.js';
 import { Sprt, type SprtSpec, type SprtState } from '../stats/sprt.js';
+import { errorRate, sequentialMaxGames } from '../stats/options.js';
 import type { PairedInterval } from '../stats/paired.js';
 
 const PLAYERS = 4;
@@ -132,9 +133,9 @@ export const SPRT_COLUMNS = [
 export async function runSprtCommand(o: SprtOptions): Promise<{ status: 'decided' | 'undecided' | 'interrupted'; state: SprtState; signal?: 'SIGINT' | 'SIGTERM' }> {
   if (!(o.delta > 0)) throw new UserError(`--delta must be a positive number of points per hand, got ${o.delta}`);
   if (o.a === o.b) throw new UserError(`strategy "${o.a}" against itself: H0 holds by construction (its net is zero on every wall set)`);
-  if (!Number.isSafeInteger(o.maxGames) || o.maxGames % PLAYERS !== 0 || o.maxGames < PLAYERS * 2) {
-    throw new UserError(`--max-games must be a multiple of ${PLAYERS}, at least ${2 * PLAYERS}, got ${o.maxGames}`);
-  }
+  errorRate('--alpha', o.alpha);
+  errorRate('--beta', o.beta);
+  sequentialMaxGames(o.maxGames, PLAYERS);
   const spec = { mu0: 0, mu1: o.delta, alpha: o.alpha, beta: o.beta };
   const beta = o.adjust ? luckBeta(o.rules, LUCK_FORMAT) : null;
   if (beta && beta.every((x) => x === 0)) throw new UserError(`--adjust: rule set "${o.rules}" has no luck coefficients (src/game/luck.ts LUCK_BETA)`);
