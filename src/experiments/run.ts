@@ -106,9 +106,9 @@ export function reproduceCommand(spec: ExperimentSpec, games: number, seed: numb
  * Claim the experiment's directory (src/io/claim.ts): empty or this experiment (same name, games and seed) to go
  * on with; another experiment or a simulate output is refused unless --force, which removes it (only mjlab's
  * own files: foreign files and links are refused even then, src/io/owned-dir.ts). An unfinished one (no
- * manifest.json yet) needs --resume or --force; a finished one is kept: the same command again is refused, and so
- * is --resume when one of its runs (`cells`, directories under it) is finished without the checkpoint a resume
- * reads (a committed one: checkpoints are not committed), so finished runs are never played over.
+ * manifest.json yet) needs --resume or --force; a finished one is redone by the same command (on purpose), and
+ * --resume is refused when one of its runs (`cells`, directories under it) is finished without the checkpoint a
+ * resume reads (a committed one: checkpoints are not committed), so finished runs are never played over by it.
  */
 export function claimDir(dir: string, run: { experiment: string; games: number; seed: number }, o: Pick<ExperimentOptions, 'force' | 'resume'>, cells: readonly string[] = []): RunDir {
   const describeOwner = (w: Owner): string =>
@@ -120,7 +120,7 @@ export function claimDir(dir: string, run: { experiment: string; games: number; 
     force: o.force ?? false, resume: o.resume,
     finished: (d) => d.has('manifest.json'),
     resumable: (d) => !d.has('manifest.json') || cells.every((c) => d.readJson<Manifest>(join(c, 'manifest.json'))?.complete !== true || d.has(join(c, 'checkpoint.jsonl'))),
-    again: { unfinished: 'refuse', finished: 'keep' },
+    unfinished: 'refuse',
   }).dir;
 }
 

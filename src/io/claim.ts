@@ -4,7 +4,8 @@
  * be used, and then do it. The directory is empty; or it holds this command's own output, to resume (from what a
  * resume reads, a checkpoint), to redo, or to keep; or it holds another output, refused unless --force replaces
  * it, or files mjlab did not write, refused always. A finished output, known by its own manifest, is never played
- * over by a resume that finds nothing to resume from (checkpoints are not committed): refused in one line, kept.
+ * over by a resume that finds nothing to resume from (checkpoints are not committed): refused in one line, kept;
+ * only its own command again (or --force) replays it, on purpose.
  * Every refusal a command can make from its options is made before this is called, so a refused command leaves
  * the directory as it was. What comes back is the claimed directory (src/io/run-dir.ts): every later write goes
  * through it.
@@ -45,10 +46,11 @@ export interface ClaimRequest {
   /** The output is finished, by its own manifest. */
   readonly finished: (dir: RunDir) => boolean;
   /**
-   * The same output again, neither --resume nor --force: `redo` it (recomputed, nothing lost: a simulate run, a
-   * merge, a tune), or refuse when it is unfinished (`unfinished: 'refuse'`) or finished (`finished: 'keep'`).
+   * The same output again, neither --resume nor --force: a finished one is redone (its own command, on purpose,
+   * reproduces it in place); an unfinished one is redone too (`redo`: a merge, a tune, training data) or refused
+   * (`refuse`: a simulate run, an experiment, where --resume would keep what it holds).
    */
-  readonly again: { readonly unfinished: 'redo' | 'refuse'; readonly finished: 'redo' | 'keep' };
+  readonly unfinished: 'redo' | 'refuse';
 }
 
 export interface Claim {
@@ -112,9 +114,6 @@ export function claimOutput(r: ClaimRequest): Claim {
     nothingToResume();
     return fresh();
   }
-  if (r.force || r.isDefault || r.parentOwned) return fresh();
-  const policy = finished ? r.again.finished : r.again.unfinished;
-  if (policy === 'redo') return fresh();
-  if (finished) throw new UserError(`${r.dir} holds this ${r.noun}, finished; it is kept: use --force to play it again, or another --out`);
+  if (finished || r.force || r.isDefault || r.parentOwned || r.unfinished === 'redo') return fresh();
   throw new UserError(`${r.dir} holds an unfinished ${r.noun} of this command; add --resume to continue it, or --force to start over`);
 }

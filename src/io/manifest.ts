@@ -5,7 +5,7 @@
  * output file. docs/outputs.md describes every field.
  */
 import { execFileSync } from 'node:child_process';
-import { CLI } from '../text.js';
+import { CLI, shellWord } from '../text.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -152,8 +152,7 @@ export function parseGitStatus(out: string): GitState {
 
 /** The command as typed, shell-quoted where needed, so it can be pasted back. */
 export function commandLine(argv: readonly string[] = process.argv.slice(2)): string {
-  const q = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
-  return [CLI, ...argv.map(q)].join(' ');
+  return [CLI, ...argv.map(shellWord)].join(' ');
 }
 
 /** The head of every experiment's manifest.json: what made it, and the command that reproduces it. */

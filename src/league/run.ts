@@ -13,7 +13,7 @@
  * a resume replays the blocks from the start (nothing already played is played again) and stops where the
  * uninterrupted run would have.
  */
-import { CLI, thousands } from '../text.js';
+import { CLI, codeFence, shellWord, thousands } from '../text.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
@@ -23,10 +23,11 @@ import { claimDir } from '../experiments/run.js';
 import { commandLine, experimentProvenance, type Manifest, type Shard } from '../io/manifest.js';
 import type { RunDir } from '../io/run-dir.js';
 import type { RunMonitor } from '../runner/options.js';
-import { mergeRuns } from '../runner/merge.js';
+import { planMerge, writeMerge } from '../runner/merge.js';
 import { simulate } from '../runner/run.js';
 import { WorkerKeep } from '../runner/pool.js';
 import { builtInOnly } from '../runner/plugins.js';
+import { resolveStrategy } from '../lineup/registry.js';
 import { formatShard } from '../runner/plan.js';
 import { seatsOf } from '../runner/wall-sets.js';
 import { LUCK_FILE, luckFormatOf } from '../runner/luck-file.js';
@@ -103,9 +104,10 @@ function identityOf(o: Pick<LeagueOptions, 'rules' | 'strategies' | 'shard'>): s
   return `league ${o.rules} ${leagueMembers(o.strategies).join(',')}${o.shard ? ` shard ${formatShard(o.shard)}` : ''}`;
 }
 
-export function reproduceLeague(o: Pick<LeagueOptions, 'rules' | 'strategies' | 'games' | 'seed' | 'until'>): string {
+/** The command that plays the league again into the same --out, as a shell reads it (src/text.ts shellWord). */
+export function reproduceLeague(o: Pick<LeagueOptions, 'rules' | 'strategies' | 'games' | 'seed' | 'until' | 'out'>): string {
   const until = o.until !== undefined ? ` --until ${o.until}` : '';
-  return `${CLI} league --rules ${o.rules} --strategies ${leagueMembers(o.strategies).join(',')}${until} --games ${o.games} --seed ${o.seed}`;
+  return `${CLI} league --rules ${shellWord(o.rules)} --strategies ${shellWord(leagueMembers(o.strategies).join(','))}${until} --games ${o.games} --seed ${o.seed} --out ${shellWord(o.out)}`;
 }
 
 export interface LeagueRunResult {
@@ -113,6 +115,20 @@ export interface LeagueRunResult {
   readonly signal?: 'SIGINT' | 'SIGTERM';
   readonly result?: LeagueResult;
   readonly board?: string;
+}
+
+/**
+ * Every member resolved (an unknown name, a bad preset, a plug-in that does not load) and their labels told apart,
+ * before the league's directory is claimed: a refused league leaves --out as it was.
+ */
+async function checkMembers(members: readonly string[]): Promise<void> {
+  const labels = new Map<string, string>();
+  for (const m of members) {
+    const { label } = await resolveStrategy(m);
+    const other = labels.get(label);
+    if (other !== undefined) throw new UserError(`members "${other}" and "${m}" share the label "${label}": their pairings could not be told apart; rename one preset file`);
+    labels.set(label, m);
+  }
 }
 
 export async function runLeague(o: LeagueOptions): Promise<LeagueRunResult> {
@@ -126,8 +142,10 @@ export async function runLeague(o: LeagueOptions): Promise<LeagueRunResult> {
     if (o.games % (UNTIL_BLOCK * PLAYERS) !== 0) {
       throw new UserError(`with --until, --games is the cap per pairing and must be a multiple of ${UNTIL_BLOCK * PLAYERS} (whole blocks of ${UNTIL_BLOCK} wall sets), got ${o.games}`);
     }
+    await checkMembers(members);
     return runUntil(o, members, o.until);
   }
+  await checkMembers(members);
   const out = claimDir(o.out, { experiment: identityOf(o), games: o.games, seed: o.seed }, o, pairingDirs(members));
   const played = await playTo(o, o.games, o.resume, false);
   if (!('cells' in played)) return { status: 'interrupted', ...(played.signal ? { signal: played.signal } : {}) };
@@ -177,6 +195,10 @@ async function runUntil(o: LeagueOptions, members: readonly string[], until: num
     const walls = games / PLAYERS;
     const widest = widestRating(analyseLeague(o.rules, members, played.cells, PLAYERS, walls, null));
     if (o.progress !== 'none') process.stderr.write(`mjlab: league after ${walls} wall sets a pairing: widest rating ±${widest.toFixed(2)} (--until ${until})\n`);
+    if (widest > until && games >= o.games) {
+      // The cap came first: the league is written, and says it is less precise than asked.
+      process.stderr.write(`mjlab: league stopped at its cap of ${thousands(o.games)} games a pairing (--games) before the precision asked: widest rating ±${widest.toFixed(2)}, not within --until ${until}\n`);
+    }
     if (widest <= until || games >= o.games) return finishLeague(o, out, members, played.cells, played.runs, walls);
   }
 }
@@ -198,7 +220,7 @@ function leagueLuckFormat(cells: readonly LeagueCell[]): LuckFormat | null {
 }
 
 async function finishLeague(
-  o: Pick<LeagueOptions, 'rules' | 'strategies' | 'games' | 'seed' | 'command' | 'until'>, out: RunDir, members: readonly string[], cells: readonly LeagueCell[], runs: readonly object[],
+  o: Pick<LeagueOptions, 'rules' | 'strategies' | 'games' | 'seed' | 'command' | 'until' | 'out'>, out: RunDir, members: readonly string[], cells: readonly LeagueCell[], runs: readonly object[],
   walls = o.games / PLAYERS,
 ): Promise<LeagueRunResult> {
   for (const c of cells) {
@@ -222,18 +244,13 @@ async function finishLeague(
       '',
       `> ${members.length} strategies, ${runs.length} pairings of ${thousands(walls)} duplicate wall sets each (${thousands(hands)} hands), seed ${o.seed}; ${(seconds / 3600).toFixed(2)} hours of run time.`,
       '',
-      '```text',
-      board,
-      '```',
+      codeFence('text', board),
       '',
       'Files: [league.csv](league.csv), [matrix.csv](matrix.csv), [league.svg](league.svg), [manifest.json](manifest.json), `runs/<i>-<j>/` (member i in one seat against three of member j; their nets.bin and luck.bin are the per-wall-set outcomes). Columns and models: docs/outputs.md, docs/statistics.md.',
       '',
       '## Reproduce',
       '',
-      '```sh',
-      'npm run build',
-      `node bin/${reproduce.replace(/^mjlab /, 'mjlab.js ')}`,
-      '```',
+      codeFence('sh', `npm run build\n${reproduce}`),
       '',
     ].join('\n'),
   );
@@ -253,14 +270,16 @@ export async function mergeLeague(o: { inputs: readonly string[]; out: string; f
     if (s.rules !== rules || s.strategies !== strategies || s.games !== games || s.seed !== seed) throw new UserError(`${d} is a shard of another league than ${o.inputs[0]}`);
   }
   const members = leagueMembers(strategies);
+  // Every pairing's merge judged (a shard named twice, one missing, an --out inside a shard) before --out is claimed.
+  const plans = pairings(members).map((p) => ({ p, plan: planMerge({ out: join(o.out, p.dir), inputs: o.inputs.map((d) => join(d, p.dir)), force: o.force, ...(o.command ? { command: o.command } : {}) }) }));
   const out = claimDir(o.out, { experiment: identityOf({ rules, strategies, shard: null }), games, seed }, { force: o.force, resume: false });
   const cells: LeagueCell[] = [];
   const runs: object[] = [];
-  for (const p of pairings(members)) {
-    const m = mergeRuns({ out: join(o.out, p.dir), inputs: o.inputs.map((d) => join(d, p.dir)), force: o.force, ...(o.command ? { command: o.command } : {}) });
+  for (const { p, plan } of plans) {
+    const m = writeMerge(plan);
     const { labels, seats } = runLabelsOf(join(o.out, p.dir));
     cells.push({ i: p.i, j: p.j, dir: join(o.out, p.dir), labels, seats });
     runs.push(runEntry(p, m));
   }
-  return finishLeague({ rules, strategies, games, seed, ...(o.command ? { command: o.command } : {}) }, out, members, cells, runs);
+  return finishLeague({ rules, strategies, games, seed, out: o.out, ...(o.command ? { command: o.command } : {}) }, out, members, cells, runs);
 }

@@ -110,8 +110,8 @@ export function claimTrainDir(o: TrainOptions, run: Readonly<Record<string, unkn
     force: o.force, resume: o.resume,
     resumable: (d) => fromData || d.has(CHECKPOINT),
     finished: (d) => d.has('manifest.json'),
-    // Training data recomputes to the same bytes: the same command again redoes it.
-    again: { unfinished: 'redo', finished: 'redo' },
+    // Training data recomputes to the same bytes: the same command again redoes it, finished or not.
+    unfinished: 'redo',
   });
   return { dir: c.dir, resume: c.resume };
 }

@@ -31,8 +31,8 @@ export function claimTuneDir(plan: TunePlan): ClaimedTune {
     force: o.force, resume: o.resume,
     resumable: (d) => d.has('checkpoint.jsonl'),
     finished: (d) => d.has('manifest.json'),
-    // A tune recomputes to the same files: the same one again is redone.
-    again: { unfinished: 'redo', finished: 'redo' },
+    // A tune recomputes to the same files: the same one again is redone, finished or not.
+    unfinished: 'redo',
   });
   return {
     dir: c.dir,

@@ -69,7 +69,7 @@ export function claimRunDir(r: DirRequest): Claimed {
     resumable: (d) => d.has(CHECKPOINT_FILE),
     finished: (d) => d.readJson<Manifest>('manifest.json')?.complete === true,
     // A merge is recomputed from its inputs in moments: redoing one is never a loss.
-    again: { unfinished: r.kind === 'merge' ? 'redo' : 'refuse', finished: 'redo' },
+    unfinished: r.kind === 'merge' ? 'redo' : 'refuse',
   });
   return { resume: c.resume, dir: c.dir };
 }
