@@ -54,7 +54,7 @@ describe('a refused league touches nothing', () => {
 
 describe('league --until', () => {
   it('stopping at its cap before the precision asked says so', async () => {
-    const r = await mjlabIn(['league', ...SMALL, '--strategies', 'greedy,random', '--until', '1e-300', '--games', '400', '--out', join(tmp, 'until')]);
+    const r = await mjlabIn(['league', '--rules', 'harr', '--seed', '4', '--workers', '1', '--no-progress', '--strategies', 'greedy,random', '--until', '1e-300', '--games', '400', '--out', join(tmp, 'until')]);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/^mjlab: league stopped at its cap of 400 games a pairing \(--games\) before the precision asked: widest rating ±[\d.]+, not within --until 1e-300\n$/);
   });
