@@ -14,6 +14,8 @@ import { claimOutput, type Owner } from '../io/claim.js';
 import { RunDir } from '../io/run-dir.js';
 import { renderSvg } from '../charts/render.js';
 import { simulate } from '../runner/run.js';
+import { trapSignals, type SignalTrap } from '../runner/signals.js';
+import { resumeCommand } from '../runner/stages/plan.js';
 import { WorkerKeep } from '../runner/pool.js';
 import { seatsOf } from '../runner/wall-sets.js';
 import { ANALYSES } from './analyses.js';
@@ -46,6 +48,8 @@ export interface ExperimentOptions {
 export interface ExperimentResult {
   readonly status: 'complete' | 'interrupted';
   readonly signal?: 'SIGINT' | 'SIGTERM';
+  /** Interrupted, and the line saying so (with the resume command) is printed. */
+  readonly said?: boolean;
   readonly dir: string;
   readonly hands: number;
   /** This session's seconds. */
@@ -142,14 +146,24 @@ export async function runExperiment(o: ExperimentOptions): Promise<ExperimentRes
     const out = claimDir(dir, { experiment: spec.name, games: total, seed }, o, plans.map((p) => join('runs', p.variant.label, String(p.lineupIndex))));
     if (spec.analysis === 'tuned-plans') return await runTunedPlans(spec, o, out);
     if (spec.analysis === 'learned-policy') return await runLearnedPolicy(spec, o, out);
-    return await play(spec, o, out, total, seed, plans);
+    // One trap from the first run to the last file (src/runner/signals.ts): a signal between two runs, or while the
+    // experiment's own files are written, stops it with the resume line as a signal within a run does.
+    const signals = trapSignals();
+    try {
+      const r = await play(spec, o, out, total, seed, plans, signals);
+      if (signals.received === null || r.said === true) return r;
+      process.stderr.write(`mjlab: ${spec.name} interrupted; finished runs are kept in ${dir}; resume with: ${resumeCommand(o.command ?? commandLine(), null)}\n`);
+      return { ...r, status: 'interrupted', signal: signals.received };
+    } finally {
+      signals.release();
+    }
   } catch (e) {
     if (e instanceof IoFailure) throw new UserError(`cannot write ${e.path}: ${e.reason}; the finished runs are kept in ${dir}, resume with --resume once it is fixed`);
     throw e;
   }
 }
 
-async function play(spec: ExperimentSpec, o: ExperimentOptions, out: RunDir, total: number, seed: number, plans: readonly CellPlan[]): Promise<ExperimentResult> {
+async function play(spec: ExperimentSpec, o: ExperimentOptions, out: RunDir, total: number, seed: number, plans: readonly CellPlan[], signals: SignalTrap): Promise<ExperimentResult> {
   const dir = out.path;
   const startedAt = new Date().toISOString();
   const t0 = performance.now();
@@ -161,6 +175,8 @@ async function play(spec: ExperimentSpec, o: ExperimentOptions, out: RunDir, tot
   const keep = new WorkerKeep();
   try {
     for (const { variant, lineupIndex: i, games: per } of plans) {
+      // Between runs: stop here (runExperiment prints the resume line).
+      if (signals.received !== null) return { status: 'interrupted', signal: signals.received, dir, hands: 0, seconds: (performance.now() - t0) / 1000, said: false };
       const lineup = spec.lineups[i]!;
       const runDir = join(dir, 'runs', variant.label, String(i));
       if (o.progress !== 'none') {
@@ -189,9 +205,10 @@ async function play(spec: ExperimentSpec, o: ExperimentOptions, out: RunDir, tot
         // The experiment's own command: simulate's "resume with" hint on Ctrl-C then names the right thing.
         command: o.command ?? commandLine(),
         keep,
+        signals,
       });
       if (r.status !== 'complete') {
-        return { status: 'interrupted', ...(r.signal ? { signal: r.signal } : {}), dir, hands: 0, seconds: (performance.now() - t0) / 1000 };
+        return { status: 'interrupted', ...(r.signal ? { signal: r.signal } : {}), dir, hands: 0, seconds: (performance.now() - t0) / 1000, said: true };
       }
       cells.push({ variant, lineupIndex: i, lineup, dir: runDir, labels: r.aggregate.labels, agg: r.aggregate, seats: seatsOf(r.aggregate) });
       const m = r.manifest;

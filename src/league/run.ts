@@ -27,6 +27,8 @@ import { planMerge, writeMerge } from '../runner/merge.js';
 import { simulate } from '../runner/run.js';
 import { WorkerKeep } from '../runner/pool.js';
 import { builtInOnly } from '../runner/plugins.js';
+import { resumeCommand } from '../runner/stages/plan.js';
+import { trapSignals, type SignalTrap } from '../runner/signals.js';
 import { resolveStrategy } from '../lineup/registry.js';
 import { formatShard } from '../runner/plan.js';
 import { seatsOf } from '../runner/wall-sets.js';
@@ -113,6 +115,8 @@ export function reproduceLeague(o: Pick<LeagueOptions, 'rules' | 'strategies' | 
 export interface LeagueRunResult {
   readonly status: 'complete' | 'partial' | 'interrupted';
   readonly signal?: 'SIGINT' | 'SIGTERM';
+  /** Interrupted, and the line saying so (with the resume command) is printed. */
+  readonly said?: boolean;
   readonly result?: LeagueResult;
   readonly board?: string;
 }
@@ -143,19 +147,49 @@ export async function runLeague(o: LeagueOptions): Promise<LeagueRunResult> {
       throw new UserError(`with --until, --games is the cap per pairing and must be a multiple of ${UNTIL_BLOCK * PLAYERS} (whole blocks of ${UNTIL_BLOCK} wall sets), got ${o.games}`);
     }
     await checkMembers(members);
-    return runUntil(o, members, o.until);
+    return honouring(o, (signals) => runUntil(o, members, o.until!, signals));
   }
   await checkMembers(members);
-  const out = claimDir(o.out, { experiment: identityOf(o), games: o.games, seed: o.seed }, o, pairingDirs(members));
-  const played = await playTo(o, o.games, o.resume, false);
-  if (!('cells' in played)) return { status: 'interrupted', ...(played.signal ? { signal: played.signal } : {}) };
-  const { cells, runs } = played;
-  if (o.shard !== null) return { status: 'partial' };
-  return finishLeague(o, out, members, cells, runs);
+  return honouring(o, async (signals) => {
+    const out = claimDir(o.out, { experiment: identityOf(o), games: o.games, seed: o.seed }, o, pairingDirs(members));
+    const played = await playTo(o, o.games, o.resume, false, signals);
+    if (!('cells' in played)) return stopped(played);
+    const { cells, runs } = played;
+    if (o.shard !== null) return { status: 'partial' };
+    return finishLeague(o, out, members, cells, runs);
+  });
+}
+
+/**
+ * Run the league under one signal trap, from its claim to its last file (src/runner/signals.ts): a SIGINT or SIGTERM
+ * at any point, in a pairing, between two, or while the league's own files are written, stops it with the resume
+ * line and 130 or 143 (the pairing that was playing prints its own line; finished pairings are kept).
+ */
+async function honouring(o: LeagueOptions, body: (signals: SignalTrap) => Promise<LeagueRunResult>): Promise<LeagueRunResult> {
+  const signals = trapSignals();
+  try {
+    const r = await body(signals);
+    const received = signals.received;
+    if (received === null || r.said) return r;
+    process.stderr.write(`mjlab: league interrupted; finished pairings are kept in ${o.out}; resume with: ${resumeCommand(o.command ?? commandLine(), o.shard)}\n`);
+    return { status: 'interrupted', signal: received };
+  } finally {
+    signals.release();
+  }
+}
+
+/** A league stopped by a signal, and whether the line with the resume command was printed already. */
+interface Stopped {
+  readonly signal: 'SIGINT' | 'SIGTERM';
+  readonly said: boolean;
+}
+
+function stopped(s: Stopped): LeagueRunResult {
+  return { status: 'interrupted', signal: s.signal, said: s.said };
 }
 
 /** Play every pairing up to `games` games of a run capped at o.games (see GamesMonitor); the signal when one stopped it. */
-async function playTo(o: LeagueOptions, games: number, resume: boolean, quiet: boolean): Promise<{ cells: LeagueCell[]; runs: object[] } | { signal?: 'SIGINT' | 'SIGTERM' }> {
+async function playTo(o: LeagueOptions, games: number, resume: boolean, quiet: boolean, signals: SignalTrap): Promise<{ cells: LeagueCell[]; runs: object[] } | Stopped> {
   const members = leagueMembers(o.strategies);
   const plan = pairings(members);
   const cells: LeagueCell[] = [];
@@ -164,6 +198,8 @@ async function playTo(o: LeagueOptions, games: number, resume: boolean, quiet: b
   const keep = (await builtInOnly(members)) ? new WorkerKeep() : undefined;
   try {
     for (const [k, p] of plan.entries()) {
+      // Between pairings: the league stops here (honouring prints the resume line).
+      if (signals.received !== null) return { signal: signals.received, said: false };
       if (o.progress !== 'none' && !quiet) process.stderr.write(`mjlab: league ${o.rules} pairing ${k + 1}/${plan.length}: ${p.lineup}\n`);
       const r = await simulate({
         rules: o.rules, strategies: p.lineup, games: o.games, seed: o.seed, ...(o.workers !== undefined ? { workers: o.workers } : {}),
@@ -173,9 +209,11 @@ async function playTo(o: LeagueOptions, games: number, resume: boolean, quiet: b
         ...(o.decisionTimeout !== undefined ? { decisionTimeout: o.decisionTimeout } : {}),
         command: o.command ?? commandLine(),
         ...(keep ? { keep } : {}),
+        signals,
       });
-      // A run the monitor stopped says 'interrupted' with no signal: it holds its games (and a batch's more).
-      if (r.signal) return { signal: r.signal };
+      // A run the monitor stopped says 'interrupted' with no signal: it holds its games (and a batch's more). A run
+      // a signal stopped has said so, with the resume line.
+      if (r.signal) return { signal: r.signal, said: true };
       cells.push({ i: p.i, j: p.j, dir: join(o.out, p.dir), labels: r.aggregate.labels, seats: seatsOf(r.aggregate) });
       runs.push(runEntry(p, r.manifest));
     }
@@ -185,13 +223,13 @@ async function playTo(o: LeagueOptions, games: number, resume: boolean, quiet: b
   return { cells, runs };
 }
 
-async function runUntil(o: LeagueOptions, members: readonly string[], until: number): Promise<LeagueRunResult> {
+async function runUntil(o: LeagueOptions, members: readonly string[], until: number, signals: SignalTrap): Promise<LeagueRunResult> {
   const out = claimDir(o.out, { experiment: `${identityOf(o)} until ${until}`, games: o.games, seed: o.seed }, o, pairingDirs(members));
   const blockGames = UNTIL_BLOCK * PLAYERS;
   for (let games = blockGames; ; games += blockGames) {
     // Every block after the first continues the pairings' runs; the first resumes them only on --resume.
-    const played = await playTo(o, games, o.resume || games > blockGames, games > blockGames);
-    if (!('cells' in played)) return { status: 'interrupted', ...(played.signal ? { signal: played.signal } : {}) };
+    const played = await playTo(o, games, o.resume || games > blockGames, games > blockGames, signals);
+    if (!('cells' in played)) return stopped(played);
     const walls = games / PLAYERS;
     const widest = widestRating(analyseLeague(o.rules, members, played.cells, PLAYERS, walls, null));
     if (o.progress !== 'none') process.stderr.write(`mjlab: league after ${walls} wall sets a pairing: widest rating ±${widest.toFixed(2)} (--until ${until})\n`);

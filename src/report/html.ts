@@ -15,8 +15,11 @@ import { runBoard } from './run-files.js';
 import { LARGEST_WIN_PAGE } from '../io/owned-dir.js';
 import { largestWin } from './largest-win.js';
 
-/** Text into the page: control characters shown as escapes (src/text.ts), markup characters as references. */
-const esc = (s: string): string => printable(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/**
+ * Text into the page: control characters shown as escapes (src/text.ts; line breaks kept, the manifest is shown
+ * as written), markup characters as references.
+ */
+const esc = (s: string): string => s.split('\n').map(printable).join('\n').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const signed = (x: number, d = 1): string => (Number.isFinite(x) ? `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(d)}` : '–');
 const pct = (x: number): string => (Number.isFinite(x) ? `${(100 * x).toFixed(1)}%` : '–');
 const COLOURS = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b'];
