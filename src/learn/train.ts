@@ -258,6 +258,10 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
       const meta = { shard: o.shard, decisions: gen.decisions, cpuSeconds: Number(gen.cpuSeconds.toFixed(1)), startedAt, hours: Number(((performance.now() - t0) / 3.6e6).toFixed(4)) };
       if (o.shard) {
         claimed.dir.write('manifest.json', `${JSON.stringify({ tool: 'mjlab', kind: 'train-data', version: packageVersion(), ...gitState(), command: o.command ?? commandLine(), identity: id, ...meta, node: process.version }, null, 2)}\n`);
+        if (signals.received !== null) {
+          process.stderr.write(`mjlab: training data interrupted while its manifest was written; the data is complete in ${o.out}; resume with: ${resumeCommand(o)}\n`);
+          return { status: 'interrupted', signal: signals.received, decisions: gen.decisions };
+        }
         return { status: 'data', decisions: gen.decisions };
       }
       data = [readData(claimed.dir, id, null, gen.batches)];
@@ -282,6 +286,11 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
       hours: Number(((performance.now() - t0) / 3.6e6).toFixed(4)),
       workers: o.workers ?? null,
     });
+    if (signals.received !== null) {
+      // The signal came while the outputs were written: they are whole, and the same command writes them again.
+      process.stderr.write(`mjlab: training interrupted while its files were written; resume with: ${resumeCommand(o)}\n`);
+      return { status: 'interrupted', signal: signals.received, decisions };
+    }
     return { status: 'complete', fitted, decisions };
   } catch (e) {
     if (e instanceof IoFailure) throw new UserError(`cannot write ${e.path}: ${e.reason}; committed batches are kept in ${o.out}`);

@@ -147,6 +147,13 @@ describe('a signal while files are written', () => {
     same(join(tmp, 'ws-ref'), join(tmp, 'ws'), ['sprt.csv', 'nets.bin']);
   }, 300_000);
 
+  it('train: while it writes its model', async () => {
+    const TRAIN = ['train', '--rules', 'harr', '--teacher', 'harr', '--games', '40', '--seed', '2', '--hidden', '4', '--epochs', '1', '--workers', '1', '--no-progress'];
+    await mjlabIn([...TRAIN, '--out', join(tmp, 'wt-ref')], { cwd: tmp });
+    await stoppedThenResumed([...TRAIN, '--out', join(tmp, 'wt')], 'wt', 'model.mjnet', 'SIGINT');
+    same(join(tmp, 'wt-ref'), join(tmp, 'wt'), ['decisions.bin', 'model.mjnet', 'curve.csv']);
+  }, 300_000);
+
   it('experiment: while a run writes its files', async () => {
     const EXP = ['experiment', 'defender-draws', '--games', '40', '--workers', '1', '--no-progress'];
     await mjlabIn([...EXP, '--out', join(tmp, 'we-ref')], { cwd: tmp });
