@@ -66,3 +66,28 @@ export function thrownMessage(e: unknown, max = EXCERPT_CHARS): string {
   }
   return excerpt(text.split('\n')[0] ?? '', max);
 }
+
+/**
+ * A word as a shell reads it back, so a command mjlab prints runs as printed: bare when it needs no quoting,
+ * single-quoted otherwise, and, holding a control character (a line break, an escape), in bash's $'...' form with
+ * every such character as \xHH, so the printed line holds none raw.
+ */
+export function shellWord(s: string): string {
+  if (/^[\w@%+=:,./-]+$/.test(s)) return s;
+  if (!new RegExp(UNSAFE.source).test(s)) return `'${s.replace(/'/g, `'\\''`)}'`;
+  const code = (c: string): string => {
+    const n = c.charCodeAt(0);
+    return n < 0x100 ? `\\x${n.toString(16).padStart(2, '0')}` : `\\u${n.toString(16).padStart(4, '0')}`;
+  };
+  return `$'${s.replace(/[\\']/g, (c) => `\\${c}`).replace(UNSAFE, code)}'`;
+}
+
+/**
+ * A Markdown code block that the text inside cannot close: its fence of backticks is longer than the longest run
+ * of backticks in `body` (CommonMark: a fence closes only on a run at least as long as the opening one).
+ */
+export function codeFence(info: string, body: string): string {
+  const longest = Math.max(0, ...[...body.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(Math.max(3, longest + 1));
+  return `${fence}${info}\n${body}\n${fence}`;
+}

@@ -8,13 +8,15 @@
  * played in a thread of its own under simulate's contract (src/cli/replay-worker.ts): the same
  * decision limit (--decision-timeout), Math.random and the clock refused, its memory capped.
  */
+import { join } from 'node:path';
 import { resolveStrategy } from '../lineup/registry.js';
+import { strategyFiles } from '../io/output-file.js';
 import { playGame } from '../game/play.js';
 import { gameSetup } from '../game/setup.js';
 import { UserError } from '../errors.js';
 import type { GameRecord } from '../record/record.js';
 import { renderRecord } from '../record/render.js';
-import { writeReplayHtml } from '../viewer/write.js';
+import { checkReplayHtml, htmlOutput, writeReplayHtml } from '../viewer/write.js';
 import { readScenario, replayRecordFile } from '../game/replay.js';
 import { type Comparison, compareSeat, recordSeat, renderComparison } from '../game/compare.js';
 import { gameFromRun } from './replay-run.js';
@@ -34,6 +36,8 @@ export interface ReplayArgs extends Partial<GameArgs> {
   /** Re-execute this game record (or scenario) instead of playing from a seed. */
   record?: string;
   json: boolean;
+  /** --html may replace a file mjlab did not write. */
+  force?: boolean;
   /** Write the browser replay viewer page here (docs/replay.md, src/viewer/). */
   html?: string;
   /** With --record and --strategy: compare this seat's decisions with the strategy's (src/game/compare.ts). */
@@ -92,6 +96,10 @@ async function compareCommand(a: ReplayArgs): Promise<void> {
 export async function replayHandler(a: ReplayArgs): Promise<void> {
     let record: GameRecord;
     if (a.seat !== undefined || a.strategy !== undefined) return compareCommand(a);
+    // The page's target is judged before the game is played: never the record read, never a file of someone else's.
+    const inputs = [...(a.record !== undefined ? [a.record] : []), ...(a.run !== undefined ? [join(a.run, 'manifest.json')] : []), ...strategyFiles(a.strategies)];
+    const page = a.html !== undefined ? htmlOutput(a.html, inputs, a.force ?? false) : undefined;
+    if (page) checkReplayHtml(page);
     if (a.record !== undefined) {
       const given = [...SEEDED, 'run' as const].filter((k) => a[k] !== undefined).map((k) => `--${k}`);
       if (given.length > 0) throw new UserError(`--record FILE defines the game itself; drop ${given.join(', ')}`);
@@ -110,8 +118,8 @@ export async function replayHandler(a: ReplayArgs): Promise<void> {
         duplicate: a.duplicate ?? false,
       }, limitMs(a['decision-timeout']));
     }
-    if (a.html !== undefined) {
-      const note = writeReplayHtml(record, a.html);
+    if (page) {
+      const note = writeReplayHtml(record, page);
       if (!a.json) return void process.stdout.write(`${note}\n`);
     }
     process.stdout.write(a.json ? `${JSON.stringify(record, null, 2)}\n` : renderRecord(record));

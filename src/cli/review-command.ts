@@ -7,6 +7,7 @@
  * page with the review's panel beside the table (src/viewer).
  */
 import { UserError } from '../errors.js';
+import { strategyFiles } from '../io/output-file.js';
 import { CLI } from '../text.js';
 import { recordSeat } from '../game/compare.js';
 import { readScenario, replayRecordFile } from '../game/replay.js';
@@ -14,7 +15,7 @@ import { resolveStrategy } from '../lineup/registry.js';
 import { isPlugin } from '../sandbox/contract.js';
 import { renderReview } from '../coach/render.js';
 import { type Review, reviewSeat } from '../coach/review.js';
-import { writeReplayHtml } from '../viewer/write.js';
+import { checkReplayHtml, htmlOutput, writeReplayHtml } from '../viewer/write.js';
 import { nonNegativeInt } from './table.js';
 import { inThread, limitMs } from './replay-command.js';
 
@@ -25,6 +26,7 @@ export interface ReviewArgs {
   seed: number;
   html?: string;
   json: boolean;
+  force: boolean;
   'decision-timeout'?: number;
 }
 
@@ -32,6 +34,9 @@ export async function reviewHandler(a: ReviewArgs): Promise<void> {
   if (a.record === undefined || a.seat === undefined) throw new UserError(`--record FILE and --seat S are required (${CLI} review --record FILE --seat E)`);
   nonNegativeInt('--seed', a.seed);
   const file = a.record;
+  // The page's target is judged before the review is computed: a refusal costs nothing.
+  const page = a.html !== undefined ? htmlOutput(a.html, [file, ...strategyFiles(a.coach)], a.force) : undefined;
+  if (page) checkReplayHtml(page);
   const sc = readScenario(file);
   const seat = recordSeat(sc, a.seat);
   const ms = limitMs(a['decision-timeout']);
@@ -39,8 +44,8 @@ export async function reviewHandler(a: ReviewArgs): Promise<void> {
   const review = isPlugin(inst)
     ? await inThread<Review>({ kind: 'review', file, seat, strategy: a.coach, seed: a.seed }, ms, (_i, s) => `coach "${inst.label}" at seat ${s}`, () => `(${file})`, a.coach)
     : reviewSeat(sc, file, seat, inst, { seed: a.seed });
-  if (a.html !== undefined) {
-    const note = writeReplayHtml(replayRecordFile(file), a.html, review);
+  if (page) {
+    const note = writeReplayHtml(replayRecordFile(file), page, review);
     if (!a.json) process.stdout.write(`${note}\n`);
   }
   process.stdout.write(a.json ? `${JSON.stringify(review, null, 2)}\n` : renderReview(review, file));

@@ -79,6 +79,11 @@ export async function trainHandler(a: TrainArgs): Promise<void> {
     return;
   }
   const f = result.fitted!;
+  if (f.validSamples === 0) {
+    // Games 36-39, 76-79, … (every tenth wall set) are held out: fewer than 40 games hold none, and no agreement is measured.
+    process.stdout.write(`${f.trainSamples} training decisions and no held-out ones (every tenth wall set is held out: give at least 40 games to measure agreement); the model of the last epoch → ${a.out}/model.mjnet\n`);
+    return;
+  }
   process.stdout.write(
     `${f.trainSamples} training and ${f.validSamples} held-out decisions: the net agrees with the teacher on ${(100 * f.best.validAgreement).toFixed(1)}% ` +
       `of held-out decisions (harr ${(100 * f.priorAgreement).toFixed(1)}%) → ${a.out}/model.mjnet\n` +

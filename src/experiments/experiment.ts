@@ -32,6 +32,8 @@ export interface ExperimentOptions {
 export interface ExperimentResult {
   readonly status: 'complete' | 'interrupted';
   readonly signal?: StopSignal;
+  /** Interrupted, and the line saying so (with the resume command) is printed. */
+  readonly said?: boolean;
   readonly dir: string;
   readonly hands: number;
   /** This session's seconds. */

@@ -9,11 +9,13 @@ import { minGames } from './sizes.js';
 import { CLI } from '../text.js';
 import { UserError } from '../errors.js';
 import { IoFailure } from '../io/files.js';
-import { commandLine, experimentProvenance } from '../io/manifest.js';
-import { foreignEntries, holds, inspectDir, MARKER, refusalHint } from '../io/owned-dir.js';
+import { commandLine, experimentProvenance, type Manifest } from '../io/manifest.js';
+import { claimOutput, type Owner } from '../io/claim.js';
 import { RunDir } from '../io/run-dir.js';
 import { renderSvg } from '../charts/render.js';
 import { simulate } from '../runner/run.js';
+import { trapSignals, type SignalTrap } from '../runner/signals.js';
+import { resumeCommand } from '../runner/stages/plan.js';
 import { WorkerKeep } from '../runner/pool.js';
 import { seatsOf } from '../runner/wall-sets.js';
 import type { AnalysisInput } from './analysis.js';
@@ -71,38 +73,25 @@ export function reproduceCommand(spec: ExperimentSpec, games: number, seed: numb
 }
 
 /**
- * Claim the experiment's directory (docs/outputs.md, "What `--force` may remove"): empty or this experiment (same name, games and seed) to go
+ * Claim the experiment's directory (src/io/claim.ts): empty or this experiment (same name, games and seed) to go
  * on with; another experiment or a simulate output is refused unless --force, which removes it (only mjlab's
- * own files: foreign files and links are refused even then, src/io/owned-dir.ts). An unfinished one (no manifest.json yet) needs --resume or --force, so finished runs are never redone
- * by accident.
+ * own files: foreign files and links are refused even then, src/io/owned-dir.ts). An unfinished one (no
+ * manifest.json yet) needs --resume or --force; a finished one is redone by the same command (on purpose), and
+ * --resume is refused when one of its runs (`cells`, directories under it) is finished without the checkpoint a
+ * resume reads (a committed one: checkpoints are not committed), so finished runs are never played over by it.
  */
-export function claimDir(dir: string, run: { experiment: string; games: number; seed: number }, o: Pick<ExperimentOptions, 'force' | 'resume'>): RunDir {
-  const state = inspectDir(dir, o.force ?? false);
-  const out = new RunDir(dir);
-  if (state.entries.length === 0 || o.force) {
-    out.replace(state, undefined, { kind: 'experiment', run });
-    return out;
-  }
-  const owner = state.owner;
-  const describeOwner = (w: NonNullable<typeof owner>) =>
+export function claimDir(dir: string, run: { experiment: string; games: number; seed: number }, o: Pick<ExperimentOptions, 'force' | 'resume'>, cells: readonly string[] = []): RunDir {
+  const describeOwner = (w: Owner): string =>
     w.kind === 'experiment' ? `${String(w.run?.experiment)}, ${String(w.run?.games)} games, seed ${String(w.run?.seed)}` : `a ${w.kind} run`;
-  const foreign = owner?.kind === 'experiment' ? foreignEntries(state, 'experiment') : state.entries;
-  if (owner?.kind !== 'experiment' || foreign.length > 0) {
-    const what = owner?.kind === 'experiment' ? `${foreign.slice(0, 3).join(', ')}, which mjlab did not write` : holds(state, describeOwner);
-    throw new UserError(`${dir} holds ${what}; ${refusalHint(state)}`);
-  }
-  const same = owner.run?.experiment === run.experiment && owner.run?.games === run.games && owner.run?.seed === run.seed;
-  if (!same) throw new UserError(`${dir} already holds experiment ${describeOwner(owner)}; use --force to replace it, or another --out`);
-  if (!out.has('manifest.json') && !o.resume) {
-    throw new UserError(`${dir} holds an unfinished run of this experiment; add --resume to continue it, or --force to start over`);
-  }
-  out.removeTemps(state);
-  // Redoing a finished experiment: until it is finished again it is an unfinished one (a kill must not leave the
-  // old manifest claiming the half-rewritten runs).
-  if (!o.resume) out.remove('manifest.json');
-  // Directories written before markers existed get one now.
-  if (!state.entries.includes(MARKER)) out.mark('experiment', run);
-  return out;
+  return claimOutput({
+    dir, kind: 'experiment', run, noun: 'experiment', markOnResume: true,
+    same: (w) => w.run?.experiment === run.experiment && w.run?.games === run.games && w.run?.seed === run.seed,
+    describe: describeOwner,
+    force: o.force ?? false, resume: o.resume,
+    finished: (d) => d.has('manifest.json'),
+    resumable: (d) => !d.has('manifest.json') || cells.every((c) => d.readJson<Manifest>(join(c, 'manifest.json'))?.complete !== true || d.has(join(c, 'checkpoint.jsonl'))),
+    unfinished: 'refuse',
+  }).dir;
 }
 
 /** The experiment of `lab` named `name` (what `mjlab experiment NAME` runs). */
@@ -130,16 +119,26 @@ export async function runExperiment(lab: readonly Experiment[], o: ExperimentOpt
   const plans = e.kind === 'staged' ? [] : cellPlans(e.spec, total);
   const dir = o.out ?? defaultOut(spec.name);
   try {
-    const out = claimDir(dir, { experiment: spec.name, games: total, seed }, o);
+    const out = claimDir(dir, { experiment: spec.name, games: total, seed }, o, plans.map((p) => join('runs', p.variant.label, String(p.lineupIndex))));
     if (e.kind === 'staged') return await e.run(o, out);
-    return await play(e, o, out, total, seed, plans);
+    // One trap from the first run to the last file (src/runner/signals.ts): a signal between two runs, or while the
+    // experiment's own files are written, stops it with the resume line as a signal within a run does.
+    const signals = trapSignals();
+    try {
+      const r = await play(e, o, out, total, seed, plans, signals);
+      if (signals.received === null || r.said === true) return r;
+      process.stderr.write(`mjlab: ${spec.name} interrupted; finished runs are kept in ${dir}; resume with: ${resumeCommand(o.command ?? commandLine(), null)}\n`);
+      return { ...r, status: 'interrupted', signal: signals.received };
+    } finally {
+      signals.release();
+    }
   } catch (e) {
     if (e instanceof IoFailure) throw new UserError(`cannot write ${e.path}: ${e.reason}; the finished runs are kept in ${dir}, resume with --resume once it is fixed`);
     throw e;
   }
 }
 
-async function play(e: PlayedExperiment, o: ExperimentOptions, out: RunDir, total: number, seed: number, plans: readonly CellPlan[]): Promise<ExperimentResult> {
+async function play(e: PlayedExperiment, o: ExperimentOptions, out: RunDir, total: number, seed: number, plans: readonly CellPlan[], signals: SignalTrap): Promise<ExperimentResult> {
   const spec = e.spec;
   const dir = out.path;
   const startedAt = new Date().toISOString();
@@ -152,6 +151,8 @@ async function play(e: PlayedExperiment, o: ExperimentOptions, out: RunDir, tota
   const keep = new WorkerKeep();
   try {
     for (const { variant, lineupIndex: i, games: per } of plans) {
+      // Between runs: stop here (runExperiment prints the resume line).
+      if (signals.received !== null) return { status: 'interrupted', signal: signals.received, dir, hands: 0, seconds: (performance.now() - t0) / 1000, said: false };
       const lineup = spec.lineups[i]!;
       const runDir = join(dir, 'runs', variant.label, String(i));
       if (o.progress !== 'none') {
@@ -180,9 +181,10 @@ async function play(e: PlayedExperiment, o: ExperimentOptions, out: RunDir, tota
         // The experiment's own command: simulate's "resume with" hint on Ctrl-C then names the right thing.
         command: o.command ?? commandLine(),
         keep,
+        signals,
       });
       if (r.status !== 'complete') {
-        return { status: 'interrupted', ...(r.signal ? { signal: r.signal } : {}), dir, hands: 0, seconds: (performance.now() - t0) / 1000 };
+        return { status: 'interrupted', ...(r.signal ? { signal: r.signal } : {}), dir, hands: 0, seconds: (performance.now() - t0) / 1000, said: true };
       }
       cells.push({ variant, lineupIndex: i, lineup, dir: runDir, labels: r.aggregate.labels, agg: r.aggregate, seats: seatsOf(r.aggregate) });
       const m = r.manifest;

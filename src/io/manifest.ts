@@ -6,7 +6,7 @@
  */
 import type { TableDescription } from '../core/table.js';
 import { execFileSync } from 'node:child_process';
-import { CLI } from '../text.js';
+import { CLI, shellWord } from '../text.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -148,8 +148,7 @@ export function parseGitStatus(out: string): GitState {
 
 /** The command as typed, shell-quoted where needed, so it can be pasted back. */
 export function commandLine(argv: readonly string[] = process.argv.slice(2)): string {
-  const q = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
-  return [CLI, ...argv.map(q)].join(' ');
+  return [CLI, ...argv.map(shellWord)].join(' ');
 }
 
 /** The head of every experiment's manifest.json: what made it, and the command that reproduces it. */

@@ -9,6 +9,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import { csv, num } from '../io/csv.js';
 import { luckBeta } from '../luck/beta.js';
 import { type LuckFormat } from '../luck/format.js';
+import { printable } from '../text.js';
 import { labelLuck, luckUnit } from '../runner/luck-adjust.js';
 import { forEachWall, labelHandsPerWall, WallMoments, type NetsCell } from '../runner/wall-sets.js';
 import type { PairedInterval } from '../stats/paired.js';
@@ -153,7 +154,7 @@ export function leaderboard(r: LeagueResult): string {
     const g = r.ratings[i]!;
     const a = r.ratingsAdjusted?.[i];
     return [
-      String(k + 1), r.members[i]!, f1(g.meanDiff), `${f1(g.low)} to ${f1(g.high)}`, a ? `${f1(a.meanDiff)} (${f1(a.low)} to ${f1(a.high)})` : '',
+      String(k + 1), printable(r.members[i]!), f1(g.meanDiff), `${f1(g.low)} to ${f1(g.high)}`, a ? `${f1(a.meanDiff)} (${f1(a.low)} to ${f1(a.high)})` : '',
       f1(r.meanNet[i]!), r.mass[i]!.toFixed(3),
     ];
   });

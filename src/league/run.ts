@@ -13,19 +13,23 @@
  * a resume replays the blocks from the start (nothing already played is played again) and stops where the
  * uninterrupted run would have.
  */
-import { CLI, thousands } from '../text.js';
+import { CLI, codeFence, shellWord, thousands } from '../text.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
+import { precision } from '../stats/options.js';
 import { renderSvg } from '../charts/render.js';
 import { claimDir } from '../experiments/run.js';
 import { commandLine, experimentProvenance, type Manifest, type Shard } from '../io/manifest.js';
 import type { RunDir } from '../io/run-dir.js';
 import type { RunMonitor } from '../runner/options.js';
-import { mergeRuns } from '../runner/merge.js';
+import { planMerge, writeMerge } from '../runner/merge.js';
 import { simulate } from '../runner/run.js';
 import { WorkerKeep } from '../runner/pool.js';
 import { builtInOnly } from '../runner/plugins.js';
+import { resumeCommand } from '../runner/stages/plan.js';
+import { trapSignals, type SignalTrap } from '../runner/signals.js';
+import { resolveStrategy } from '../lineup/registry.js';
 import { formatShard } from '../runner/plan.js';
 import { seatsOf } from '../runner/wall-sets.js';
 import { LUCK_FILE, luckFormatOf } from '../runner/luck-file.js';
@@ -93,20 +97,42 @@ export function pairings(members: readonly string[]): { i: number; j: number; li
   return out;
 }
 
+/** The pairings' run directories, under the league's. */
+function pairingDirs(members: readonly string[]): string[] {
+  return pairings(members).map((p) => p.dir);
+}
+
 function identityOf(o: Pick<LeagueOptions, 'rules' | 'strategies' | 'shard'>): string {
   return `league ${o.rules} ${leagueMembers(o.strategies).join(',')}${o.shard ? ` shard ${formatShard(o.shard)}` : ''}`;
 }
 
-export function reproduceLeague(o: Pick<LeagueOptions, 'rules' | 'strategies' | 'games' | 'seed' | 'until'>): string {
+/** The command that plays the league again into the same --out, as a shell reads it (src/text.ts shellWord). */
+export function reproduceLeague(o: Pick<LeagueOptions, 'rules' | 'strategies' | 'games' | 'seed' | 'until' | 'out'>): string {
   const until = o.until !== undefined ? ` --until ${o.until}` : '';
-  return `${CLI} league --rules ${o.rules} --strategies ${leagueMembers(o.strategies).join(',')}${until} --games ${o.games} --seed ${o.seed}`;
+  return `${CLI} league --rules ${shellWord(o.rules)} --strategies ${shellWord(leagueMembers(o.strategies).join(','))}${until} --games ${o.games} --seed ${o.seed} --out ${shellWord(o.out)}`;
 }
 
 export interface LeagueRunResult {
   readonly status: 'complete' | 'partial' | 'interrupted';
   readonly signal?: 'SIGINT' | 'SIGTERM';
+  /** Interrupted, and the line saying so (with the resume command) is printed. */
+  readonly said?: boolean;
   readonly result?: LeagueResult;
   readonly board?: string;
+}
+
+/**
+ * Every member resolved (an unknown name, a bad preset, a plug-in that does not load) and their labels told apart,
+ * before the league's directory is claimed: a refused league leaves --out as it was.
+ */
+async function checkMembers(members: readonly string[]): Promise<void> {
+  const labels = new Map<string, string>();
+  for (const m of members) {
+    const { label } = await resolveStrategy(m);
+    const other = labels.get(label);
+    if (other !== undefined) throw new UserError(`members "${other}" and "${m}" share the label "${label}": their pairings could not be told apart; rename one preset file`);
+    labels.set(label, m);
+  }
 }
 
 export async function runLeague(o: LeagueOptions): Promise<LeagueRunResult> {
@@ -115,23 +141,55 @@ export async function runLeague(o: LeagueOptions): Promise<LeagueRunResult> {
     throw new UserError(`--games must be a multiple of ${PLAYERS} (whole wall sets), at least ${2 * PLAYERS}, got ${o.games}`);
   }
   if (o.until !== undefined) {
-    if (!(Number.isFinite(o.until) && o.until > 0)) throw new UserError(`--until must be a positive number of points per hand, got ${o.until}`);
+    precision('--until', o.until);
     if (o.shard !== null) throw new UserError('--until cannot be sharded: the precision is known only over every game (play it without --shard)');
     if (o.games % (UNTIL_BLOCK * PLAYERS) !== 0) {
       throw new UserError(`with --until, --games is the cap per pairing and must be a multiple of ${UNTIL_BLOCK * PLAYERS} (whole blocks of ${UNTIL_BLOCK} wall sets), got ${o.games}`);
     }
-    return runUntil(o, members, o.until);
+    await checkMembers(members);
+    return honouring(o, (signals) => runUntil(o, members, o.until!, signals));
   }
-  const out = claimDir(o.out, { experiment: identityOf(o), games: o.games, seed: o.seed }, o);
-  const played = await playTo(o, o.games, o.resume, false);
-  if (!('cells' in played)) return { status: 'interrupted', ...(played.signal ? { signal: played.signal } : {}) };
-  const { cells, runs } = played;
-  if (o.shard !== null) return { status: 'partial' };
-  return finishLeague(o, out, members, cells, runs);
+  await checkMembers(members);
+  return honouring(o, async (signals) => {
+    const out = claimDir(o.out, { experiment: identityOf(o), games: o.games, seed: o.seed }, o, pairingDirs(members));
+    const played = await playTo(o, o.games, o.resume, false, signals);
+    if (!('cells' in played)) return stopped(played);
+    const { cells, runs } = played;
+    if (o.shard !== null) return { status: 'partial' };
+    return finishLeague(o, out, members, cells, runs);
+  });
+}
+
+/**
+ * Run the league under one signal trap, from its claim to its last file (src/runner/signals.ts): a SIGINT or SIGTERM
+ * at any point, in a pairing, between two, or while the league's own files are written, stops it with the resume
+ * line and 130 or 143 (the pairing that was playing prints its own line; finished pairings are kept).
+ */
+async function honouring(o: LeagueOptions, body: (signals: SignalTrap) => Promise<LeagueRunResult>): Promise<LeagueRunResult> {
+  const signals = trapSignals();
+  try {
+    const r = await body(signals);
+    const received = signals.received;
+    if (received === null || r.said) return r;
+    process.stderr.write(`mjlab: league interrupted; finished pairings are kept in ${o.out}; resume with: ${resumeCommand(o.command ?? commandLine(), o.shard)}\n`);
+    return { status: 'interrupted', signal: received };
+  } finally {
+    signals.release();
+  }
+}
+
+/** A league stopped by a signal, and whether the line with the resume command was printed already. */
+interface Stopped {
+  readonly signal: 'SIGINT' | 'SIGTERM';
+  readonly said: boolean;
+}
+
+function stopped(s: Stopped): LeagueRunResult {
+  return { status: 'interrupted', signal: s.signal, said: s.said };
 }
 
 /** Play every pairing up to `games` games of a run capped at o.games (see GamesMonitor); the signal when one stopped it. */
-async function playTo(o: LeagueOptions, games: number, resume: boolean, quiet: boolean): Promise<{ cells: LeagueCell[]; runs: object[] } | { signal?: 'SIGINT' | 'SIGTERM' }> {
+async function playTo(o: LeagueOptions, games: number, resume: boolean, quiet: boolean, signals: SignalTrap): Promise<{ cells: LeagueCell[]; runs: object[] } | Stopped> {
   const members = leagueMembers(o.strategies);
   const plan = pairings(members);
   const cells: LeagueCell[] = [];
@@ -140,6 +198,8 @@ async function playTo(o: LeagueOptions, games: number, resume: boolean, quiet: b
   const keep = (await builtInOnly(members)) ? new WorkerKeep() : undefined;
   try {
     for (const [k, p] of plan.entries()) {
+      // Between pairings: the league stops here (honouring prints the resume line).
+      if (signals.received !== null) return { signal: signals.received, said: false };
       if (o.progress !== 'none' && !quiet) process.stderr.write(`mjlab: league ${o.rules} pairing ${k + 1}/${plan.length}: ${p.lineup}\n`);
       const r = await simulate({
         rules: o.rules, strategies: p.lineup, games: o.games, seed: o.seed, ...(o.workers !== undefined ? { workers: o.workers } : {}),
@@ -149,9 +209,11 @@ async function playTo(o: LeagueOptions, games: number, resume: boolean, quiet: b
         ...(o.decisionTimeout !== undefined ? { decisionTimeout: o.decisionTimeout } : {}),
         command: o.command ?? commandLine(),
         ...(keep ? { keep } : {}),
+        signals,
       });
-      // A run the monitor stopped says 'interrupted' with no signal: it holds its games (and a batch's more).
-      if (r.signal) return { signal: r.signal };
+      // A run the monitor stopped says 'interrupted' with no signal: it holds its games (and a batch's more). A run
+      // a signal stopped has said so, with the resume line.
+      if (r.signal) return { signal: r.signal, said: true };
       cells.push({ i: p.i, j: p.j, dir: join(o.out, p.dir), labels: r.aggregate.labels, seats: seatsOf(r.aggregate) });
       runs.push(runEntry(p, r.manifest));
     }
@@ -161,16 +223,20 @@ async function playTo(o: LeagueOptions, games: number, resume: boolean, quiet: b
   return { cells, runs };
 }
 
-async function runUntil(o: LeagueOptions, members: readonly string[], until: number): Promise<LeagueRunResult> {
-  const out = claimDir(o.out, { experiment: `${identityOf(o)} until ${until}`, games: o.games, seed: o.seed }, o);
+async function runUntil(o: LeagueOptions, members: readonly string[], until: number, signals: SignalTrap): Promise<LeagueRunResult> {
+  const out = claimDir(o.out, { experiment: `${identityOf(o)} until ${until}`, games: o.games, seed: o.seed }, o, pairingDirs(members));
   const blockGames = UNTIL_BLOCK * PLAYERS;
   for (let games = blockGames; ; games += blockGames) {
     // Every block after the first continues the pairings' runs; the first resumes them only on --resume.
-    const played = await playTo(o, games, o.resume || games > blockGames, games > blockGames);
-    if (!('cells' in played)) return { status: 'interrupted', ...(played.signal ? { signal: played.signal } : {}) };
+    const played = await playTo(o, games, o.resume || games > blockGames, games > blockGames, signals);
+    if (!('cells' in played)) return stopped(played);
     const walls = games / PLAYERS;
     const widest = widestRating(analyseLeague(o.rules, members, played.cells, PLAYERS, walls, null));
     if (o.progress !== 'none') process.stderr.write(`mjlab: league after ${walls} wall sets a pairing: widest rating ±${widest.toFixed(2)} (--until ${until})\n`);
+    if (widest > until && games >= o.games) {
+      // The cap came first: the league is written, and says it is less precise than asked.
+      process.stderr.write(`mjlab: league stopped at its cap of ${thousands(o.games)} games a pairing (--games) before the precision asked: widest rating ±${widest.toFixed(2)}, not within --until ${until}\n`);
+    }
     if (widest <= until || games >= o.games) return finishLeague(o, out, members, played.cells, played.runs, walls);
   }
 }
@@ -192,7 +258,7 @@ function leagueLuckFormat(cells: readonly LeagueCell[]): LuckFormat | null {
 }
 
 async function finishLeague(
-  o: Pick<LeagueOptions, 'rules' | 'strategies' | 'games' | 'seed' | 'command' | 'until'>, out: RunDir, members: readonly string[], cells: readonly LeagueCell[], runs: readonly object[],
+  o: Pick<LeagueOptions, 'rules' | 'strategies' | 'games' | 'seed' | 'command' | 'until' | 'out'>, out: RunDir, members: readonly string[], cells: readonly LeagueCell[], runs: readonly object[],
   walls = o.games / PLAYERS,
 ): Promise<LeagueRunResult> {
   for (const c of cells) {
@@ -216,18 +282,13 @@ async function finishLeague(
       '',
       `> ${members.length} strategies, ${runs.length} pairings of ${thousands(walls)} duplicate wall sets each (${thousands(hands)} hands), seed ${o.seed}; ${(seconds / 3600).toFixed(2)} hours of run time.`,
       '',
-      '```text',
-      board,
-      '```',
+      codeFence('text', board),
       '',
       'Files: [league.csv](league.csv), [matrix.csv](matrix.csv), [league.svg](league.svg), [manifest.json](manifest.json), `runs/<i>-<j>/` (member i in one seat against three of member j; their nets.bin and luck.bin are the per-wall-set outcomes). Columns and models: docs/outputs.md, docs/statistics.md.',
       '',
       '## Reproduce',
       '',
-      '```sh',
-      'npm run build',
-      `node bin/${reproduce.replace(/^mjlab /, 'mjlab.js ')}`,
-      '```',
+      codeFence('sh', `npm run build\n${reproduce}`),
       '',
     ].join('\n'),
   );
@@ -247,14 +308,16 @@ export async function mergeLeague(o: { inputs: readonly string[]; out: string; f
     if (s.rules !== rules || s.strategies !== strategies || s.games !== games || s.seed !== seed) throw new UserError(`${d} is a shard of another league than ${o.inputs[0]}`);
   }
   const members = leagueMembers(strategies);
+  // Every pairing's merge judged (a shard named twice, one missing, an --out inside a shard) before --out is claimed.
+  const plans = pairings(members).map((p) => ({ p, plan: planMerge({ out: join(o.out, p.dir), inputs: o.inputs.map((d) => join(d, p.dir)), force: o.force, ...(o.command ? { command: o.command } : {}) }) }));
   const out = claimDir(o.out, { experiment: identityOf({ rules, strategies, shard: null }), games, seed }, { force: o.force, resume: false });
   const cells: LeagueCell[] = [];
   const runs: object[] = [];
-  for (const p of pairings(members)) {
-    const m = mergeRuns({ out: join(o.out, p.dir), inputs: o.inputs.map((d) => join(d, p.dir)), force: o.force, ...(o.command ? { command: o.command } : {}) });
+  for (const { p, plan } of plans) {
+    const m = writeMerge(plan);
     const { labels, seats } = runLabelsOf(join(o.out, p.dir));
     cells.push({ i: p.i, j: p.j, dir: join(o.out, p.dir), labels, seats });
     runs.push(runEntry(p, m));
   }
-  return finishLeague({ rules, strategies, games, seed, ...(o.command ? { command: o.command } : {}) }, out, members, cells, runs);
+  return finishLeague({ rules, strategies, games, seed, out: o.out, ...(o.command ? { command: o.command } : {}) }, out, members, cells, runs);
 }

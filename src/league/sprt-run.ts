@@ -17,8 +17,12 @@ import { RunDir } from '../io/run-dir.js';
 import { labelLuck, luckUnit } from '../runner/luck-adjust.js';
 import { forEachWall, WallMoments, type WallSums } from '../runner/wall-sets.js';
 import { simulate } from '../runner/run.js';
+import { trapSignals, type SignalTrap } from '../runner/signals.js';
+import { resumeCommand } from '../runner/stages/plan.js';
+import { commandLine } from '../io/manifest.js';
 import type { RunMonitor } from '../runner/options.js';
 import { Sprt, type SprtSpec, type SprtState } from '../stats/sprt.js';
+import { errorRate, sequentialMaxGames } from '../stats/options.js';
 import type { PairedInterval } from '../stats/paired.js';
 
 const PLAYERS = 4;
@@ -130,20 +134,32 @@ export const SPRT_COLUMNS = [
   'mean_net', 'ci_low', 'ci_high', 'mean_net_adjusted', 'adjusted_low', 'adjusted_high', 'outcomes',
 ] as const;
 
-export async function runSprtCommand(o: SprtOptions): Promise<{ status: 'decided' | 'undecided' | 'interrupted'; state: SprtState; signal?: 'SIGINT' | 'SIGTERM' }> {
+type SprtOutcome = { status: 'decided' | 'undecided' | 'interrupted'; state: SprtState; signal?: 'SIGINT' | 'SIGTERM' };
+
+export async function runSprtCommand(o: SprtOptions): Promise<SprtOutcome> {
   if (!(o.delta > 0)) throw new UserError(`--delta must be a positive number of points per hand, got ${o.delta}`);
   if (o.a === o.b) throw new UserError(`strategy "${o.a}" against itself: H0 holds by construction (its net is zero on every wall set)`);
-  if (!Number.isSafeInteger(o.maxGames) || o.maxGames % PLAYERS !== 0 || o.maxGames < PLAYERS * 2) {
-    throw new UserError(`--max-games must be a multiple of ${PLAYERS}, at least ${2 * PLAYERS}, got ${o.maxGames}`);
-  }
+  errorRate('--alpha', o.alpha);
+  errorRate('--beta', o.beta);
+  sequentialMaxGames(o.maxGames, PLAYERS);
   const spec = { mu0: 0, mu1: o.delta, alpha: o.alpha, beta: o.beta };
   const beta = o.adjust ? luckBeta(o.rules, LUCK_FORMAT) : null;
   if (beta && beta.every((x) => x === 0)) throw new UserError(`--adjust: rule set "${o.rules}" has no luck coefficients (src/luck/meter.ts LUCK_BETA)`);
   const monitor = new SprtMonitor(spec, beta);
+  // One trap from the claim to sprt.csv (src/runner/signals.ts): a signal while sprt.csv is written is honoured too.
+  const signals = trapSignals();
+  try {
+    return await sprtRun(o, spec, monitor, signals);
+  } finally {
+    signals.release();
+  }
+}
+
+async function sprtRun(o: SprtOptions, spec: SprtSpec, monitor: SprtMonitor, signals: SignalTrap): Promise<SprtOutcome> {
   const r = await simulate({
     rules: o.rules, strategies: `${o.a},${o.b},${o.b},${o.b}`, games: o.maxGames, seed: o.seed, ...(o.workers !== undefined ? { workers: o.workers } : {}),
     out: o.out, outExplicit: true, gamesCsv: false, players: PLAYERS, unit: 'hand', duplicate: true, flowers: false, shard: null,
-    resume: o.resume, force: o.force, progress: o.progress, nets: true, luck: true, monitor, ...(o.command ? { command: o.command } : {}),
+    resume: o.resume, force: o.force, progress: o.progress, nets: true, luck: true, monitor, ...(o.command ? { command: o.command } : {}), signals,
   });
   const state = monitor.state;
   if (r.signal && state.verdict === 'continue') return { status: 'interrupted', state, signal: r.signal };
@@ -159,6 +175,11 @@ export async function runSprtCommand(o: SprtOptions): Promise<{ status: 'decided
       o.adjust ? 'luck-adjusted' : 'raw',
     ],
   ]));
+  if (signals.received !== null) {
+    // The run had finished (or decided) when the signal came: its files and sprt.csv are whole; a resume re-reads them.
+    process.stderr.write(`mjlab: sprt interrupted; the test's files are kept in ${o.out}; resume with: ${resumeCommand(o.command ?? commandLine(), null)}\n`);
+    return { status: 'interrupted', state, signal: signals.received };
+  }
   return { status: state.verdict === 'continue' ? 'undecided' : 'decided', state };
 }
 

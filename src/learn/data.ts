@@ -14,7 +14,7 @@ import { availableParallelism } from 'node:os';
 import { UserError } from '../errors.js';
 import { readNoFollow } from '../io/files.js';
 import type { Shard } from '../io/manifest.js';
-import { foreignEntries, holds, inspectDir, refusalHint } from '../io/owned-dir.js';
+import { claimOutput } from '../io/claim.js';
 import { RunDir } from '../io/run-dir.js';
 import { loadsModules, resolveLineup } from '../lineup/registry.js';
 import { ruleSet, rulesName, variantProvenance } from '../rules/index.js';
@@ -102,32 +102,22 @@ export async function dataIdentity(o: TrainOptions): Promise<{ id: DataIdentity;
   };
 }
 
-/** The output directory judged and taken: empty, this data to resume or redo, or refused in one line. */
-export function claimTrainDir(o: TrainOptions, run: Readonly<Record<string, unknown>>): { dir: RunDir; resume: boolean } {
-  const state = inspectDir(o.out, o.force);
-  const dir = new RunDir(o.out);
-  const fresh = (): { dir: RunDir; resume: boolean } => {
-    dir.replace(state, undefined, { kind: 'train', run });
-    return { dir, resume: false };
-  };
-  if (state.entries.length === 0) {
-    if (o.resume) process.stderr.write(`mjlab: nothing to resume in ${o.out}; starting from the beginning\n`);
-    return fresh();
-  }
-  const owner = state.owner;
-  if (owner?.kind !== 'train' || foreignEntries(state, 'train').length > 0) {
-    if (o.force && owner && foreignEntries(state, owner.kind).length === 0) return fresh();
-    const what = owner?.kind === 'train' ? `${foreignEntries(state, 'train').slice(0, 3).join(', ')}, which mjlab did not write` : holds(state, describeOwner);
-    throw new UserError(`${o.out} holds ${what}; ${refusalHint(state)}`);
-  }
-  if (JSON.stringify(owner.run) !== JSON.stringify(run)) {
-    if (o.resume) throw new UserError(`${o.out} holds different training data (${describeOwner(owner)}); cannot --resume it`);
-    if (o.force) return fresh();
-    throw new UserError(`${o.out} already holds different training data (${describeOwner(owner)}); use --force to replace it or another --out`);
-  }
-  if (!o.resume) return fresh();
-  dir.removeTemps(state);
-  return { dir, resume: true };
+/**
+ * The output directory judged and taken (src/io/claim.ts): empty, this data to resume or redo, or refused in one
+ * line. `fromData`: the model is trained on --data directories, so a resume has nothing of its own to read.
+ */
+export function claimTrainDir(o: TrainOptions, run: Readonly<Record<string, unknown>>, fromData = false): { dir: RunDir; resume: boolean } {
+  const c = claimOutput({
+    dir: o.out, kind: 'train', run, noun: 'training data', different: 'different training data',
+    same: (w) => JSON.stringify(w.run) === JSON.stringify(run),
+    describe: describeOwner,
+    force: o.force, resume: o.resume,
+    resumable: (d) => fromData || d.has(CHECKPOINT),
+    finished: (d) => d.has('manifest.json'),
+    // Training data recomputes to the same bytes: the same command again redoes it, finished or not.
+    unfinished: 'redo',
+  });
+  return { dir: c.dir, resume: c.resume };
 }
 
 /** The committed batches of a data directory, each proved against its checksum; refused in one line otherwise. */

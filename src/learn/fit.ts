@@ -12,8 +12,9 @@
  */
 import { ACTIONS } from '../../strategies/learned/actions.js';
 import { FEATURES, FEATURES_VERSION, type Sparse } from '../../strategies/learned/features.js';
-import { Adam, Pass, backward, forward, layoutOf, lossOf, type Layout } from '../../strategies/learned/mlp.js';
+import { Adam, Pass, backward, firstNonFinite, forward, layoutOf, lossOf, type Layout } from '../../strategies/learned/mlp.js';
 import { makeStream } from '../rng/streams.js';
+import { UserError } from '../errors.js';
 import type { FitOptions } from './options.js';
 import type { Decision } from './record.js';
 
@@ -193,6 +194,10 @@ function* fitting(train: readonly Sample[], valid: readonly Sample[], o: FitOpti
       }
       adam.step(p, g, 1 / (end - b));
       yield;
+    }
+    const nonFinite = firstNonFinite(p, L);
+    if (nonFinite) {
+      throw new UserError(`the fit diverged in epoch ${e}: a weight of block ${nonFinite.block} (parameter ${nonFinite.at}) is not finite (NaN or Infinity); lower --lr`);
     }
     // The model file stores float32: evaluate what will be stored.
     const stored = Float64Array.from(Float32Array.from(p));

@@ -9,6 +9,10 @@
  *
  * Records follow each other with no padding; batches of them are checksummed in the checkpoint (src/learn/data.ts).
  */
+import { UserError } from '../errors.js';
+import { ACTIONS } from '../../strategies/learned/actions.js';
+import { FEATURES } from '../../strategies/learned/features.js';
+
 export interface Decision {
   readonly game: number;
   readonly seat: number;
@@ -52,31 +56,52 @@ export function encodeDecisions(ds: readonly Decision[]): Buffer {
   return b;
 }
 
-/** Every record of `b`; throws (a bug or a damaged file the checksums missed) when a record runs past the end. */
-export function decodeDecisions(b: Buffer, onRecord: (d: Decision) => void): void {
+/**
+ * Every record of `b` (read from `name`, for messages). Data whose checksums hold may still not be records mjlab
+ * wrote (a batch cut and its checkpoint line re-sealed to match): a record that runs past the end, or holds an
+ * action, a choice or a feature out of range or a number that is not finite, is refused in one line, never read
+ * past its end or trained on.
+ */
+export function decodeDecisions(b: Buffer, onRecord: (d: Decision) => void, name = 'decision data'): void {
   let o = 0;
+  let at = 0;
+  const bad = (what: string): never => {
+    throw new UserError(`${name}: the decision record at byte ${at} ${what}; it is not data mjlab train wrote (regenerate it)`);
+  };
+  const need = (n: number): void => {
+    if (o + n > b.length) bad('runs past the end of the data (cut short)');
+  };
+  const finite = (v: number): number => (Number.isFinite(v) ? v : bad('holds a number that is not finite'));
   while (o < b.length) {
+    at = o;
+    need(6);
     const game = b.readUInt32LE(o);
     const seat = b.readUInt8(o + 4);
     const nl = b.readUInt8(o + 5);
     o += 6;
+    need(nl + 2);
     const legal: number[] = [];
     for (let i = 0; i < nl; i++) legal.push(b.readUInt8(o++));
     const choice = b.readUInt8(o++);
     const nc = b.readUInt8(o++);
+    if (nl === 0 || choice >= nl || legal.some((a) => a >= ACTIONS)) bad('holds a legal action or a choice out of range');
+    need(7 * nc + 6);
     const cands: { at: number; n: number; mean: number }[] = [];
     for (let i = 0; i < nc; i++) {
-      cands.push({ at: b.readUInt8(o), n: b.readUInt16LE(o + 1), mean: b.readFloatLE(o + 3) });
+      cands.push({ at: b.readUInt8(o), n: b.readUInt16LE(o + 1), mean: finite(b.readFloatLE(o + 3)) });
+      if (cands[i]!.at >= nl) bad('holds a searched candidate out of range');
       o += 7;
     }
-    const value = b.readFloatLE(o);
+    const value = finite(b.readFloatLE(o));
     const nf = b.readUInt16LE(o + 4);
     o += 6;
+    need(6 * nf);
     const index: number[] = [];
     const values: number[] = [];
     for (let i = 0; i < nf; i++) index.push(b.readUInt16LE(o + 2 * i));
+    if (index.some((i) => i >= FEATURES)) bad('holds a feature index out of range');
     o += 2 * nf;
-    for (let i = 0; i < nf; i++) values.push(b.readFloatLE(o + 4 * i));
+    for (let i = 0; i < nf; i++) values.push(finite(b.readFloatLE(o + 4 * i)));
     o += 4 * nf;
     onRecord({ game, seat, legal, choice, cands, value, index, values });
   }

@@ -26,7 +26,7 @@ import { formatShard } from '../runner/plan.js';
 import { trapSignals, type StopSignal } from '../runner/signals.js';
 import { encodeModel, type Model } from '../../strategies/learned/model-file.js';
 import { readModelFile } from '../lineup/models.js';
-import { BATCH_GAMES, claimTrainDir, dataIdentity, generate, PLAYERS, readData, type DataIdentity } from './data.js';
+import { BATCH_GAMES, claimTrainDir, DATA_FILE, dataIdentity, generate, PLAYERS, readData, type DataIdentity } from './data.js';
 import { fitUnlessStopped, isHeldOut, MODEL_FEATURES, sampleOf, type EpochRow, type Fitted, type Sample } from './fit.js';
 import type { FitOptions, TrainOptions } from './options.js';
 import { decodeDecisions } from './record.js';
@@ -41,12 +41,16 @@ export interface TrainResult {
   readonly decisions: number;
 }
 
+/** The largest --hidden: 4,096 units are about 3 M parameters, five copies of them in the fit's memory. */
+export const MAX_HIDDEN = 4096;
+
 function checkFit(f: FitOptions): void {
   const pos = (name: string, v: number, int: boolean): void => {
     if (!(Number.isFinite(v) && v > 0) || (int && !Number.isSafeInteger(v))) throw new UserError(`${name} must be a positive ${int ? 'integer' : 'number'}, got ${v}`);
   };
   pos('--epochs', f.epochs, true);
   pos('--hidden', f.hidden, true);
+  if (f.hidden > MAX_HIDDEN) throw new UserError(`--hidden must be at most ${MAX_HIDDEN} (a model of ${f.hidden} hidden units would not fit in memory), got ${f.hidden}`);
   pos('--lr', f.lr, false);
   pos('--batch', f.batch, true);
   pos('--temperature', f.temperature, false);
@@ -196,7 +200,11 @@ function readShards(dirs: readonly string[], option = '--data'): { id: DataIdent
   if (missing.length > 0) throw new UserError(`${option} lacks shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${count}`).join(', ')}`);
   const data = Array.from({ length: count }, (_, i) => {
     const f = byIndex.get(i + 1)!;
-    return readData(new RunDir(f.path), id, f.shard, batchesOf(id, f.shard));
+    const bytes = readData(new RunDir(f.path), id, f.shard, batchesOf(id, f.shard));
+    // Proved by its checksums, and read through once here, before the output is claimed: records mjlab did not
+    // write are refused now, not after the output directory is taken.
+    decodeDecisions(bytes, () => undefined, join(f.path, DATA_FILE));
+    return bytes;
   });
   return { id, data };
 }
@@ -237,7 +245,7 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
   const run = fromDirs ? { identity: id, shard: null, data: o.data } : { identity: id, shard: o.shard };
   const signals = trapSignals();
   try {
-    const claimed = claimTrainDir(o, run);
+    const claimed = claimTrainDir(o, run, fromDirs !== null);
     let data: Buffer[];
     let gen: Awaited<ReturnType<typeof generate>> | null = null;
     if (fromDirs) data = fromDirs.data;
@@ -250,6 +258,10 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
       const meta = { shard: o.shard, decisions: gen.decisions, cpuSeconds: Number(gen.cpuSeconds.toFixed(1)), startedAt, hours: Number(((performance.now() - t0) / 3.6e6).toFixed(4)) };
       if (o.shard) {
         claimed.dir.write('manifest.json', `${JSON.stringify({ tool: 'mjlab', kind: 'train-data', version: packageVersion(), ...gitState(), command: o.command ?? commandLine(), identity: id, ...meta, node: process.version }, null, 2)}\n`);
+        if (signals.received !== null) {
+          process.stderr.write(`mjlab: training data interrupted while its manifest was written; the data is complete in ${o.out}; resume with: ${resumeCommand(o)}\n`);
+          return { status: 'interrupted', signal: signals.received, decisions: gen.decisions };
+        }
         return { status: 'data', decisions: gen.decisions };
       }
       data = [readData(claimed.dir, id, null, gen.batches)];
@@ -257,7 +269,8 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
     const { train: tr, valid, decisions } = samplesOf([...kept.map((k) => k.data), ...data], o.fit);
     if (tr.length === 0) throw new UserError(`the teacher made no decision with a choice in ${id.games} games; give more --games`);
     const onEpoch = (r: EpochRow): void => {
-      if (o.progress !== 'none') process.stderr.write(`train: epoch ${r.epoch}/${o.fit.epochs}: held-out loss ${r.validLoss.toFixed(4)}, agreement ${(100 * r.validAgreement).toFixed(1)}%\n`);
+      const held = valid.length === 0 ? 'no held-out decisions' : `held-out loss ${r.validLoss.toFixed(4)}, agreement ${(100 * r.validAgreement).toFixed(1)}%`;
+      if (o.progress !== 'none') process.stderr.write(`train: epoch ${r.epoch}/${o.fit.epochs}: ${held}\n`);
     };
     const fitted = await fitUnlessStopped(tr, valid, o.fit, () => signals.received !== null, onEpoch, init?.model.params);
     if (!fitted) {
@@ -273,6 +286,11 @@ export async function train(o: TrainOptions): Promise<TrainResult> {
       hours: Number(((performance.now() - t0) / 3.6e6).toFixed(4)),
       workers: o.workers ?? null,
     });
+    if (signals.received !== null) {
+      // The signal came while the outputs were written: they are whole, and the same command writes them again.
+      process.stderr.write(`mjlab: training interrupted while its files were written; resume with: ${resumeCommand(o)}\n`);
+      return { status: 'interrupted', signal: signals.received, decisions };
+    }
     return { status: 'complete', fitted, decisions };
   } catch (e) {
     if (e instanceof IoFailure) throw new UserError(`cannot write ${e.path}: ${e.reason}; committed batches are kept in ${o.out}`);

@@ -121,8 +121,19 @@ async function resolvePreset(path: string, overrides: readonly string[]): Promis
   return withPolicies({ label, strategy, params: applyParams(strategy, overrides, label, own.params), files });
 }
 
+/**
+ * A label a spreadsheet would run as a formula (one beginning with =, +, -, @, a tab or a carriage return) is
+ * refused where it enters, so that no CSV of mjlab's holds one (docs/outputs.md, "Labels in CSV files").
+ */
+function refuseFormulaLabel(label: string): void {
+  if (/^[=+\-@\t\r]/.test(label)) {
+    throw new UserError(`strategy label "${label}" begins with ${JSON.stringify(label[0])}, which a spreadsheet opening mjlab's CSVs would run as a formula; rename the file`);
+  }
+}
+
 /** The instance with its policy parameters that name a preset spelt out and its models bound, the files read added to its files. */
 function withPolicies(inst: StrategyInstance): StrategyInstance {
+  refuseFormulaLabel(inst.label);
   const { params, files } = expandPolicies(inst.strategy, inst.params, null, builtin);
   if (files.length === 0) return bindModels(inst);
   return bindModels({ ...inst, params, files: [...(inst.files ?? []), ...files] });

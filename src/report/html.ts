@@ -8,14 +8,18 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLI, thousands } from '../text.js';
+import { CLI, printable, thousands } from '../text.js';
 import { csvRows } from './csv-read.js';
 import { type Board } from './leaderboard.js';
 import { runBoard } from './run-files.js';
 import { LARGEST_WIN_PAGE } from '../io/owned-dir.js';
 import { largestWin } from './largest-win.js';
 
-const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/**
+ * Text into the page: control characters shown as escapes (src/text.ts; line breaks kept, the manifest is shown
+ * as written), markup characters as references.
+ */
+const esc = (s: string): string => s.split('\n').map(printable).join('\n').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const signed = (x: number, d = 1): string => (Number.isFinite(x) ? `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(d)}` : '–');
 const pct = (x: number): string => (Number.isFinite(x) ? `${(100 * x).toFixed(1)}%` : '–');
 const COLOURS = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b'];

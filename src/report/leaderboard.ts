@@ -5,6 +5,7 @@
  * intervals, which is weaker (overlapping intervals can still hide a real difference), and says how to get the
  * paired test. Pure: rows in, text out, so any command (simulate, merge, experiment, a league) can print one.
  */
+import { printable } from '../text.js';
 
 export interface BoardRow {
   readonly strategy: string;
@@ -96,15 +97,15 @@ function wrap(text: string, width: number): string[] {
   return lines;
 }
 
-/** The board as the terminal shows it: a title, an aligned table, the sentence. */
+/** The board as the terminal shows it: a title, an aligned table, the sentence; labels made printable (src/text.ts). */
 export function formatBoard(b: Board, width = 100): string {
   const head = ['#', 'strategy', 'mean net', '95% interval', 'win', 'deal-in', 'hands'];
   const body = b.rows.map((r, i) => [
-    String(i + 1), r.strategy, num(r.meanNet), range(r.meanNetLow, r.meanNetHigh), pct(r.winRate), pct(r.dealInRate), String(r.hands),
+    String(i + 1), printable(r.strategy), num(r.meanNet), range(r.meanNetLow, r.meanNetHigh), pct(r.winRate), pct(r.dealInRate), String(r.hands),
   ]);
   const cols = head.map((h, c) => Math.max(h.length, ...body.map((r) => r[c]!.length)));
   const left = new Set([1]);
   const line = (cells: readonly string[]) =>
     cells.map((s, c) => (left.has(c) ? s.padEnd(cols[c]!) : s.padStart(cols[c]!))).join('  ').trimEnd();
-  return [b.title, line(head), ...body.map(line), ...wrap(b.verdict, width), ''].join('\n');
+  return [printable(b.title), line(head), ...body.map(line), ...wrap(printable(b.verdict), width), ''].join('\n');
 }

@@ -12,7 +12,7 @@ import { aggregateFromJson, mergeAggregates, type Aggregate, type AggregateJson 
 import { IoFailure, onFile, realPathOf } from '../io/files.js';
 import { contains } from '../io/guard.js';
 import type { RunDir } from '../io/run-dir.js';
-import { commandLine, gitState, packageVersion, sameIdentity, type Manifest } from '../io/manifest.js';
+import { commandLine, gitState, packageVersion, sameIdentity, type Manifest, type RunIdentity } from '../io/manifest.js';
 import { sha256 } from './checkpoint.js';
 import { describe } from './describe.js';
 import { claimRunDir } from './stages/claim.js';
@@ -203,7 +203,24 @@ export interface MergeOptions {
   readonly command?: string;
 }
 
+/** A merge judged from its inputs alone: every refusal made, nothing written yet. */
+export interface MergePlan {
+  readonly o: MergeOptions;
+  readonly t0: number;
+  readonly inputs: ReturnType<typeof readInput>[];
+  readonly identity: RunIdentity;
+  readonly ranges: ReturnType<typeof unionRanges>;
+  readonly missing: ReturnType<typeof missingRanges>;
+  readonly agg: Aggregate;
+}
+
+/** Merge shard runs into o.out: judged first (planMerge), then the output claimed and written (writeMerge). */
 export function mergeRuns(o: MergeOptions): Manifest {
+  return writeMerge(planMerge(o));
+}
+
+/** Read and judge the inputs of a merge; refused in one line before anything is written. */
+export function planMerge(o: MergeOptions): MergePlan {
   const t0 = performance.now();
   if (o.inputs.length === 0) throw new UserError('merge needs at least one shard directory');
   const allowPartial = o.allowPartial ?? false;
@@ -231,7 +248,12 @@ export function mergeRuns(o: MergeOptions): Manifest {
   inputs.sort((a, b) => (a.manifest.ranges[0]?.[0] ?? 0) - (b.manifest.ranges[0]?.[0] ?? 0));
   let agg = inputs[0]!.agg;
   for (const inp of inputs.slice(1)) agg = mergeAggregates(agg, inp.agg);
+  return { o, t0, inputs, identity, ranges, missing, agg };
+}
 
+/** Claim the merge's output and write it. */
+export function writeMerge(p: MergePlan): Manifest {
+  const { o, t0, inputs, identity, ranges, missing, agg } = p;
   const { dir: outDir } = claimRunDir({ dir: o.out, kind: 'merge', identity, shard: null, isDefault: false, force: o.force, resume: false });
   const streamed: StreamedName[] = [
     ...(identity.gamesCsv ? ['games.csv' as const] : []),

@@ -7,7 +7,7 @@ import type { TableDescription } from '../core/table.js';
 import type { WorkerKeep } from './pool.js';
 import type { Aggregate } from '../stats/aggregate.js';
 import type { Manifest, Shard } from '../io/manifest.js';
-import type { StopSignal } from './signals.js';
+import type { SignalTrap, StopSignal } from './signals.js';
 
 export const DEFAULT_STRATEGIES = 'chow-mixer,suit-hunter,defender,harr';
 /**
@@ -53,6 +53,12 @@ export interface SimulateOptions extends Omit<TableDescription, 'limit'> {
   readonly command?: string;
   /** Workers kept warm between this run and the caller's other runs (an experiment's cells): pool.ts WorkerKeep. */
   readonly keep?: WorkerKeep;
+  /**
+   * The signal trap of a command that plays many runs (a league, an experiment, a test): the run stops on it as on
+   * its own, and leaves it in place, so a signal between runs, or while the command writes its own files, is
+   * still the command's to honour (src/runner/signals.ts).
+   */
+  readonly signals?: SignalTrap;
   /**
    * Start the workers from the compiled modules even where the one-file bundle would do (src/worker-script.ts):
    * for the test that both play the same games.

@@ -31,7 +31,7 @@ export { DEFAULT_DECISION_TIMEOUT, DEFAULT_OUT, DEFAULT_STRATEGIES, type Simulat
 
 export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
   const plan = await planRun(o);
-  const signals = trapSignals();
+  const signals = o.signals ?? trapSignals();
   try {
     const claimed = claim(plan);
     const restored = restore(plan, claimed);
@@ -41,6 +41,6 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
     if (e instanceof IoFailure) throw new UserError(`cannot write ${e.path}: ${e.reason}`);
     throw e;
   } finally {
-    signals.release();
+    if (!o.signals) signals.release();
   }
 }

@@ -164,6 +164,14 @@ const COACH_BOX = `<section id="coach" data-role="coach">
       <div class="help">n / p: next / previous mistake · a decision is shown at the event it answers (marked ● in the moves)</div>
     </section>`;
 
+/** How every viewer page begins, up to its title: what tells a page of mjlab's own from another file (src/io/output-file.ts). */
+export const PAGE_START = [
+  '<!doctype html>',
+  '<html lang="en"><head><meta charset="utf-8">',
+  '<meta name="viewport" content="width=device-width, initial-scale=1">',
+  '<title>mjlab ',
+].join('\n');
+
 /** The whole page for one game record; with a review (`mjlab review --html`), the coach's panel beside the table. */
 export function buildReplayHtml(record: GameRecord, review?: Review): string {
   const title = `mjlab ${review ? 'review' : 'replay'}: ${record.rules}, seed ${record.seed}, game ${record.game}`;

@@ -44,6 +44,20 @@ export function layoutOf(d: Dims): Layout {
   return { w0, w1, b1, w2, b2, wv, bv, size: bv + 1 };
 }
 
+/** The parameter blocks in layout order, as layoutOf names them. */
+const BLOCKS = ['w0', 'w1', 'b1', 'w2', 'b2', 'wv', 'bv'] as const;
+
+/** The first parameter that is not finite (NaN or ±Infinity): its block's name and its place in it; null when all are. */
+export function firstNonFinite(p: ArrayLike<number>, L: Layout): { block: string; at: number } | null {
+  for (let i = 0; i < L.size; i++) {
+    if (Number.isFinite(p[i]!)) continue;
+    let k = BLOCKS.length - 1;
+    while (k > 0 && L[BLOCKS[k]!] > i) k--;
+    return { block: BLOCKS[k]!, at: i - L[BLOCKS[k]!] };
+  }
+  return null;
+}
+
 /** Working arrays of one forward and backward pass. */
 export class Pass {
   readonly z: Float64Array;

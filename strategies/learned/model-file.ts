@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
 import { UserError } from '../../src/errors.js';
 import { ACTIONS } from './actions.js';
 import { FEATURES, FEATURES_VERSION } from './features.js';
-import { layoutOf, type Dims, type Layout } from './mlp.js';
+import { firstNonFinite, layoutOf, type Dims, type Layout } from './mlp.js';
 
 const MAGIC = 'MJLABNET';
 const VERSION = 1;
@@ -89,5 +89,9 @@ export function decodeModel(bytes: Uint8Array, name: string): Model {
   const params = new Float64Array(L.size);
   const at = 16 + jl;
   for (let i = 0; i < L.size; i++) params[i] = b.readFloatLE(at + 4 * i);
+  // A checksum proves the bytes are the file's, not that they are numbers: NaN or Infinity would play the first
+  // legal action every time, and train into more of them.
+  const nonFinite = firstNonFinite(params, L);
+  if (nonFinite) bad(`holds a weight that is not finite (NaN or Infinity): block ${nonFinite.block}, parameter ${nonFinite.at}; it cannot play or be trained from`);
   return { header, dims, layout: L, params };
 }

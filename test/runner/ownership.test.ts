@@ -118,7 +118,7 @@ describe('experiment', () => {
   it('refuses another experiment, or the same one with other games, without --force', async () => {
     const dir = join(tmp, 'exp-a');
     await ok([...EXP, '--out', dir]);
-    await refused(['experiment', 'defender-draws', '--games', '80', '--workers', '1', '--no-progress', '--out', dir], /already holds experiment defender-draws, 40 games/);
+    await refused(['experiment', 'defender-draws', '--games', '80', '--workers', '1', '--no-progress', '--out', dir], /already holds a different experiment \(defender-draws, 40 games/);
     await ok([...EXP, '--out', dir]); // the same experiment again reproduces it in place
   });
 });

@@ -22,6 +22,7 @@ export const replayCommand: CommandModule<object, ReplayArgs> = {
       .option('record', { type: 'string', describe: 're-execute this game record (replay --json) or scenario instead (docs/notation.md)' })
       .option('json', { type: 'boolean', default: false, describe: 'print the record as JSON' })
       .option('html', { type: 'string', describe: 'write a self-contained HTML replay viewer page to FILE' })
+      .option('force', { type: 'boolean', default: false, describe: '--html may replace a file mjlab did not write' })
       .option('seat', { type: 'string', describe: 'with --record and --strategy: the seat to compare (0..3, or its wind in the first hand)' })
       .option('strategy', { type: 'string', describe: 'with --record and --seat: print where this strategy would have decided differently' })
       .option('decision-timeout', { type: 'number', describe: `seconds one create() or act() of a plug-in may take (default ${DEFAULT_DECISION_TIMEOUT})` }) as never,

@@ -15,6 +15,7 @@ export const reviewCommand: CommandModule<object, ReviewArgs> = {
       .option('seed', { type: 'number', default: 0, describe: "the review's own seed: the coach's worlds come from it alone" })
       .option('html', { type: 'string', describe: 'write the replay viewer page with the review beside the table to FILE' })
       .option('json', { type: 'boolean', default: false, describe: 'print the review as JSON' })
+      .option('force', { type: 'boolean', default: false, describe: '--html may replace a file mjlab did not write' })
       .option('decision-timeout', { type: 'number', describe: `seconds one create() or act() of a plug-in coach may take (default ${DEFAULT_DECISION_TIMEOUT})` }) as never,
   handler: async (a) => (await import('../review-command.js')).reviewHandler(a),
 };

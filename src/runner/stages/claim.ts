@@ -1,13 +1,13 @@
 /**
  * Stage 2 of a run, the claim (docs/outputs.md, "What `--force` may remove"): deciding, before anything
  * is touched, whether `--out` may be used (empty, this run to resume or redo, another run or foreign files to
- * refuse or, with --force, replace whole) and doing it. What comes back is the claimed directory
+ * refuse or, with --force, replace whole) and doing it, by the one claim every command makes (src/io/claim.ts). What comes back is the claimed directory
  * (src/io/run-dir.ts): from here on every file of the run is written, replaced or removed through it. merge
  * claims its output the same way.
  */
 import { UserError } from '../../errors.js';
-import { foreignEntries, holds, inspectDir, refusalHint } from '../../io/owned-dir.js';
-import { RunDir } from '../../io/run-dir.js';
+import { claimOutput } from '../../io/claim.js';
+import type { RunDir } from '../../io/run-dir.js';
 import { identityDifferences, sameIdentity, type Manifest, type RunIdentity, type Shard } from '../../io/manifest.js';
 import { CHECKPOINT_FILE } from '../checkpoint.js';
 import { describe, describeOwner } from '../describe.js';
@@ -33,10 +33,10 @@ export interface Claimed {
   readonly dir: RunDir;
 }
 
-/** The refusal (or the plug-in hint) when the directory holds a different run than this one. */
-function differentRun(r: DirRequest, prior: { identity?: RunIdentity; shard?: Shard | null }): UserError | null {
+/** The refusal of --resume over a different run: the plug-in that changed, when that is all that differs. */
+function resumeDifferent(r: DirRequest, prior: { identity?: RunIdentity; shard?: Shard | null }): UserError {
   const was = prior.identity ? describe(prior.identity, prior.shard ?? null) : 'unknown run';
-  if (r.resume && prior.identity) {
+  if (prior.identity) {
     const diff = identityDifferences(prior.identity, r.identity);
     if (diff.length === 1 && diff[0] === 'plugins') {
       const changed = Object.keys(r.identity.plugins ?? {}).filter((p) => prior.identity!.plugins?.[p] !== r.identity.plugins?.[p]);
@@ -46,54 +46,36 @@ function differentRun(r: DirRequest, prior: { identity?: RunIdentity; shard?: Sh
     }
     return new UserError(`${r.dir} holds a different run (${was}; differs in ${diff.join(', ') || 'shard'}); cannot --resume it`);
   }
-  if (r.force || r.isDefault || r.parentOwned) return null;
-  return new UserError(`${r.dir} already holds a different run (${was}); use --force to replace it or another --out`);
+  return new UserError(`${r.dir} holds a different run (${was}); cannot --resume it`);
 }
 
+type Prior = { identity?: RunIdentity; shard?: Shard | null };
+
 /**
- * Decide what to do with the output directory and do it: refuse (one line, nothing touched), resume, or start
- * afresh in an empty directory carrying the marker.
+ * Decide what to do with the output directory and do it (src/io/claim.ts): refuse (one line, nothing touched),
+ * resume, or start afresh in an empty directory carrying the marker. A run of the same identity is redone when
+ * finished (a simulate run recomputes to the same files) or a merge; an unfinished one needs --resume or --force.
  */
 export function claimRunDir(r: DirRequest): Claimed {
-  const state = inspectDir(r.dir, r.force);
-  const dir = new RunDir(r.dir);
-  const fresh = (): Claimed => {
-    // An experiment's cell carries no marker of its own: the experiment says it holds a simulate output.
-    dir.replace(state, r.parentOwned ? 'simulate' : undefined, r.parentOwned ? undefined : { kind: r.kind, run: { identity: r.identity, shard: r.shard } });
-    return { resume: false, dir };
-  };
-  if (state.entries.length === 0) {
-    if (r.resume) process.stderr.write(`mjlab: nothing to resume in ${r.dir}; starting from the beginning\n`);
-    return fresh();
-  }
-  const owner = state.owner;
-  const runOwner = owner && (owner.kind === 'simulate' || owner.kind === 'merge') ? owner : null;
-  const foreign = runOwner ? foreignEntries(state, runOwner.kind) : state.entries;
-  if (!r.parentOwned && (foreign.length > 0 || !runOwner)) {
-    // results/latest is mjlab's own: another kind of mjlab output there goes without asking, a file of yours does not.
-    const allMjlab = owner !== null && foreignEntries(state, owner.kind).length === 0;
-    if ((r.force || r.isDefault) && allMjlab) return fresh();
-    const what = runOwner ? `${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? ', …' : ''}, which mjlab did not write` : holds(state, describeOwner);
-    throw new UserError(`${r.dir} holds ${what}; ${refusalHint(state)}`);
-  }
-  const prior = (runOwner?.run ?? {}) as { identity?: RunIdentity; shard?: Shard | null };
-  const same = prior.identity !== undefined && sameIdentity(prior.identity, r.identity) && JSON.stringify(prior.shard ?? null) === JSON.stringify(r.shard);
-  if (!same) {
-    const refusal = differentRun(r, prior);
-    if (refusal) throw refusal;
-    return fresh();
-  }
-  if (r.resume && dir.has(CHECKPOINT_FILE)) {
-    dir.removeTemps(state);
-    return { resume: true, dir };
-  }
-  if (r.resume) process.stderr.write(`mjlab: nothing to resume in ${r.dir}; starting from the beginning\n`);
-  const finished = dir.readJson<Manifest>('manifest.json')?.complete === true;
-  // A merge is recomputed from its inputs in moments: redoing one is never a loss.
-  if (finished || r.kind === 'merge' || r.force || r.isDefault || r.parentOwned || r.resume) return fresh();
-  throw new UserError(
-    `${r.dir} holds an unfinished run of this command; add --resume to continue it, or --force to start over`,
-  );
+  const c = claimOutput({
+    dir: r.dir, kind: r.kind, run: { identity: r.identity, shard: r.shard }, accepts: ['simulate', 'merge'], noun: 'run',
+    same: (w) => {
+      const prior = (w.run ?? {}) as Prior;
+      return prior.identity !== undefined && sameIdentity(prior.identity, r.identity) && JSON.stringify(prior.shard ?? null) === JSON.stringify(r.shard);
+    },
+    describe: (w) => (w.kind === 'simulate' || w.kind === 'merge' ? describePrior((w.run ?? {}) as Prior) : describeOwner(w)),
+    resumeDifferent: (w) => resumeDifferent(r, (w.run ?? {}) as Prior),
+    force: r.force, resume: r.resume, isDefault: r.isDefault, parentOwned: r.parentOwned ?? false,
+    resumable: (d) => d.has(CHECKPOINT_FILE),
+    finished: (d) => d.readJson<Manifest>('manifest.json')?.complete === true,
+    // A merge is recomputed from its inputs in moments: redoing one is never a loss.
+    unfinished: r.kind === 'merge' ? 'redo' : 'refuse',
+  });
+  return { resume: c.resume, dir: c.dir };
+}
+
+function describePrior(prior: Prior): string {
+  return prior.identity ? describe(prior.identity, prior.shard ?? null) : 'unknown run';
 }
 
 /** simulate's claim: its --out as the plan names it. */
