@@ -10,6 +10,7 @@ import { CLI } from '../text.js';
 import { UserError } from '../errors.js';
 import { IoFailure } from '../io/files.js';
 import { commandLine, experimentProvenance } from '../io/manifest.js';
+import { SCRATCH_DIR } from '../io/committed.js';
 import { foreignEntries, holds, inspectDir, MARKER, refusalHint } from '../io/owned-dir.js';
 import { RunDir } from '../io/run-dir.js';
 import { renderSvg } from '../charts/render.js';
@@ -55,7 +56,7 @@ export interface ExperimentResult {
 }
 
 export function defaultOut(name: string): string {
-  return join('results', name);
+  return join(SCRATCH_DIR, name);
 }
 
 /** One run of an experiment: a variant, a lineup and its games. */

@@ -17,6 +17,7 @@ import { sha256 } from './checkpoint.js';
 import { describe } from './describe.js';
 import { claimRunDir } from './stages/claim.js';
 import { streamedRecords, writeOutputs } from './stages/finish.js';
+import { writeRunPages, type ReplayPage } from '../report/pages.js';
 import { pairwiseCsv, pairwiseTests } from './pairwise.js';
 import { seatsOf } from './wall-sets.js';
 import type { StreamedName } from './protocol.js';
@@ -200,9 +201,11 @@ export interface MergeOptions {
   /** Merge even when the inputs do not cover the whole run (the manifest then lists what is missing). */
   readonly allowPartial?: boolean;
   readonly command?: string;
+  /** How to replay a game, for the largest win's page beside report.html (src/report/pages.ts); none: no page. */
+  readonly replayPage?: ReplayPage;
 }
 
-export function mergeRuns(o: MergeOptions): Manifest {
+export async function mergeRuns(o: MergeOptions): Promise<Manifest> {
   const t0 = performance.now();
   if (o.inputs.length === 0) throw new UserError('merge needs at least one shard directory');
   const allowPartial = o.allowPartial ?? false;
@@ -248,7 +251,7 @@ export function mergeRuns(o: MergeOptions): Manifest {
     }
     const seconds = inputs.reduce((s, i) => s + i.manifest.durationSeconds, 0);
     const git = gitState();
-    return writeOutputs(outDir, agg, {
+    const written = writeOutputs(outDir, agg, {
       tool: 'mjlab',
       version: packageVersion(),
       commit: git.commit,
@@ -271,6 +274,8 @@ export function mergeRuns(o: MergeOptions): Manifest {
       node: process.version,
       mergedFrom: inputs.map((i) => i.dir),
     }, streamedRecords(outDir, streamed), extra);
+    await writeRunPages(outDir, o.replayPage ?? null);
+    return written;
   } catch (e) {
     if (e instanceof IoFailure) throw new UserError(`cannot write ${e.path}: ${e.reason}; the inputs are untouched, rerun the merge once it is fixed`);
     throw e;
