@@ -11,8 +11,11 @@
 import { UserError } from '../errors.js';
 import { csv, num } from '../experiments/tables.js';
 import { LUCK_FORMAT, luckBeta } from '../game/luck.js';
-import { luckFormatOf } from '../runner/luck-file.js';
 import { RunDir } from '../io/run-dir.js';
+import { SPRT_PAGE } from '../io/owned-dir.js';
+import { LUCK_FILE, luckFormatOf } from '../runner/luck-file.js';
+import { sprtHtml } from '../report/sprt-html.js';
+import { readFileSync } from 'node:fs';
 import { labelLuck, luckUnit } from '../runner/luck-adjust.js';
 import { forEachWall, WallMoments, type WallSums } from '../runner/wall-sets.js';
 import { simulate } from '../runner/run.js';
@@ -54,6 +57,8 @@ export class SprtMonitor implements RunMonitor {
   private games = 0;
   private readonly luck: number[];
   state: SprtState;
+  /** The LLR at every look, for sprt.html's path against its bounds. */
+  readonly path: { n: number; llr: number }[] = [];
 
   constructor(spec: SprtSpec, private readonly beta: readonly number[] | null = null) {
     this.test = new Sprt(spec);
@@ -64,7 +69,10 @@ export class SprtMonitor implements RunMonitor {
   /** One wall set: A's net summed over its games and, for the adjusted test, the labels' luck sums (luck-adjust.ts). */
   addWall(netSum: number, luck: WallSums | null): void {
     this.test.add(wallOutcome(netSum, luck, this.beta));
-    if (this.test.blocks % LOOK_EVERY === 0) this.state = this.test.look();
+    if (this.test.blocks % LOOK_EVERY === 0) {
+      this.state = this.test.look();
+      this.path.push({ n: this.state.n, llr: this.state.llr });
+    }
   }
 
   batch(nets: Uint8Array, luck?: Uint8Array): { note: string; stop: boolean } {
@@ -149,15 +157,21 @@ export async function runSprtCommand(o: SprtOptions): Promise<{ status: 'decided
   const walls = state.n;
   const ci = challengerIntervals(o.out, o.rules, walls, true);
   const dir = new RunDir(o.out);
-  dir.write('sprt.csv', csv([
-    [...SPRT_COLUMNS],
-    [
+  // The path from the run's own files, so a resumed test shows it from the first wall set, not from the resume.
+  const again = new SprtMonitor(spec, beta);
+  const nets = readFileSync(dir.file('nets.bin'));
+  again.batch(nets, beta ? readFileSync(dir.file(LUCK_FILE)) : undefined);
+  const row = [
       o.a, o.b, o.rules, num(o.delta), num(o.alpha), num(o.beta), state.verdict === 'continue' ? 'undecided' : state.verdict, String(walls), String(walls * PLAYERS),
-      num(state.llr), num(state.lower), num(state.upper), num(ci.raw.meanDiff), num(ci.raw.low), num(ci.raw.high),
-      ci.adjusted ? num(ci.adjusted.meanDiff) : '', ci.adjusted ? num(ci.adjusted.low) : '', ci.adjusted ? num(ci.adjusted.high) : '',
-      o.adjust ? 'luck-adjusted' : 'raw',
-    ],
-  ]));
+    num(state.llr), num(state.lower), num(state.upper), num(ci.raw.meanDiff), num(ci.raw.low), num(ci.raw.high),
+    ci.adjusted ? num(ci.adjusted.meanDiff) : '', ci.adjusted ? num(ci.adjusted.low) : '', ci.adjusted ? num(ci.adjusted.high) : '',
+    o.adjust ? 'luck-adjusted' : 'raw',
+  ];
+  dir.write('sprt.csv', csv([[...SPRT_COLUMNS], row]));
+  dir.write(SPRT_PAGE, sprtHtml({
+    a: o.a, b: o.b, rules: o.rules, delta: o.delta, alpha: o.alpha, beta: o.beta, adjust: o.adjust, maxWalls: o.maxGames / PLAYERS,
+    state, path: again.path, raw: ci.raw, adjusted: ci.adjusted, command: o.command ?? null, manifest: dir.has('manifest.json') ? readFileSync(dir.file('manifest.json'), 'utf8') : null,
+  }));
   return { status: state.verdict === 'continue' ? 'undecided' : 'decided', state };
 }
 

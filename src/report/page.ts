@@ -19,7 +19,8 @@ td:nth-child(2),th:nth-child(2){text-align:left}h1{font-size:22px}h2{font-size:1
 .verdict{background:#f4f4f0;border-left:4px solid #888;padding:8px 12px}pre{background:#f6f6f6;padding:10px;overflow:auto;font-size:12px}
 code{background:#f2f2f2;padding:1px 4px}figure{margin:8px 0}figcaption{font-size:13px}svg text{font-family:system-ui,sans-serif}
 table.matrix td,table.matrix th{text-align:center;font-size:13px;padding:4px 6px}table.matrix th.row{text-align:left}
-details{margin-top:28px}summary{cursor:pointer;font-weight:600}`;
+details{margin-top:28px}summary{cursor:pointer;font-weight:600}
+#pairwise td,#pairwise th{white-space:nowrap}#pairwise td:first-child,#pairwise th:first-child{text-align:left}`;
 
 /**
  * Round steps for an axis from `lo` to `hi`: about `count` ticks at 1, 2 or 5 times a power of ten, so a reader can
