@@ -110,13 +110,13 @@ describeWithTool('the comparison pages in headless Chromium', MISSING, ENABLE, (
     const nash = rows.map((r) => Number(r[8]));
     expect(nash.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 2);
     // The heatmap: one cell per ordered pair, each the matrix.csv mean with its interval on hover, coloured.
-    const cells = await page.$$eval('#matrix tbody td[title]', (tds) => tds.map((td) => ({ text: td.textContent ?? '', title: td.getAttribute('title') ?? '', bg: (td as HTMLElement).style.background })));
+    const cells = await page.$$eval('#matrix tbody td[title]', (tds) => tds.map((td) => ({ text: td.textContent ?? '', title: td.getAttribute('title') ?? '', bg: td.getAttribute("style") ?? "" })));
     const matrix = csvRows(readFileSync(join(league, 'matrix.csv'), 'utf8'));
     expect(cells).toHaveLength(matrix.length);
     for (const m of matrix) {
       const c = cells.find((x) => x.title.startsWith(`${m.strategy} against three ${m.opponent}:`))!;
       expect(num(c.text)).toBeCloseTo(Number(m.mean_net), 1);
-      expect(c.bg).toMatch(/^rgb/);
+      expect(c.bg).toMatch(/^background:rgb/);
     }
     expect(await page.textContent('#command')).toBe(JSON.parse(readFileSync(join(league, 'manifest.json'), 'utf8')).reproduce);
     expect(await page.isVisible('#manifest')).toBe(false);
