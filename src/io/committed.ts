@@ -6,7 +6,8 @@
  * exception: results/latest (simulate's default), results/tmp (every other command's default, and the docs'
  * outputs) and results/play (mjlab play's records).
  */
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { UserError } from '../errors.js';
 import { realPathOf } from './files.js';
 import { contains } from './guard.js';
@@ -31,4 +32,14 @@ export function refuseCommitted(dir: string, force: boolean): void {
   throw new UserError(
     `${dir} lies inside the repository's committed results/: give --force to re-run committed results on purpose, or another --out (${SCRATCH_DIR}/... is scratch)`,
   );
+}
+
+/**
+ * The scratch results/tmp is where the docs' commands write, and a fresh clone has none (the checkout ignores it):
+ * a file named inside it gets its directories made, as an output directory there does. Nowhere else is a missing
+ * directory made for a file.
+ */
+export function makeScratchParent(file: string, root: string = packageRoot()): void {
+  const parent = dirname(realPathOf(file));
+  if (contains(realPathOf(join(root, SCRATCH_DIR)), parent)) mkdirSync(parent, { recursive: true });
 }

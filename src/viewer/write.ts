@@ -6,6 +6,7 @@ import type { Review } from '../coach/review.js';
 import type { GameRecord } from '../record/record.js';
 import { UserError } from '../errors.js';
 import { fsReason, writeAtomic } from '../io/files.js';
+import { makeScratchParent } from '../io/committed.js';
 import { buildReplayHtml } from './html.js';
 
 /** Write the page (with a review: the review page, issue 30); returns a one-line note for the terminal. */
@@ -14,6 +15,7 @@ export function writeReplayHtml(record: GameRecord, file: string, review?: Revie
   const page = buildReplayHtml(record, review);
   // Atomically, under a random temporary name beside it: a link at FILE is refused, never written through.
   try {
+    makeScratchParent(file);
     writeAtomic(file, page);
   } catch (e) {
     if (e instanceof UserError) throw e;
