@@ -69,8 +69,8 @@ export function unknownOption(raw: readonly string[], opts: OptionTable): string
     const eq = t.indexOf('=');
     const name = kebab(t.slice(2, eq < 0 ? undefined : eq));
     if (known.includes(name) || (name.startsWith('no-') && booleans.has(name.slice(3)))) continue;
-    const near = nearestOption(name, known.filter((k) => k !== 'version' && k !== 'help'));
-    return `unknown option --${name}${near ? ` (did you mean --${near}?)` : ''}; see --help`;
+    const near = nearestOption(name, known.filter((k) => k !== 'version' && k !== 'help' && k.length > 1));
+    return `unknown option --${name}${near ? `; did you mean --${near}?` : ''} (see --help)`;
   }
   return null;
 }
