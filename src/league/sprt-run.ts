@@ -14,7 +14,7 @@ import { LUCK_FORMAT, luckBeta } from '../game/luck.js';
 import { RunDir } from '../io/run-dir.js';
 import { SPRT_PAGE } from '../io/owned-dir.js';
 import { LUCK_FILE, luckFormatOf } from '../runner/luck-file.js';
-import { sprtHtml } from '../report/sprt-html.js';
+import { sprtHtml, type SprtAsked } from '../report/sprt-html.js';
 import { readFileSync } from 'node:fs';
 import { labelLuck, luckUnit } from '../runner/luck-adjust.js';
 import { forEachWall, WallMoments, type WallSums } from '../runner/wall-sets.js';
@@ -99,15 +99,7 @@ export function sprtNote(s: SprtState, adjusted = false): string {
   return `${adjusted ? 'luck-adjusted ' : ''}LLR ${s.llr.toFixed(2)} [${s.lower.toFixed(2)}, ${s.upper.toFixed(2)}] after ${s.n} wall sets${v}`;
 }
 
-export interface SprtOptions {
-  readonly a: string;
-  readonly b: string;
-  readonly rules: string;
-  readonly delta: number;
-  readonly alpha: number;
-  readonly beta: number;
-  /** Run the test on luck-adjusted wall-set outcomes (wallOutcome) instead of raw ones. */
-  readonly adjust: boolean;
+export interface SprtOptions extends SprtAsked {
   readonly maxGames: number;
   readonly seed: number;
   readonly out: string;

@@ -9,14 +9,19 @@ import type { SprtState } from '../stats/sprt.js';
 import { thousands } from '../text.js';
 import { esc, page, signed, ticks } from './page.js';
 
-export interface SprtPageInput {
+/** The test as asked (mjlab sprt's options, src/league/sprt-run.ts). */
+export interface SprtAsked {
   readonly a: string;
   readonly b: string;
   readonly rules: string;
   readonly delta: number;
   readonly alpha: number;
   readonly beta: number;
+  /** Run the test on luck-adjusted wall-set outcomes (wallOutcome) instead of raw ones. */
   readonly adjust: boolean;
+}
+
+export interface SprtPageInput extends SprtAsked {
   readonly maxWalls: number;
   readonly state: SprtState;
   readonly path: readonly { n: number; llr: number }[];

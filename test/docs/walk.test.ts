@@ -18,7 +18,7 @@ import { describeWithTool } from '../support/optional.js';
 import { tempDir } from '../runner/helpers.js';
 
 /** Seconds a command may run before it is stopped (as if by Ctrl-C). */
-const BUDGET = 6;
+const BUDGET = 4;
 
 /** Commands whose outputs a later command reads: they must finish (the time they are given). */
 const FINISH: readonly { has: string; seconds: number }[] = [
@@ -41,28 +41,31 @@ const DOCS = [
     ? readdirSync(join(ROOT, 'results', d)).sort().map((e) => `results/${d}/${e}/README.md`) : [])]).filter((f) => existsSync(join(ROOT, f))),
 ];
 
+/** A command of a page, with the refusal the page quotes it printing (docs/notation.md's), if any. */
+interface Unit { readonly command: string; readonly refusal?: string }
+
 /** A shell block's commands to run: continuation lines joined, a for loop as one, `$ ` dropped, npm and comments left out. */
-function unitsOf(text: string): string[] {
+function unitsOf(text: string): Unit[] {
   const lines = text.replace(/\\\n\s*/g, ' ').split('\n').map((l) => l.replace(/^\$ /, '').replace(/\s+#.*$/, '').trim());
-  const units: string[] = [];
+  const units: Unit[] = [];
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i]!;
     if (/^for .*; do$/.test(l)) {
       const end = lines.indexOf('done', i);
-      units.push(lines.slice(i, end + 1).join('\n'));
+      units.push({ command: lines.slice(i, end + 1).join('\n') });
       i = end;
     } else if (/^(nice -n \d+ )?node bin\/mjlab\.js /.test(l) || /^cmp /.test(l)) {
       // A command quoted with the refusal it prints (docs/notation.md) is run for that refusal.
-      units.push(lines[i + 1]?.startsWith('mjlab: ') ? `${l}\n${lines[i + 1]}` : l);
+      units.push(lines[i + 1]?.startsWith('mjlab: ') ? { command: l, refusal: lines[i + 1]! } : { command: l });
     }
-    else if (/^npm ci && node bin\/mjlab\.js /.test(l)) units.push(l.replace(/^npm ci && /, ''));
+    else if (/^npm ci && node bin\/mjlab\.js /.test(l)) units.push({ command: l.replace(/^npm ci && /, '') });
   }
   return units;
 }
 
 const WALK = DOCS.flatMap((file) => fencedBlocks(file)
   .filter((b) => b.info === 'sh' && !/#SBATCH|^exec node/m.test(b.text))
-  .flatMap((b) => unitsOf(b.text).map((command) => ({ file, command }))));
+  .flatMap((b) => unitsOf(b.text).map((u) => ({ file, ...u }))));
 
 /** The command as the walk runs it: the printed one, smaller where SMALLER says. */
 function asRun(command: string): string {
@@ -140,13 +143,18 @@ describeWithTool("the README's and docs' commands on a clean clone", MISSING, 'r
   it('run as printed, each leaving git status clean', { timeout: 1_800_000 }, async () => {
     const failures: string[] = [];
     const seconds: [number, string][] = [];
-    for (const { file, command } of WALK) {
-      const [printed, refusal] = command.split('\n');
-      const c = asRun(printed!);
+    const scratch = join(clone, 'results', 'tmp');
+    const inScratch = () => new Set(existsSync(scratch) ? readdirSync(scratch) : []);
+    for (const { file, command, refusal } of WALK) {
+      const c = asRun(command);
+      const before = inScratch();
       const budget = FINISH.find((f) => c.includes(f.has))?.seconds ?? BUDGET;
       const t0 = performance.now();
       const r = await run(c, budget);
       seconds.push([(performance.now() - t0) / 1000, c]);
+      // What a stopped command left in the scratch directory goes with it: the next command writing there starts
+      // afresh, as after a user's Ctrl-C and a clean-up (its --resume is tested where resuming is).
+      if (r.stopped) for (const e of inScratch()) if (!before.has(e)) rmSync(join(scratch, e), { recursive: true, force: true });
       // Stopped at the budget: it was running, not refused (a refusal is one line and exit 2, at once).
       if (r.stopped && budget > BUDGET) failures.push(`${file}: ${c}: did not finish in ${budget} s`);
       else if (refusal !== undefined) {
