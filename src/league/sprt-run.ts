@@ -9,6 +9,7 @@
  * end sprt.csv is written beside the run's own files.
  */
 import { UserError } from '../errors.js';
+import { CLI } from '../text.js';
 import { csv, num } from '../experiments/tables.js';
 import { LUCK_FORMAT, luckBeta } from '../game/luck.js';
 import { RunDir } from '../io/run-dir.js';
@@ -129,6 +130,11 @@ export const SPRT_COLUMNS = [
   'mean_net', 'ci_low', 'ci_high', 'mean_net_adjusted', 'adjusted_low', 'adjusted_high', 'outcomes',
 ] as const;
 
+/** The command that plays this test again (into the default scratch --out; workers and output change nothing). */
+export function reproduceSprt(o: SprtOptions): string {
+  return `${CLI} sprt ${o.a} ${o.b} --rules ${o.rules} --delta ${o.delta} --alpha ${o.alpha} --beta ${o.beta}${o.adjust ? ' --adjust' : ''} --max-games ${o.maxGames} --seed ${o.seed}`;
+}
+
 export async function runSprtCommand(o: SprtOptions): Promise<{ status: 'decided' | 'undecided' | 'interrupted'; state: SprtState; signal?: 'SIGINT' | 'SIGTERM' }> {
   if (!(o.delta > 0)) throw new UserError(`--delta must be a positive number of points per hand, got ${o.delta}`);
   if (o.a === o.b) throw new UserError(`strategy "${o.a}" against itself: H0 holds by construction (its net is zero on every wall set)`);
@@ -162,7 +168,7 @@ export async function runSprtCommand(o: SprtOptions): Promise<{ status: 'decided
   dir.write('sprt.csv', csv([[...SPRT_COLUMNS], row]));
   dir.write(SPRT_PAGE, sprtHtml({
     a: o.a, b: o.b, rules: o.rules, delta: o.delta, alpha: o.alpha, beta: o.beta, adjust: o.adjust, maxWalls: o.maxGames / PLAYERS,
-    state, path: again.path, raw: ci.raw, adjusted: ci.adjusted, command: o.command ?? null, manifest: dir.has('manifest.json') ? readFileSync(dir.file('manifest.json'), 'utf8') : null,
+    state, path: again.path, raw: ci.raw, adjusted: ci.adjusted, command: reproduceSprt(o), manifest: dir.has('manifest.json') ? readFileSync(dir.file('manifest.json'), 'utf8') : null,
   }));
   return { status: state.verdict === 'continue' ? 'undecided' : 'decided', state };
 }

@@ -27,7 +27,8 @@ export interface SprtPageInput extends SprtAsked {
   readonly path: readonly { n: number; llr: number }[];
   readonly raw: PairedInterval;
   readonly adjusted: PairedInterval | null;
-  readonly command: string | null;
+  /** The command that plays the test again. */
+  readonly command: string;
   readonly manifest: string | null;
 }
 
@@ -68,5 +69,5 @@ ${pathChart(s)}
 <table id="difference"><thead><tr><th>outcome</th><th>mean net over B, with its 95% interval</th></tr></thead><tbody>
 <tr><td>raw</td><td>${iv(s.raw)}</td></tr>${s.adjusted ? `<tr><td>luck-adjusted</td><td>${iv(s.adjusted)}</td></tr>` : ''}</tbody></table>
 <p>An interval read after a sequential test stops is not a fixed-size test's: it leans toward the bound crossed.</p>`;
-  return page({ title: `mjlab sprt: ${s.a} against ${s.b}`, heading: `Sequential test: ${s.a} against ${s.b}`, body, ...(s.command ? { command: s.command } : {}), manifest: s.manifest });
+  return page({ title: `mjlab sprt: ${s.a} against ${s.b}`, heading: `Sequential test: ${s.a} against ${s.b}`, body, command: s.command, manifest: s.manifest });
 }
