@@ -24,6 +24,7 @@ const BUDGET = 4;
 const FINISH: readonly { has: string; seconds: number }[] = [
   { has: 'node bin/mjlab.js simulate --games 400', seconds: 180 }, // the quick start, smaller: replay --run results/latest reads it
   { has: 'for i in 1 2 3 4; do', seconds: 180 }, // the shards merge reads
+  { has: '--out results/tmp/run/single', seconds: 180 }, // the single run cmp compares the merge with
   { has: '--games 1000 --games-csv --out results/tmp/try', seconds: 180 }, // replay --run results/tmp/try reads it
   { has: 'tune --rules babcock --strategy harr', seconds: 180 }, // the simulate of its best.json reads it
 ];
