@@ -4,7 +4,10 @@
  * The replay page needs the game played again, which the CLI knows how to do (src/cli/largest-win.ts): a caller that
  * wants it passes that in; a run without it (an experiment's or a league's pairing) gets report.html alone.
  */
+import { UserError } from '../errors.js';
+import { IoFailure } from '../io/files.js';
 import type { RunDir } from '../io/run-dir.js';
+import { CLI } from '../text.js';
 import { LARGEST_WIN_PAGE, REPORT_FILE } from '../io/owned-dir.js';
 import { reportHtml } from './html.js';
 import { largestWin } from './largest-win.js';
@@ -25,7 +28,11 @@ export async function writeRunPages(dir: RunDir, replay: ReplayPage | null): Pro
       dir.write(LARGEST_WIN_PAGE, await replay(dir.path, big.game));
       linked = true;
     } catch (e) {
-      failed = e;
+      // The run's results are all written by now: only the page (and the link to it) is missing.
+      const page = dir.file(LARGEST_WIN_PAGE);
+      failed = e instanceof IoFailure
+        ? new UserError(`cannot write ${page}: ${e.reason}; the run's results in ${dir.path} are complete; make the page with: ${CLI} replay --run ${dir.path} --game ${big.game} --html ${page}`)
+        : e;
     }
   }
   dir.write(REPORT_FILE, reportHtml(dir.path, { replayPage: linked }));
