@@ -1,8 +1,8 @@
 /**
  * Example user strategy for mahjong-lab (docs/strategies.md, "Writing your own strategy").
  *
- *   npx mjlab simulate --rules harr --strategies ./strategies/example-user-bot.js,greedy,greedy,greedy
- *   npx mjlab simulate --strategies ./strategies/example-user-bot.js:keepHonours=false,greedy,greedy,greedy
+ *   node bin/mjlab.js simulate --rules harr --strategies ./strategies/example-user-bot.js,greedy,greedy,greedy
+ *   node bin/mjlab.js simulate --strategies ./strategies/example-user-bot.js:keepHonours=false,greedy,greedy,greedy
  *
  * A strategy file is an ES module (plain JavaScript, no build step) whose default export (or export named
  * `strategy`) is an object { name, description, params, create(init) }. `create` is called once per seat per game

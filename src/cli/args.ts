@@ -34,8 +34,51 @@ function optionTokens(raw: readonly string[], opts: OptionTable): { name: string
   return out;
 }
 
+/** Edit distance between two option names (insertions, deletions, substitutions). */
+function distance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row.push(Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    prev = row;
+  }
+  return prev[b.length]!;
+}
+
+/** The known option nearest to a misspelt one, when one is near enough to be meant (a prefix, or a few edits). */
+export function nearestOption(name: string, known: readonly string[]): string | null {
+  let best: { name: string; d: number } | null = null;
+  for (const k of known) {
+    const d = k.startsWith(name) || name.startsWith(k) ? Math.min(1, Math.abs(k.length - name.length)) : distance(name, k);
+    if (best === null || d < best.d) best = { name: k, d };
+  }
+  return best !== null && best.d <= Math.max(2, Math.floor(name.length / 3)) ? best.name : null;
+}
+
+/**
+ * The first option of the raw command line (before a bare `--`) that the command does not have, as one line naming
+ * it and the nearest option it has; null when every option is known. Checked before anything else, wherever the
+ * option stands: yargs would otherwise take `--jsn "HAND"` as an option with a value and report the missing hand.
+ */
+export function unknownOption(raw: readonly string[], opts: OptionTable): string | null {
+  const known = [...new Set(Object.keys(opts.key).map(kebab))].filter((k) => k !== '$0' && k !== '_');
+  const booleans = new Set(opts.boolean.map(kebab));
+  for (const t of raw) {
+    if (t === '--') break;
+    if (!t.startsWith('--') || t.length === 2) continue;
+    const eq = t.indexOf('=');
+    const name = kebab(t.slice(2, eq < 0 ? undefined : eq));
+    if (known.includes(name) || (name.startsWith('no-') && booleans.has(name.slice(3)))) continue;
+    const near = nearestOption(name, known.filter((k) => k !== 'version' && k !== 'help' && k.length > 1));
+    return `unknown option --${name}${near ? `; did you mean --${near}?` : ''} (see --help)`;
+  }
+  return null;
+}
+
 /** Throws a UserError for an option given more than once, or a number option that is not an exact number. */
 export function checkArgs(raw: readonly string[], argv: Readonly<Record<string, unknown>>, opts: OptionTable): void {
+  const unknown = unknownOption(raw, opts);
+  if (unknown) throw new UserError(unknown);
   const tokens = optionTokens(raw, opts);
   const seen = new Map<string, number>();
   for (const t of tokens) seen.set(t.name, (seen.get(t.name) ?? 0) + 1);

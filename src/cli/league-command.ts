@@ -7,6 +7,7 @@
 import { basename } from 'node:path';
 import { UserError } from '../errors.js';
 import { commandLine } from '../io/manifest.js';
+import { refuseCommitted, SCRATCH_DIR } from '../io/committed.js';
 import { mergeLeague, runLeague, UNTIL_GAMES } from '../league/run.js';
 import { resolveShard } from '../runner/plan.js';
 import { SIGNAL_EXIT } from '../runner/signals.js';
@@ -34,13 +35,15 @@ export async function leagueHandler(a: LeagueArgs): Promise<void> {
   if (a.merge !== undefined) {
     if (a.out === undefined) throw new UserError('--merge needs --out');
     if (a.until !== undefined) throw new UserError('--until plays; --merge only joins shards: give one or the other');
+    refuseCommitted(a.out, a.force);
     const r = await mergeLeague({ inputs: a.merge.split(',').map((d) => d.trim()).filter((d) => d !== ''), out: a.out, force: a.force, command });
     if (r.board) process.stdout.write(`${r.board}\n`);
     return;
   }
   if (a.strategies === undefined) throw new UserError('--strategies is required: the league\'s members, comma-separated');
   // A variant file's league goes under its file name (docs/rules.md "Variants"), not under its path.
-  const out = a.out ?? `results/league/${a.rules.endsWith('.json') ? basename(a.rules, '.json') : a.rules}`;
+  const out = a.out ?? `${SCRATCH_DIR}/league-${a.rules.endsWith('.json') ? basename(a.rules, '.json') : a.rules}`;
+  refuseCommitted(out, a.force);
   const r = await runLeague({
     rules: a.rules, strategies: a.strategies, games: a.games ?? (a.until !== undefined ? UNTIL_GAMES : 400), seed: a.seed,
     ...(a.until !== undefined ? { until: a.until } : {}), ...(a.workers !== undefined ? { workers: a.workers } : {}),

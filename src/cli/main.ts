@@ -34,7 +34,7 @@ export async function main(argv: string[], lab: LabLoader): Promise<void> {
   }
   // Loaded here, not at the top: --version needs neither (docs/performance.md, "A command's start"), and each command's module loads only
   // its options; what it runs is imported when it runs.
-  const [{ default: yargs }, { checkArgs, failMessage }, { commands }] = await Promise.all([
+  const [{ default: yargs }, { checkArgs, failMessage, unknownOption }, { commands }] = await Promise.all([
     import('yargs'), import('./args.js'), import('./commands/index.js'),
   ]);
   let parser = yargs(argv)
@@ -59,7 +59,17 @@ export async function main(argv: string[], lab: LabLoader): Promise<void> {
     }) as never, true)
     .fail((msg, err) => {
       if (err) throw err;
-      throw new UserError(failMessage(msg ?? '', argv));
+      // A misspelt option is what went wrong, whatever yargs met first (a positional it then took as the option's
+      // value): the command's options, from its builder on a parser of their own.
+      const name = argv.find((t) => !t.startsWith('-'));
+      const command = commands(lab).find((c) => String(c.command).split(' ')[0] === name);
+      let unknown: string | null = null;
+      if (command && typeof command.builder === 'function') {
+        const own = yargs([]).locale('en').help().version(false).option('version', { type: 'boolean' });
+        (command.builder as (y: unknown) => unknown)(own);
+        unknown = unknownOption(argv, (own as unknown as Parser).getOptions());
+      }
+      throw new UserError(unknown ?? failMessage(msg ?? '', argv));
     });
   for (const c of commands(lab)) parser = parser.command(c as CommandModule);
   try {

@@ -4,6 +4,7 @@
  * walls that stops when it can decide; see src/league/sprt-run.ts and src/stats/sprt.ts.
  */
 import { commandLine } from '../io/manifest.js';
+import { refuseCommitted, SCRATCH_DIR } from '../io/committed.js';
 import { runSprtCommand } from '../league/sprt-run.js';
 import { SIGNAL_EXIT } from '../runner/signals.js';
 
@@ -25,7 +26,8 @@ export interface SprtArgs {
 }
 
 export async function sprtHandler(a: SprtArgs): Promise<void> {
-  const out = a.out ?? 'results/sprt';
+  const out = a.out ?? `${SCRATCH_DIR}/sprt`;
+  refuseCommitted(out, a.force);
   const r = await runSprtCommand({
     a: a.a, b: a.b, rules: a.rules, delta: a.delta, alpha: a.alpha, beta: a.beta, adjust: a.adjust, maxGames: a['max-games'], seed: a.seed,
     ...(a.workers !== undefined ? { workers: a.workers } : {}), out, resume: a.resume, force: a.force, progress: a.progress ? 'auto' : 'none',

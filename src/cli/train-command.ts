@@ -4,6 +4,7 @@
  * and a small policy-and-value network fitted to them. The work is in src/learn/train.ts.
  */
 import { commandLine } from '../io/manifest.js';
+import { refuseCommitted } from '../io/committed.js';
 import { train } from '../learn/train.js';
 import { resolveShard } from '../runner/plan.js';
 import { SIGNAL_EXIT } from '../runner/signals.js';
@@ -39,6 +40,7 @@ export interface TrainArgs {
 }
 
 export async function trainHandler(a: TrainArgs): Promise<void> {
+  refuseCommitted(a.out, a.force);
   const result = await train({
     rules: a.rules,
     teacher: a.teacher,

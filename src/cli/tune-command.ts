@@ -4,6 +4,7 @@
  * src/tune/tune.ts.
  */
 import { commandLine } from '../io/manifest.js';
+import { refuseCommitted } from '../io/committed.js';
 import { tune } from '../tune/tune.js';
 import { SIGNAL_EXIT } from '../runner/signals.js';
 import { printable } from '../text.js';
@@ -32,6 +33,7 @@ export interface TuneArgs {
 }
 
 export async function tuneHandler(a: TuneArgs): Promise<void> {
+    refuseCommitted(a.out, a.force);
     const result = await tune({
       rules: a.rules,
       strategy: a.strategy,

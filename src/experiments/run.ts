@@ -11,6 +11,7 @@ import { UserError } from '../errors.js';
 import { IoFailure } from '../io/files.js';
 import { commandLine, experimentProvenance, type Manifest } from '../io/manifest.js';
 import { claimOutput, type Owner } from '../io/claim.js';
+import { SCRATCH_DIR } from '../io/committed.js';
 import { RunDir } from '../io/run-dir.js';
 import { renderSvg } from '../charts/render.js';
 import { simulate } from '../runner/run.js';
@@ -25,7 +26,7 @@ import type { ExperimentSpec, Variant } from './types.js';
 import type { Cell } from './walls.js';
 
 export function defaultOut(name: string): string {
-  return join('results', name);
+  return join(SCRATCH_DIR, name);
 }
 
 /** One run of an experiment: a variant, a lineup and its games. */

@@ -40,10 +40,14 @@ export const REPORT_FILE = 'report.html';
 /** The replay page of the largest win, beside it (src/cli/largest-win.ts). */
 export const LARGEST_WIN_PAGE = 'largest-win.html';
 
+/** A league's page (src/report/league-html.ts) and sprt's (src/report/sprt-html.ts). */
+export const LEAGUE_PAGE = 'league.html';
+export const SPRT_PAGE = 'sprt.html';
+
 /** Files a simulate or merge output may hold (every one is mjlab's). */
 export const RUN_FILES: ReadonlySet<string> = new Set([
   MARKER, 'checkpoint.jsonl', 'games.csv', 'matches.csv', 'nets.bin', 'luck.bin', 'sprt.csv', 'summary.csv', 'score-distribution.csv',
-  'totals.csv', 'pairwise.csv', 'aggregate.json', 'manifest.json', REPORT_FILE, LARGEST_WIN_PAGE,
+  'totals.csv', 'pairwise.csv', 'aggregate.json', 'manifest.json', REPORT_FILE, LARGEST_WIN_PAGE, SPRT_PAGE,
 ]);
 
 /** Files a tune's output holds (src/tune/outputs.ts). */
@@ -58,7 +62,7 @@ export const TRAIN_FILES: ReadonlySet<string> = new Set([
 
 /** An experiment's own names besides its CSVs and charts: a tuning experiment keeps its tunes and cross-play too. */
 const EXPERIMENT_NAMES: ReadonlySet<string> = new Set([
-  MARKER, 'README.md', 'manifest.json', '.gitignore', 'runs', 'tunes', 'cross-play.jsonl', 'pilot-manifest.json',
+  MARKER, 'README.md', 'manifest.json', '.gitignore', 'runs', 'tunes', 'cross-play.jsonl', 'pilot-manifest.json', LEAGUE_PAGE,
 ]);
 
 /** An experiment's directories (its runs and tunes); every other name of every kind is a file. */

@@ -35,7 +35,8 @@ import { seatsOf } from '../runner/wall-sets.js';
 import { LUCK_FILE, luckFormatOf } from '../runner/luck-file.js';
 import type { LuckFormat } from '../luck/format.js';
 import { leagueShardOf, runLabelsOf } from './read.js';
-import { analyseLeague, leaderboard, leagueChart, leagueCsv, matrixCsv, type LeagueCell, type LeagueResult } from './analyse.js';
+import { analyseLeague, leaderboard, leagueChart, leagueCsv, matrixCsv, order, type LeagueCell, type LeagueResult } from './analyse.js';
+import { leagueHtml } from '../report/league-html.js';
 
 export interface LeagueOptions {
   readonly rules: string;
@@ -284,7 +285,7 @@ async function finishLeague(
       '',
       codeFence('text', board),
       '',
-      'Files: [league.csv](league.csv), [matrix.csv](matrix.csv), [league.svg](league.svg), [manifest.json](manifest.json), `runs/<i>-<j>/` (member i in one seat against three of member j; their nets.bin and luck.bin are the per-wall-set outcomes). Columns and models: docs/outputs.md, docs/statistics.md.',
+      'Files: [league.html](league.html) (the page: ratings, the payoff matrix as a heatmap, Nash and alpha-Rank), [league.csv](league.csv), [matrix.csv](matrix.csv), [league.svg](league.svg), [manifest.json](manifest.json), `runs/<i>-<j>/` (member i in one seat against three of member j; their nets.bin and luck.bin are the per-wall-set outcomes). Columns and models: docs/outputs.md, docs/statistics.md.',
       '',
       '## Reproduce',
       '',
@@ -292,10 +293,9 @@ async function finishLeague(
       '',
     ].join('\n'),
   );
-  out.write(
-    'manifest.json',
-    `${JSON.stringify({ ...experimentProvenance('league', o.command ?? commandLine(), reproduce), rules: o.rules, members, seed: o.seed, gamesPerPairing: o.games, ...(o.until !== undefined ? { until: o.until } : {}), wallSets: walls, hands, durationSeconds: Number(seconds.toFixed(3)), runs }, null, 2)}\n`,
-  );
+  const manifest = `${JSON.stringify({ ...experimentProvenance('league', o.command ?? commandLine(), reproduce), rules: o.rules, members, seed: o.seed, gamesPerPairing: o.games, ...(o.until !== undefined ? { until: o.until } : {}), wallSets: walls, hands, durationSeconds: Number(seconds.toFixed(3)), runs }, null, 2)}\n`;
+  out.write('manifest.json', manifest);
+  out.write('league.html', leagueHtml(result, { command: reproduce, manifest, order: order(result) }));
   return { status: 'complete', result, board };
 }
 
@@ -314,7 +314,7 @@ export async function mergeLeague(o: { inputs: readonly string[]; out: string; f
   const cells: LeagueCell[] = [];
   const runs: object[] = [];
   for (const { p, plan } of plans) {
-    const m = writeMerge(plan);
+    const m = await writeMerge(plan);
     const { labels, seats } = runLabelsOf(join(o.out, p.dir));
     cells.push({ i: p.i, j: p.j, dir: join(o.out, p.dir), labels, seats });
     runs.push(runEntry(p, m));

@@ -12,8 +12,12 @@ import { UserError } from '../errors.js';
 import { csv, num } from '../io/csv.js';
 import { LUCK_FORMAT } from '../luck/format.js';
 import { luckBeta } from '../luck/beta.js';
-import { luckFormatOf } from '../runner/luck-file.js';
+import { CLI } from '../text.js';
 import { RunDir } from '../io/run-dir.js';
+import { SPRT_PAGE } from '../io/owned-dir.js';
+import { LUCK_FILE, luckFormatOf } from '../runner/luck-file.js';
+import { sprtHtml, type SprtAsked } from '../report/sprt-html.js';
+import { readFileSync } from 'node:fs';
 import { labelLuck, luckUnit } from '../runner/luck-adjust.js';
 import { forEachWall, WallMoments, type WallSums } from '../runner/wall-sets.js';
 import { simulate } from '../runner/run.js';
@@ -59,6 +63,8 @@ export class SprtMonitor implements RunMonitor {
   private games = 0;
   private readonly luck: number[];
   state: SprtState;
+  /** The LLR at every look, for sprt.html's path against its bounds. */
+  readonly path: { n: number; llr: number }[] = [];
 
   constructor(spec: SprtSpec, private readonly beta: readonly number[] | null = null) {
     this.test = new Sprt(spec);
@@ -69,7 +75,10 @@ export class SprtMonitor implements RunMonitor {
   /** One wall set: A's net summed over its games and, for the adjusted test, the labels' luck sums (luck-adjust.ts). */
   addWall(netSum: number, luck: WallSums | null): void {
     this.test.add(wallOutcome(netSum, luck, this.beta));
-    if (this.test.blocks % LOOK_EVERY === 0) this.state = this.test.look();
+    if (this.test.blocks % LOOK_EVERY === 0) {
+      this.state = this.test.look();
+      this.path.push({ n: this.state.n, llr: this.state.llr });
+    }
   }
 
   batch(nets: Uint8Array, luck?: Uint8Array): { note: string; stop: boolean } {
@@ -96,15 +105,7 @@ export function sprtNote(s: SprtState, adjusted = false): string {
   return `${adjusted ? 'luck-adjusted ' : ''}LLR ${s.llr.toFixed(2)} [${s.lower.toFixed(2)}, ${s.upper.toFixed(2)}] after ${s.n} wall sets${v}`;
 }
 
-export interface SprtOptions {
-  readonly a: string;
-  readonly b: string;
-  readonly rules: string;
-  readonly delta: number;
-  readonly alpha: number;
-  readonly beta: number;
-  /** Run the test on luck-adjusted wall-set outcomes (wallOutcome) instead of raw ones. */
-  readonly adjust: boolean;
+export interface SprtOptions extends SprtAsked {
   readonly maxGames: number;
   readonly seed: number;
   readonly out: string;
@@ -134,6 +135,11 @@ export const SPRT_COLUMNS = [
   'mean_net', 'ci_low', 'ci_high', 'mean_net_adjusted', 'adjusted_low', 'adjusted_high', 'outcomes',
 ] as const;
 
+/** The command that plays this test again (into the default scratch --out; workers and output change nothing). */
+export function reproduceSprt(o: SprtOptions): string {
+  return `${CLI} sprt ${o.a} ${o.b} --rules ${o.rules} --delta ${o.delta} --alpha ${o.alpha} --beta ${o.beta}${o.adjust ? ' --adjust' : ''} --max-games ${o.maxGames} --seed ${o.seed}`;
+}
+
 type SprtOutcome = { status: 'decided' | 'undecided' | 'interrupted'; state: SprtState; signal?: 'SIGINT' | 'SIGTERM' };
 
 export async function runSprtCommand(o: SprtOptions): Promise<SprtOutcome> {
@@ -144,18 +150,18 @@ export async function runSprtCommand(o: SprtOptions): Promise<SprtOutcome> {
   sequentialMaxGames(o.maxGames, PLAYERS);
   const spec = { mu0: 0, mu1: o.delta, alpha: o.alpha, beta: o.beta };
   const beta = o.adjust ? luckBeta(o.rules, LUCK_FORMAT) : null;
-  if (beta && beta.every((x) => x === 0)) throw new UserError(`--adjust: rule set "${o.rules}" has no luck coefficients (src/luck/meter.ts LUCK_BETA)`);
+  if (beta && beta.every((x) => x === 0)) throw new UserError(`--adjust: rule set "${o.rules}" has no luck coefficients (src/luck/beta.ts LUCK_BETA)`);
   const monitor = new SprtMonitor(spec, beta);
   // One trap from the claim to sprt.csv (src/runner/signals.ts): a signal while sprt.csv is written is honoured too.
   const signals = trapSignals();
   try {
-    return await sprtRun(o, spec, monitor, signals);
+    return await sprtRun(o, spec, beta, monitor, signals);
   } finally {
     signals.release();
   }
 }
 
-async function sprtRun(o: SprtOptions, spec: SprtSpec, monitor: SprtMonitor, signals: SignalTrap): Promise<SprtOutcome> {
+async function sprtRun(o: SprtOptions, spec: SprtSpec, beta: readonly number[] | null, monitor: SprtMonitor, signals: SignalTrap): Promise<SprtOutcome> {
   const r = await simulate({
     rules: o.rules, strategies: `${o.a},${o.b},${o.b},${o.b}`, games: o.maxGames, seed: o.seed, ...(o.workers !== undefined ? { workers: o.workers } : {}),
     out: o.out, outExplicit: true, gamesCsv: false, players: PLAYERS, unit: 'hand', duplicate: true, flowers: false, shard: null,
@@ -166,15 +172,21 @@ async function sprtRun(o: SprtOptions, spec: SprtSpec, monitor: SprtMonitor, sig
   const walls = state.n;
   const ci = challengerIntervals(o.out, o.rules, walls, true);
   const dir = new RunDir(o.out);
-  dir.write('sprt.csv', csv([
-    [...SPRT_COLUMNS],
-    [
-      o.a, o.b, o.rules, num(o.delta), num(o.alpha), num(o.beta), state.verdict === 'continue' ? 'undecided' : state.verdict, String(walls), String(walls * PLAYERS),
-      num(state.llr), num(state.lower), num(state.upper), num(ci.raw.meanDiff), num(ci.raw.low), num(ci.raw.high),
-      ci.adjusted ? num(ci.adjusted.meanDiff) : '', ci.adjusted ? num(ci.adjusted.low) : '', ci.adjusted ? num(ci.adjusted.high) : '',
-      o.adjust ? 'luck-adjusted' : 'raw',
-    ],
-  ]));
+  // The path from the run's own files, so a resumed test shows it from the first wall set, not from the resume.
+  const again = new SprtMonitor(spec, beta);
+  const nets = readFileSync(dir.file('nets.bin'));
+  again.batch(nets, beta ? readFileSync(dir.file(LUCK_FILE)) : undefined);
+  const row = [
+    o.a, o.b, o.rules, num(o.delta), num(o.alpha), num(o.beta), state.verdict === 'continue' ? 'undecided' : state.verdict, String(walls), String(walls * PLAYERS),
+    num(state.llr), num(state.lower), num(state.upper), num(ci.raw.meanDiff), num(ci.raw.low), num(ci.raw.high),
+    ci.adjusted ? num(ci.adjusted.meanDiff) : '', ci.adjusted ? num(ci.adjusted.low) : '', ci.adjusted ? num(ci.adjusted.high) : '',
+    o.adjust ? 'luck-adjusted' : 'raw',
+  ];
+  dir.write('sprt.csv', csv([[...SPRT_COLUMNS], row]));
+  dir.write(SPRT_PAGE, sprtHtml({
+    a: o.a, b: o.b, rules: o.rules, delta: o.delta, alpha: o.alpha, beta: o.beta, adjust: o.adjust, maxWalls: o.maxGames / PLAYERS,
+    state, path: again.path, raw: ci.raw, adjusted: ci.adjusted, command: reproduceSprt(o), manifest: dir.has('manifest.json') ? readFileSync(dir.file('manifest.json'), 'utf8') : null,
+  }));
   if (signals.received !== null) {
     // The run had finished (or decided) when the signal came: its files and sprt.csv are whole; a resume re-reads them.
     process.stderr.write(`mjlab: sprt interrupted; the test's files are kept in ${o.out}; resume with: ${resumeCommand(o.command ?? commandLine(), null)}\n`);

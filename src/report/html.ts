@@ -2,27 +2,20 @@
  * report.html (docs/outputs.md, "report.html"): one self-contained page beside a run's CSVs, made from the run's own files only
  * (summary.csv, score-distribution.csv, totals.csv, pairwise.csv, games.csv or nets.bin where written, manifest.json),
  * so it says exactly what the files say: the leaderboard with its sentence, nets with their 95% intervals as a chart,
- * win and deal-in rates, each strategy's winning-score distribution, the drawn hands, the manifest, and the commands
- * that replay the largest win, with a link to its replay page where one is written beside it. No script, no external
- * resource: it opens from the disk, offline, anywhere.
+ * win and deal-in rates, a --duplicate run's paired comparisons with their intervals, each strategy's winning-score
+ * distribution on a labelled axis, the drawn hands, the commands that replay the largest win (with a link to its
+ * replay page where one is written beside it), the command that made the run, and the manifest folded at the foot
+ * (page.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLI, printable, thousands } from '../text.js';
+import { CLI, thousands } from '../text.js';
+import { COLOURS, esc, page, pct, signed, ticks } from './page.js';
 import { csvRows } from './csv-read.js';
 import { type Board } from './leaderboard.js';
 import { runBoard } from './run-files.js';
 import { LARGEST_WIN_PAGE } from '../io/owned-dir.js';
 import { largestWin } from './largest-win.js';
-
-/**
- * Text into the page: control characters shown as escapes (src/text.ts; line breaks kept, the manifest is shown
- * as written), markup characters as references.
- */
-const esc = (s: string): string => s.split('\n').map(printable).join('\n').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const signed = (x: number, d = 1): string => (Number.isFinite(x) ? `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(d)}` : '–');
-const pct = (x: number): string => (Number.isFinite(x) ? `${(100 * x).toFixed(1)}%` : '–');
-const COLOURS = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b'];
 
 function read(dir: string, name: string): string | null {
   const p = join(dir, name);
@@ -48,12 +41,10 @@ function netChart(b: Board): string {
       (Number.isFinite(r.meanNetLow) ? `<line x1="${x(r.meanNetLow).toFixed(1)}" x2="${x(r.meanNetHigh).toFixed(1)}" y1="${y + 12}" y2="${y + 12}" stroke="#000" stroke-width="2"/>` : '') +
       `<text x="${(x(Math.max(0, r.meanNetHigh)) + 6).toFixed(1)}" y="${y + 16}" font-size="11">${signed(r.meanNet)}</text>`;
   });
+  const axis = ticks(lo, hi, 6).map((t) => `<line x1="${x(t).toFixed(1)}" x2="${x(t).toFixed(1)}" y1="4" y2="${h - 22}" stroke="${t === 0 ? '#888' : '#eee'}"/>` +
+    `<text x="${x(t).toFixed(1)}" y="${h - 8}" text-anchor="middle" font-size="11">${t === 0 ? '0' : signed(t, 0)}</text>`);
   return `<svg class="chart" role="img" aria-label="mean net per hand with 95% intervals" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">` +
-    `<line x1="${x(0).toFixed(1)}" x2="${x(0).toFixed(1)}" y1="4" y2="${h - 22}" stroke="#888"/>` +
-    `<text x="${x(0).toFixed(1)}" y="${h - 6}" text-anchor="middle" font-size="11">0</text>` +
-    `<text x="${x(lo).toFixed(1)}" y="${h - 6}" font-size="11">${signed(lo, 0)}</text>` +
-    `<text x="${x(hi).toFixed(1)}" y="${h - 6}" text-anchor="end" font-size="11">${signed(hi, 0)}</text>` +
-    `${bars.join('')}</svg>`;
+    `${axis.join('')}${bars.join('')}</svg>`;
 }
 
 /** Each strategy's winning scores: the share of its wins at each score, as small bar charts on one score axis. */
@@ -74,29 +65,42 @@ function scoreCharts(dist: Record<string, string>[], order: readonly string[]): 
     return 0;
   }));
   const w = 640;
-  const h = 90;
+  const h = 120;
+  const left = 44;
+  const bottom = 34;
+  const xs = ticks(0, cap, 8);
   return order.filter((s) => by.has(s)).map((s, i) => {
     const l = by.get(s)!;
     const n = l.reduce((a, [, c]) => a + c, 0);
     const max = Math.max(...l.map(([, c]) => c / n));
     const beyond = l.filter(([v]) => v > cap).reduce((a, [, c]) => a + c, 0);
-    const bars = l.filter(([v]) => v <= cap).map(([v, c]) => {
-      const x = 10 + (v / cap) * (w - 30);
-      const bh = ((c / n) / max) * (h - 30);
-      return `<rect x="${x.toFixed(1)}" y="${(h - 20 - bh).toFixed(1)}" width="3" height="${bh.toFixed(1)}" fill="${COLOURS[i % COLOURS.length]}"><title>${v}: ${c}</title></rect>`;
-    });
+    const x = (v: number) => left + (v / (cap || 1)) * (w - left - 20);
+    const y = (share: number) => h - bottom - (share / max) * (h - bottom - 10);
+    const bars = l.filter(([v]) => v <= cap).map(([v, c]) =>
+      `<rect x="${x(v).toFixed(1)}" y="${y(c / n).toFixed(1)}" width="3" height="${(h - bottom - y(c / n)).toFixed(1)}" fill="${COLOURS[i % COLOURS.length]}"><title>${v}: ${c} wins</title></rect>`);
+    const xAxis = xs.map((t) => `<line x1="${x(t).toFixed(1)}" x2="${x(t).toFixed(1)}" y1="${h - bottom}" y2="${h - bottom + 4}" stroke="#888"/>` +
+      `<text x="${x(t).toFixed(1)}" y="${h - bottom + 16}" text-anchor="middle" font-size="11">${t}</text>`);
+    const yAxis = ticks(0, max, 2).map((t) => `<line x1="${left - 4}" x2="${w - 20}" y1="${y(t).toFixed(1)}" y2="${y(t).toFixed(1)}" stroke="${t === 0 ? '#888' : '#eee'}"/>` +
+      `<text x="${left - 6}" y="${(y(t) + 4).toFixed(1)}" text-anchor="end" font-size="11">${pct(t)}</text>`);
     return `<figure><figcaption>${esc(s)}: ${thousands(n)} wins${beyond > 0 ? `, ${beyond} of them above ${cap} (not drawn)` : ''}</figcaption>` +
-      `<svg class="chart" role="img" aria-label="winning scores of ${esc(s)}" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${bars.join('')}` +
-      `<line x1="10" x2="${w - 20}" y1="${h - 20}" y2="${h - 20}" stroke="#888"/><text x="10" y="${h - 6}" font-size="11">0</text>` +
-      `<text x="${w - 20}" y="${h - 6}" text-anchor="end" font-size="11">${cap}</text></svg></figure>`;
+      `<svg class="chart" role="img" aria-label="winning scores of ${esc(s)}" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${yAxis.join('')}${bars.join('')}` +
+      `${xAxis.join('')}<text x="${(left + w - 20) / 2}" y="${h - 4}" text-anchor="middle" font-size="11">winning score (points); bar height: share of the strategy's wins</text></svg></figure>`;
   }).join('');
 }
 
-const STYLE = `body{font:15px/1.45 system-ui,sans-serif;margin:24px auto;max-width:900px;padding:0 16px;color:#222}
-table{border-collapse:collapse;margin:8px 0}td,th{padding:3px 10px;border-bottom:1px solid #ddd;text-align:right}
-td:nth-child(2),th:nth-child(2){text-align:left}h1{font-size:22px}h2{font-size:18px;margin-top:28px}
-.verdict{background:#f4f4f0;border-left:4px solid #888;padding:8px 12px}pre{background:#f6f6f6;padding:10px;overflow:auto;font-size:12px}
-code{background:#f2f2f2;padding:1px 4px}figure{margin:8px 0}figcaption{font-size:13px}`;
+/** A --duplicate run's paired comparisons (pairwise.csv): every pair's difference per hand with its 95% interval. */
+function pairwiseTable(text: string | null): string {
+  const rows = csvRows(text ?? '');
+  if (rows.length === 0) return '';
+  const adjusted = rows.some((r) => (r.mean_net_diff_adjusted ?? '') !== '');
+  const head = ['A', 'B', 'wall sets', 'A − B per hand', '95% interval', 'p (Holm)', ...(adjusted ? ['luck-adjusted', 'its 95% interval'] : [])];
+  const body = rows.map((r) => `<tr><td>${esc(r.strategy_a ?? '')}</td><td>${esc(r.strategy_b ?? '')}</td><td>${thousands(Number(r.wall_sets))}</td>` +
+    `<td>${signed(Number(r.mean_net_diff), 2)}</td><td>${signed(Number(r.diff_low), 2)} to ${signed(Number(r.diff_high), 2)}</td><td>${esc(r.p_holm ?? '')}${r.significant === 'yes' ? ' *' : ''}</td>` +
+    (adjusted ? `<td>${signed(Number(r.mean_net_diff_adjusted), 2)}</td><td>${signed(Number(r.adjusted_low), 2)} to ${signed(Number(r.adjusted_high), 2)}</td>` : '') + '</tr>').join('');
+  return `<h2>Paired comparisons on the same walls</h2>
+<p>Each pair's difference in net points per hand, over the wall sets both played (pairwise.csv; * separated after Holm's correction).</p>
+<table id="pairwise"><thead><tr>${head.map((c) => `<th>${c}</th>`).join('')}</tr></thead><tbody>${body}</tbody></table>`;
+}
 
 /**
  * The page for the run in `dir`, from its files. `replayPage`: the largest win's replay page is written beside it
@@ -105,7 +109,7 @@ code{background:#f2f2f2;padding:1px 4px}figure{margin:8px 0}figcaption{font-size
 export function reportHtml(dir: string, opts: { replayPage?: boolean } = {}): string {
   const board = runBoard(dir);
   const manifestText = read(dir, 'manifest.json') ?? '{}';
-  const manifest = JSON.parse(manifestText) as { identity?: { strategies?: string }; handsPlayed?: number; complete?: boolean };
+  const manifest = JSON.parse(manifestText) as { identity?: { strategies?: string }; handsPlayed?: number; complete?: boolean; command?: string };
   const totals = csvRows(read(dir, 'totals.csv') ?? '')[0] ?? {};
   const dist = csvRows(read(dir, 'score-distribution.csv') ?? '');
   const order = board?.rows.map((r) => r.strategy) ?? [];
@@ -123,13 +127,10 @@ export function reportHtml(dir: string, opts: { replayPage?: boolean } = {}): st
       ? `<p id="largest-win">Game ${big.game}: ${esc(big.what)}. Replay it move by move, or as a page:</p><pre>${esc(commands)}</pre>`
       : `<p id="largest-win">This run kept no per-game file (games.csv or nets.bin), so which game held the largest win is not known here; rerun with <code>--games-csv</code> (or <code>--duplicate</code>) and this page names it.</p>`;
   const drawn = totals.hands ? `<p id="drawn">${thousands(Number(totals.drawn_hands))} of ${thousands(Number(totals.hands))} hands were drawn (${pct(Number(totals.draw_rate))})${Number(totals.washes) > 0 ? `, ${totals.washes} washed` : ''}.</p>` : '';
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>mjlab report: ${esc(board?.title ?? dir)}</title><style>${STYLE}</style></head>
-<body>
-<h1>${esc(board?.title ?? 'mjlab run')}</h1>
-${manifest.complete === false ? '<p><strong>This run is not complete</strong>: the figures are of the games it finished.</p>' : ''}
+  const body = `${manifest.complete === false ? '<p><strong>This run is not complete</strong>: the figures are of the games it finished.</p>' : ''}
 <h2>Leaderboard</h2>
 ${table}
+${pairwiseTable(read(dir, 'pairwise.csv'))}
 <h2>Mean net per hand, with 95% intervals</h2>
 ${board ? netChart(board) : ''}
 <h2>Winning scores</h2>
@@ -137,9 +138,6 @@ ${scoreCharts(dist, order)}
 <h2>Drawn hands</h2>
 ${drawn}
 <h2>The largest win</h2>
-${replay}
-<h2>Manifest</h2>
-<pre id="manifest">${esc(manifestText)}</pre>
-</body></html>
-`;
+${replay}`;
+  return page({ title: `mjlab report: ${board?.title ?? dir}`, heading: board?.title ?? 'mjlab run', body, ...(manifest.command ? { command: manifest.command } : {}), manifest: manifestText });
 }

@@ -17,6 +17,7 @@ import { sha256 } from './checkpoint.js';
 import { describe } from './describe.js';
 import { claimRunDir } from './stages/claim.js';
 import { streamedRecords, writeOutputs } from './stages/finish.js';
+import { writeRunPages, type ReplayPage } from '../report/pages.js';
 import { pairwiseCsv, pairwiseTests } from './pairwise.js';
 import { seatsOf } from './wall-sets.js';
 import type { StreamedName } from './protocol.js';
@@ -201,6 +202,8 @@ export interface MergeOptions {
   /** Merge even when the inputs do not cover the whole run (the manifest then lists what is missing). */
   readonly allowPartial?: boolean;
   readonly command?: string;
+  /** How to replay a game, for the largest win's page beside report.html (src/report/pages.ts); none: no page. */
+  readonly replayPage?: ReplayPage;
 }
 
 /** A merge judged from its inputs alone: every refusal made, nothing written yet. */
@@ -215,7 +218,7 @@ export interface MergePlan {
 }
 
 /** Merge shard runs into o.out: judged first (planMerge), then the output claimed and written (writeMerge). */
-export function mergeRuns(o: MergeOptions): Manifest {
+export async function mergeRuns(o: MergeOptions): Promise<Manifest> {
   return writeMerge(planMerge(o));
 }
 
@@ -252,7 +255,7 @@ export function planMerge(o: MergeOptions): MergePlan {
 }
 
 /** Claim the merge's output and write it. */
-export function writeMerge(p: MergePlan): Manifest {
+export async function writeMerge(p: MergePlan): Promise<Manifest> {
   const { o, t0, inputs, identity, ranges, missing, agg } = p;
   const { dir: outDir } = claimRunDir({ dir: o.out, kind: 'merge', identity, shard: null, isDefault: false, force: o.force, resume: false });
   const streamed: StreamedName[] = [
@@ -271,7 +274,7 @@ export function writeMerge(p: MergePlan): Manifest {
     }
     const seconds = inputs.reduce((s, i) => s + i.manifest.durationSeconds, 0);
     const git = gitState();
-    return writeOutputs(outDir, agg, {
+    const written = writeOutputs(outDir, agg, {
       tool: 'mjlab',
       version: packageVersion(),
       commit: git.commit,
@@ -294,6 +297,8 @@ export function writeMerge(p: MergePlan): Manifest {
       node: process.version,
       mergedFrom: inputs.map((i) => i.dir),
     }, streamedRecords(outDir, streamed), extra);
+    await writeRunPages(outDir, o.replayPage ?? null);
+    return written;
   } catch (e) {
     if (e instanceof IoFailure) throw new UserError(`cannot write ${e.path}: ${e.reason}; the inputs are untouched, rerun the merge once it is fixed`);
     throw e;

@@ -8,6 +8,7 @@ import type { WorkerKeep } from './pool.js';
 import type { Aggregate } from '../stats/aggregate.js';
 import type { Manifest, Shard } from '../io/manifest.js';
 import type { SignalTrap, StopSignal } from './signals.js';
+import type { ReplayPage } from '../report/pages.js';
 
 export const DEFAULT_STRATEGIES = 'chow-mixer,suit-hunter,defender,harr';
 /**
@@ -51,6 +52,8 @@ export interface SimulateOptions extends Omit<TableDescription, 'limit'> {
   readonly parentOwned?: boolean;
   /** The command line, for the manifest and the resume hint. */
   readonly command?: string;
+  /** How to replay a game of the run, for the largest win's page beside report.html (src/report/pages.ts); none: no page. */
+  readonly replayPage?: ReplayPage;
   /** Workers kept warm between this run and the caller's other runs (an experiment's cells): pool.ts WorkerKeep. */
   readonly keep?: WorkerKeep;
   /**

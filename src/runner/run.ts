@@ -36,7 +36,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
     const claimed = claim(plan);
     const restored = restore(plan, claimed);
     const played = await play(plan, restored, signals);
-    return finish(plan, claimed, restored, played, signals);
+    return await finish(plan, claimed, restored, played, signals);
   } catch (e) {
     if (e instanceof IoFailure) throw new UserError(`cannot write ${e.path}: ${e.reason}`);
     throw e;

@@ -6,6 +6,7 @@
  */
 import type { Review } from '../coach/review.js';
 import type { GameRecord } from '../record/record.js';
+import { makeScratchParent } from '../io/committed.js';
 import { checkOutputFile, writeOutputFile, type OutputFile } from '../io/output-file.js';
 import { buildReplayHtml, PAGE_START } from './html.js';
 
@@ -23,6 +24,7 @@ export function checkReplayHtml(out: OutputFile): void {
 export function writeReplayHtml(record: GameRecord, out: OutputFile | string, review?: Review): string {
   const target = typeof out === 'string' ? htmlOutput(out) : out;
   const page = buildReplayHtml(record, review);
+  makeScratchParent(target.path);
   writeOutputFile(target, page);
   const moves = record.hands.reduce((n, h) => n + h.events.length, 0);
   return `wrote ${target.path}: ${record.hands.length} hand${record.hands.length === 1 ? '' : 's'}, ${moves} moves (${Math.round(page.length / 1024)} KiB)`;

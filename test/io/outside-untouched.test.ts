@@ -125,7 +125,7 @@ function simOptions(out: string, force: boolean, resume: boolean): SimulateOptio
 
 async function run(c: Case, out: string): Promise<void> {
   if (c.command === 'simulate') await simulate(simOptions(out, c.force, c.resume));
-  else if (c.command === 'merge') mergeRuns({ out, inputs: [shard], force: c.force, command: 'mjlab merge' });
+  else if (c.command === 'merge') await mergeRuns({ out, inputs: [shard], force: c.force, command: 'mjlab merge' });
   else if (c.command === 'tune') {
     await tune({
       rules: 'harr', strategy: 'harr', params: 'minPairs', generations: 1, population: 2, games: 8, seed: 1, finalists: 1, raceRounds: 1,

@@ -118,3 +118,16 @@ describe('results/league/sequential.csv', () => {
     }
   });
 });
+
+describe("the README's league", () => {
+  it('quotes the committed league under harr-limit, board for board, and the command that made it', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Ranking many strategies: the league'));
+    const quoted = /```text\n([^]*?)```/.exec(section)![1]!;
+    const committed = /```text\n([^]*?)```/.exec(readFileSync(join(LEAGUE, 'harr-limit', 'README.md'), 'utf8'))![1]!;
+    expect(quoted).toBe(committed);
+    const command = /```sh\n(node bin\/mjlab\.js league [^\n]*)\n```/.exec(section)![1]!;
+    const manifest = JSON.parse(readFileSync(join(LEAGUE, 'harr-limit', 'manifest.json'), 'utf8')) as { reproduce: string };
+    expect(`${command} --seed 1`).toBe(manifest.reproduce);
+  });
+});

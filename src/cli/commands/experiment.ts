@@ -7,6 +7,7 @@ import type { CommandModule } from 'yargs';
 import type { LabLoader } from '../../experiments/experiment.js';
 import { UserError } from '../../errors.js';
 import { commandLine } from '../../io/manifest.js';
+import { refuseCommitted } from '../../io/committed.js';
 import { SIGNAL_EXIT } from '../../runner/signals.js';
 import { printBoards, QUIET_OPTION } from '../board.js';
 
@@ -33,7 +34,7 @@ export const experimentCommand = (lab: LabLoader): CommandModule<object, Experim
       .option('list', { type: 'boolean', default: false, describe: 'list the experiments and their questions' })
       .option('games', { type: 'number', describe: 'total games over all runs (default: the experiment\'s)' })
       .option('seed', { type: 'number', describe: 'master seed (default: the experiment\'s)' })
-      .option('out', { type: 'string', describe: 'output directory (default results/NAME)' })
+      .option('out', { type: 'string', describe: 'output directory (default results/tmp/NAME; the committed results/NAME only with --force)' })
       .option('workers', { type: 'number', describe: 'worker threads (default: all cores)' })
       .option('generations', { type: 'number', describe: 'tuning experiments: CMA-ES generations (default: the experiment\'s); --games is then games per candidate per generation' })
       .option('progress', { type: 'boolean', default: true, describe: '--no-progress: no progress output' })
@@ -54,6 +55,7 @@ export const experimentCommand = (lab: LabLoader): CommandModule<object, Experim
     if (generations !== undefined && !Number.isSafeInteger(generations)) throw new UserError(`--generations must be a positive integer, got ${String(generations)}`);
     // The experiments (their charts, their analyses) are loaded when one runs (docs/performance.md).
     const [experiments, { defaultOut, runExperiment }] = await Promise.all([lab(), import('../../experiments/run.js')]);
+    refuseCommitted(a.out ?? defaultOut(name), a.force);
     const r = await runExperiment(experiments, {
       name,
       ...(games !== undefined ? { games } : {}),

@@ -1,6 +1,7 @@
 /** `mjlab merge --out DIR SHARD_DIR...`: exact merge of shard outputs; see src/runner/merge.ts. */
 import type { CommandModule } from 'yargs';
 import { commandLine } from '../../io/manifest.js';
+import { refuseCommitted } from '../../io/committed.js';
 import { printBoards, QUIET_OPTION } from '../board.js';
 
 interface MergeArgs {
@@ -25,9 +26,12 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
       })
       .option('quiet', QUIET_OPTION) as never,
   handler: async (a) => {
+    refuseCommitted(a.out, a.force);
     const { mergeRuns } = await import('../../runner/merge.js');
-    const m = mergeRuns({ out: a.out, inputs: a.dirs, force: a.force, allowPartial: a['allow-partial'], command: commandLine() });
-    await (await import('../largest-win.js')).writeLargestWin(a.out);
+    const m = await mergeRuns({
+      out: a.out, inputs: a.dirs, force: a.force, allowPartial: a['allow-partial'], command: commandLine(),
+      replayPage: async (dir, game) => (await import('../largest-win.js')).largestWinPage(dir, game),
+    });
     const ranges = m.ranges.map(([s, e]) => `${s}..${e - 1}`).join(', ');
     const missing = m.missing ? `; missing ${m.missing.map(([s, e]) => `${s}..${e - 1}`).join(', ')}` : '';
     const k = m.mergedFrom?.length ?? 0;

@@ -7,6 +7,7 @@ import { DEFAULT_DECISION_TIMEOUT, DEFAULT_OUT, DEFAULT_STRATEGIES, defaultStrat
 import { resolveShard } from '../../runner/plan.js';
 import { SIGNAL_EXIT } from '../../runner/signals.js';
 import { commandLine } from '../../io/manifest.js';
+import { refuseCommitted } from '../../io/committed.js';
 import { ruleSetChoices } from '../../rules/index.js';
 import { printBoards, QUIET_OPTION } from '../board.js';
 
@@ -61,6 +62,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       .option('quiet', QUIET_OPTION) as never,
   handler: async (a) => {
     // The runner is loaded when a run starts, not for --help (docs/performance.md, "A command's start").
+    refuseCommitted(a.out ?? DEFAULT_OUT, a.force);
     const { simulate } = await import('../../runner/run.js');
     const result = await simulate({
       rules: a.rules,
@@ -83,14 +85,14 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       progress: a.progress ? 'auto' : 'none',
       decisionTimeout: a['decision-timeout'],
       command: commandLine(),
+      // The largest win's replay page beside report.html: the page is the replay viewer's, loaded when it is made.
+      replayPage: async (dir, game) => (await import('../largest-win.js')).largestWinPage(dir, game),
     });
     if (result.status === 'interrupted') {
       process.exitCode = SIGNAL_EXIT[result.signal ?? 'SIGINT'];
       return;
     }
     const m = result.manifest;
-    // The report's link to the largest win's replay page (docs/outputs.md, "largest-win.html"): the page is the replay viewer's.
-    await (await import('../largest-win.js')).writeLargestWin(a.out ?? DEFAULT_OUT);
     process.stdout.write(
       `${m.handsPlayed} hands (${m.gamesPlayed} games) in ${m.durationSeconds}s, ${m.handsPerSecond} hands/s → ${a.out ?? DEFAULT_OUT}\n`,
     );

@@ -18,7 +18,7 @@ export const sprtCommand: CommandModule<object, SprtArgs> = {
       .option('max-games', { type: 'number', default: 40_000, describe: 'stop undecided after this many games (10,000 wall sets)' })
       .option('seed', { type: 'number', default: 1, describe: 'master seed' })
       .option('workers', { type: 'number', describe: 'worker threads (default: all cores)' })
-      .option('out', { type: 'string', describe: 'output directory (default results/sprt)' })
+      .option('out', { type: 'string', describe: 'output directory (default results/tmp/sprt)' })
       .option('resume', { type: 'boolean', default: false, describe: 'continue the interrupted test in --out' })
       .option('force', { type: 'boolean', default: false, describe: 'replace whatever --out holds' })
       .option('progress', { type: 'boolean', default: true, describe: 'progress bar with the LLR and its bounds; --no-progress for none' }) as never,

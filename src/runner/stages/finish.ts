@@ -10,8 +10,7 @@ import { scoreDistributionCsv, summaryCsv, totalsCsv } from '../csv.js';
 import { IoFailure } from '../../io/files.js';
 import { gitState, manifestJson, packageVersion, type Manifest, type OutputRecord } from '../../io/manifest.js';
 import type { RunDir } from '../../io/run-dir.js';
-import { reportHtml } from '../../report/html.js';
-import { REPORT_FILE } from '../../io/owned-dir.js';
+import { writeRunPages, type ReplayPage } from '../../report/pages.js';
 import { aggregateToJson, type Aggregate } from '../../stats/aggregate.js';
 import { sha256 } from '../checkpoint.js';
 import { failureMessage } from '../failure.js';
@@ -61,8 +60,6 @@ export function writeOutputs(
   }
   const full: Manifest = { ...manifest, outputs };
   dir.write('manifest.json', manifestJson(full));
-  // Made from the files just written, after the manifest (which it shows), so not listed among its outputs.
-  dir.write(REPORT_FILE, reportHtml(dir.path));
   return full;
 }
 
@@ -138,7 +135,20 @@ function writeRunOutputs(plan: RunPlan, claimed: Claimed, restored: Restored, pl
   }
 }
 
-export function finish(plan: RunPlan, claimed: Claimed, restored: Restored, played: Played, signals: SignalTrap): SimulateResult {
+/**
+ * The run's pages (src/report/pages.ts, their one writer), after the manifest they show, so not listed among its
+ * outputs; the largest win's replay page only for a finished run (`replay`: the caller's way to replay a game).
+ */
+export async function writePages(dir: RunDir, replay: ReplayPage | null, kept: string, resumeHint: string): Promise<void> {
+  try {
+    await writeRunPages(dir, replay);
+  } catch (e) {
+    if (!(e instanceof IoFailure)) throw e;
+    throw new UserError(`cannot write ${e.path}: ${e.reason}; ${kept}; free space and rerun with: ${resumeHint}`);
+  }
+}
+
+export async function finish(plan: RunPlan, claimed: Claimed, restored: Restored, played: Played, signals: SignalTrap): Promise<SimulateResult> {
   const { o, spec, range, labels, resumeHint } = plan;
   const { failure } = played;
   const all = range[1] - range[0];
@@ -161,6 +171,7 @@ export function finish(plan: RunPlan, claimed: Claimed, restored: Restored, play
     };
   }
   const written = writeRunOutputs(plan, claimed, restored, played, manifest, kept);
+  await writePages(claimed.dir, complete && !failure ? o.replayPage ?? null : null, `the run's results in ${o.out} are complete`, resumeHint);
   if (failure) throw failureMessage(failure, spec, o.out, done, all, labels, resumeHint);
   if (signals.received !== null && !complete) {
     process.stderr.write(`mjlab: interrupted after ${done} of ${all} games; partial results in ${o.out}; resume with: ${resumeHint}\n`);
