@@ -1,7 +1,7 @@
 /**
- * The lab's experiments (docs/architecture.md, "Where to add"): one folder each under experiments/, each exporting the object the
- * framework runs (src/experiments/experiment.ts). This list is the one place that names them; bin/mjlab.js hands
- * it to `mjlab experiment`, and the library (src/) never imports it.
+ * The lab's experiments (docs/architecture.md, "Where to add"): one folder each under experiments/, each exporting the
+ * object the framework runs (src/experiments/experiment.ts). This list is the one place that names them; bin/mjlab.js
+ * hands it to `mjlab experiment`, and the library (src/) never imports it.
  */
 import { UserError } from '../src/errors.js';
 import type { Experiment } from '../src/experiments/experiment.js';

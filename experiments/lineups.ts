@@ -4,12 +4,12 @@
  * --duplicate rotation. Every strategy sits in four of the five lineups and every pair meets in three.
  *
  * Why this order: seat i + 1 plays after seat i (docs/rules.md "Seats": play passes East → South → West → North), so a
- * lineup's order fixes who discards to whom, and only the next player may chow a discard (docs/rules.md "Claims"). --duplicate rotates a lineup through
- * the seats but keeps that cyclic order. The five cycles below are chosen so that every ordered pair of strategies
- * — x discarding straight to y — occurs in exactly one lineup: the 20 ordered pairs of five strategies, four per
- * lineup, each once (test/experiments/lineups.test.ts). No strategy is favoured by always sitting after an easy
- * discarder. (All six cyclic orders of every lineup would need thirty runs; the complete directed graph on five
- * strategies splits into five 4-cycles, one leaving out each strategy, so five suffice.)
+ * lineup's order fixes who discards to whom, and only the next player may chow a discard (docs/rules.md "Claims").
+ * --duplicate rotates a lineup through the seats but keeps that cyclic order. The five cycles below are chosen so that
+ * every ordered pair of strategies — x discarding straight to y — occurs in exactly one lineup: the 20 ordered pairs of
+ * five strategies, four per lineup, each once (test/experiments/lineups.test.ts). No strategy is favoured by always
+ * sitting after an easy discarder. (All six cyclic orders of every lineup would need thirty runs; the complete directed
+ * graph on five strategies splits into five 4-cycles, one leaving out each strategy, so five suffice.)
  */
 export const FIELD = ['chow-mixer', 'suit-hunter', 'defender', 'harr', 'greedy'] as const;
 

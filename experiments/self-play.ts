@@ -1,7 +1,7 @@
 /**
- * Four `harr` playing hands where every tile is known (docs/strategies.md, "Reading the table: the inference over worlds": the inference's fit and its prediction measurement
- * read the truth beside each seat's view): `cb` is called at every decision, before it is answered, with the state
- * and the view of the seat to move.
+ * Four `harr` playing hands where every tile is known (docs/strategies.md, "Reading the table: the inference over
+ * worlds": the inference's fit and its prediction measurement read the truth beside each seat's view): `cb` is called
+ * at every decision, before it is answered, with the state and the view of the seat to move.
  */
 import { applyParams } from '../src/agent/params.js';
 import type { AgentView } from '../src/agent/types.js';

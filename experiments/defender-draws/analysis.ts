@@ -1,7 +1,7 @@
 /**
- * defender-draws analysis (results/defender-draws/README.md): Harr's rule 3 of careful play — with a poor hand, hold the tiles the
- * others need and play for a drawn hand. Lineups seat 0..4 defenders against Harr's adaptive player on the same
- * walls: the drawn-hand rate (Wilson 95%) as defenders are added, what each side earns per hand (wall-set
+ * defender-draws analysis (results/defender-draws/README.md): Harr's rule 3 of careful play — with a poor hand, hold
+ * the tiles the others need and play for a drawn hand. Lineups seat 0..4 defenders against Harr's adaptive player on
+ * the same walls: the drawn-hand rate (Wilson 95%) as defenders are added, what each side earns per hand (wall-set
  * intervals), and within each mixed lineup the paired defender − harr difference (paired z, Holm-corrected).
  */
 import type { TopLevelSpec } from 'vega-lite';

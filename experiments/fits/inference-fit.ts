@@ -1,7 +1,8 @@
 /**
- * Fits the policy model of the inference over worlds (src/infer/model.ts; docs/strategies.md, "Reading the table: the inference over worlds") on four-`harr` self-play,
- * where every hand is known: at every turn, each other seat's true concealed hand beside the mover's view of it.
- * Regenerate the committed constants: `node dist/experiments/fits/inference-fit.js [hands per rule set]`.
+ * Fits the policy model of the inference over worlds (src/infer/model.ts; docs/strategies.md, "Reading the table: the
+ * inference over worlds") on four-`harr` self-play, where every hand is known: at every turn, each other seat's true
+ * concealed hand beside the mover's view of it. Regenerate the committed constants:
+ * `node dist/experiments/fits/inference-fit.js [hands per rule set]`.
  */
 import { pathToFileURL } from 'node:url';
 import { specialShapesOf } from '../../src/rules/special.js';

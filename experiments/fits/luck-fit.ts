@@ -1,10 +1,10 @@
 /**
- * The luck adjustment's coefficients from pilot runs (docs/statistics.md, "The luck adjustment (control variates)"; src/luck/beta.ts LUCK_BETA): the pooled
- * least-squares slopes of a label's net over a wall set on its relative luck channels (runner/luck-adjust.ts), each
- * label's own means removed (a strategy's strength is not luck), in luck.bin's current format. Pilots must play a
- * seed no committed result plays (9001): coefficients fitted on the walls they adjust would narrow the interval
- * by fitting its noise. Prints the coefficients in LUCK_BETA's integer units and, per pilot, the share of its first
- * label's variance over wall sets they explain.
+ * The luck adjustment's coefficients from pilot runs (docs/statistics.md, "The luck adjustment (control variates)";
+ * src/luck/beta.ts LUCK_BETA): the pooled least-squares slopes of a label's net over a wall set on its relative luck
+ * channels (runner/luck-adjust.ts), each label's own means removed (a strategy's strength is not luck), in luck.bin's
+ * current format. Pilots must play a seed no committed result plays (9001): coefficients fitted on the walls they
+ * adjust would narrow the interval by fitting its noise. Prints the coefficients in LUCK_BETA's integer units and, per
+ * pilot, the share of its first label's variance over wall sets they explain.
  *
  *   node dist/experiments/fits/luck-fit.js DIR...
  */

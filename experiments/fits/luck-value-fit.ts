@@ -1,9 +1,9 @@
 /**
- * Fits luck channel 6's value tables (src/luck/value.ts; docs/statistics.md, "The luck adjustment (control variates)") on pilot games and writes
- * src/luck/value-table.ts. For every draw that does not complete a hand, the cell of the state it leaves
- * (luck-value.ts valueCell) is paired with the drawing seat's net for the hand, and a cell's value is the mean of
- * those nets, shrunk towards its shanten-wall-East cell's mean by SHRINK draws (a sparse cell is then nearly its
- * parent's, not its few hands' noise). The pilots must play a seed no committed result plays (9002; the
+ * Fits luck channel 6's value tables (src/luck/value.ts; docs/statistics.md, "The luck adjustment (control variates)")
+ * on pilot games and writes src/luck/value-table.ts. For every draw that does not complete a hand, the cell of the
+ * state it leaves (luck-value.ts valueCell) is paired with the drawing seat's net for the hand, and a cell's value is
+ * the mean of those nets, shrunk towards its shanten-wall-East cell's mean by SHRINK draws (a sparse cell is then
+ * nearly its parent's, not its few hands' noise). The pilots must play a seed no committed result plays (9002; the
  * coefficients are fitted on 9001): the table is fixed before any run it adjusts.
  *
  *   node dist/experiments/fits/luck-value-fit.js OUT.ts GAMES RULES:STRATEGIES...

@@ -1,11 +1,11 @@
 /**
- * How near to complete the other players' hands are, by what the table shows of them (docs/strategies.md, "The search agent": the opponent model of
- * search's sampled worlds). Four `harr` play hands under every rule set; at every turn each other seat's concealed hand
- * is measured (shanten, with its declared sets) and filed by its declared sets and its discards so far. The median of
- * each cell is what strategies/opponent-model.ts holds (regenerate: `node dist/experiments/fits/opponent-model.js`;
- * test/strategies/opponent-model.test.ts checks the committed table against this). A uniformly dealt world gives
- * opponents far worse hands than real ones (late in a hand, median 2.5 shanten against 0-1), so a search in such
- * worlds underrates the danger of every discard.
+ * How near to complete the other players' hands are, by what the table shows of them (docs/strategies.md, "The search
+ * agent": the opponent model of search's sampled worlds). Four `harr` play hands under every rule set; at every turn
+ * each other seat's concealed hand is measured (shanten, with its declared sets) and filed by its declared sets and its
+ * discards so far. The median of each cell is what strategies/opponent-model.ts holds (regenerate:
+ * `node dist/experiments/fits/opponent-model.js`; test/strategies/opponent-model.test.ts checks the committed table
+ * against this). A uniformly dealt world gives opponents far worse hands than real ones (late in a hand, median 2.5
+ * shanten against 0-1), so a search in such worlds underrates the danger of every discard.
  */
 import { pathToFileURL } from 'node:url';
 import { shanten } from '../../src/hand/index.js';

@@ -1,9 +1,9 @@
 /**
- * The sequential test's error rates on the lab's own outcomes (docs/statistics.md, "The sequential test"): wall sets resampled from every
- * committed pair's run (sequential.csv's rows: raw and luck-adjusted outcomes of each run), centred so that the
- * true mean is known, then shifted to H0's value (0) or H1's (D); over many repetitions, the share of runs that
- * accept H1 under H0 (false H1) and H0 under H1 (false H0). A pair's own D is the one sequential.csv tests it at.
- * The test suite checks the rates of the test as it is (test/stats/sprt-heavy-tails.test.ts); this script
+ * The sequential test's error rates on the lab's own outcomes (docs/statistics.md, "The sequential test"): wall sets
+ * resampled from every committed pair's run (sequential.csv's rows: raw and luck-adjusted outcomes of each run),
+ * centred so that the true mean is known, then shifted to H0's value (0) or H1's (D); over many repetitions, the share
+ * of runs that accept H1 under H0 (false H1) and H0 under H1 (false H0). A pair's own D is the one sequential.csv tests
+ * it at. The test suite checks the rates of the test as it is (test/stats/sprt-heavy-tails.test.ts); this script
  * measures them for docs/statistics.md, for the test and for the plug-in rule before it:
  *
  *   nice -n 19 node dist/experiments/fits/sprt-error-rates.js [reps]

@@ -1,10 +1,10 @@
 /**
- * Which decisions the inference changes, and whether for the better where the truth is known (docs/strategies.md, "Why the inference gains nothing yet": "if
- * it misses, measure why"): at turns of four-`harr` self-play, `search` with and without `infer` decide from the same
- * view with the same stream; where they differ, the true deal-in of each chosen discard (does it let another seat go
- * Mah-Jongg on it?) and the policy's choice are counted. A search that reads the table should, where it departs from
- * the other, discard tiles that truly deal in less often.
- * Run: `node dist/experiments/inference-prediction/inference-decisions.js [hands per rule set] [budget]`.
+ * Which decisions the inference changes, and whether for the better where the truth is known (docs/strategies.md, "Why
+ * the inference gains nothing yet": "if it misses, measure why"): at turns of four-`harr` self-play, `search` with and
+ * without `infer` decide from the same view with the same stream; where they differ, the true deal-in of each chosen
+ * discard (does it let another seat go Mah-Jongg on it?) and the policy's choice are counted. A search that reads the
+ * table should, where it departs from the other, discard tiles that truly deal in less often. Run:
+ * `node dist/experiments/inference-prediction/inference-decisions.js [hands per rule set] [budget]`.
  */
 import { pathToFileURL } from 'node:url';
 import { applyParams } from '../../src/agent/params.js';

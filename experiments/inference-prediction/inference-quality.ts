@@ -1,9 +1,10 @@
 /**
- * How well sampled worlds predict the hidden hands (docs/strategies.md, "Reading the table: the inference over worlds"), where the truth is known: four `harr` play
- * hands under each rule set; at sampled turns (one in three, and every turn once the live wall is below 25), worlds are drawn from the mover's view three ways (uniformly; by the
+ * How well sampled worlds predict the hidden hands (docs/strategies.md, "Reading the table: the inference over
+ * worlds"), where the truth is known: four `harr` play hands under each rule set; at sampled turns (one in three, and
+ * every turn once the live wall is below 25), worlds are drawn from the mover's view three ways (uniformly; by the
  * opponent model, strategies/search.ts's worlds today; with the inference over worlds, src/infer/guide.ts) and scored
- * against the other seats' true hands:
- * - `loglik_per_tile`: the log likelihood per hidden tile of each true concealed hand under the worlds' per-kind
+ * against the other seats' true hands: - `loglik_per_tile`: the log likelihood per hidden tile of each true concealed
+ * hand under the worlds' per-kind
  *   marginal for that seat (the worlds' mean counts, smoothed toward the unseen tiles by SMOOTH tiles' worth);
  * - `auc_<stage>`: how well the share of worlds in which a seat is one tile from complete (shanten 0) ranks the seats
  *   truly so (ROC area), by stage (live wall above 50, 25-50, below 25);

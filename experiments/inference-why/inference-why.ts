@@ -1,7 +1,7 @@
 /**
- * Why the inference gains no strength (docs/strategies.md, "Why the inference gains nothing yet": "if it misses, measure why: which decisions change, and
- * whether the weights or the rollouts are at fault"). Where the truth is known (four `harr` self-play), at sampled
- * decisions, four searches decide from the same view with the same stream:
+ * Why the inference gains no strength (docs/strategies.md, "Why the inference gains nothing yet": "if it misses,
+ * measure why: which decisions change, and whether the weights or the rollouts are at fault"). Where the truth is known
+ * (four `harr` self-play), at sampled decisions, four searches decide from the same view with the same stream:
  *
  * - `without`: search as it plays by default (the opponent model's worlds);
  * - `with`: search with the inference (by default infer=true, inferSteps=20, as experiment `inference` played it);

@@ -1,9 +1,10 @@
 /**
- * inference analysis (docs/outputs.md, "inference's `p_holm`"): for each rule set and field, search with the inference minus search without
- * it, each the one challenger against the same three on the same walls, paired wall set by wall set
- * (search-vs-harr.ts pairedCells), with both searchers' win and deal-in rates (Wilson 95%) and milliseconds per
+ * inference analysis (docs/outputs.md, "inference's `p_holm`"): for each rule set and field, search with the inference
+ * minus search without it, each the one challenger against the same three on the same walls, paired wall set by wall
+ * set (search-vs-harr.ts pairedCells), with both searchers' win and deal-in rates (Wilson 95%) and milliseconds per
  * searched decision (timed after the runs: the one timing in the files). The cells' p values are also given
- * Holm-corrected over all the cells, since the README states a verdict for each (docs/statistics.md, "Several verdicts at once: Holm").
+ * Holm-corrected over all the cells, since the README states a verdict for each (docs/statistics.md, "Several verdicts
+ * at once: Holm").
  */
 import { holm } from '../../src/stats/paired.js';
 import { wilson } from '../../src/stats/wilson.js';

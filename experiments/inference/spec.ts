@@ -1,9 +1,10 @@
 /**
- * Does reading the table make the search stronger (docs/strategies.md, "Why the inference gains nothing yet")? `search` with the inference over worlds
- * (src/infer/guide.ts) against `search` without it, each as one seat against three `harr` on the same duplicate
- * walls, under the four rule sets, and once against three of the `harr` presets that results/tuned-plans tuned
- * under that rule set (seed family 1; code500 has none). Both searches at budget 64 (a quarter of the default: the
- * machine this runs on is shared). How the sizes were chosen: WALLS and the spec's sizing line (printed in the README).
+ * Does reading the table make the search stronger (docs/strategies.md, "Why the inference gains nothing yet")? `search`
+ * with the inference over worlds (src/infer/guide.ts) against `search` without it, each as one seat against three
+ * `harr` on the same duplicate walls, under the four rule sets, and once against three of the `harr` presets that
+ * results/tuned-plans tuned under that rule set (seed family 1; code500 has none). Both searches at budget 64 (a
+ * quarter of the default: the machine this runs on is shared). How the sizes were chosen: WALLS and the spec's sizing
+ * line (printed in the README).
  */
 import type { ExperimentSpec } from '../../src/experiments/types.js';
 

@@ -1,5 +1,6 @@
 /**
- * The learned-policy experiment's files (docs/learning.md, "The experiment: `mjlab experiment learned-policy`"), from its stages (experiments/learned-policy/run.ts):
+ * The learned-policy experiment's files (docs/learning.md, "The experiment: `mjlab experiment learned-policy`"), from
+ * its stages (experiments/learned-policy/run.ts):
  *
  *   summary.csv       per rule set and comparison: the agent's net per hand minus the baseline's in the same seat on
  *                     the same walls, its 95% interval over wall sets, and both sides' ms per decision

@@ -1,6 +1,6 @@
 /**
- * `mjlab experiment learned-policy` (docs/learning.md, "The experiment: `mjlab experiment learned-policy`"): expert iteration under every variant of the spec, in
- * DIR/runs/<variant>/, one stage after another:
+ * `mjlab experiment learned-policy` (docs/learning.md, "The experiment: `mjlab experiment learned-policy`"): expert
+ * iteration under every variant of the spec, in DIR/runs/<variant>/, one stage after another:
  *
  *   gen1/                  mjlab train: the teacher at one seat against the field, --games games, seed S
  *   net1-vs-harr/          simulate --duplicate: generation 1's net against the field (seed S+100)

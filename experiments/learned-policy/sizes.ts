@@ -1,7 +1,7 @@
 /**
- * The learned-policy experiment's stage sizes (docs/learning.md, "The experiment: `mjlab experiment learned-policy`"): --games is generation 1's games per rule set, and
- * each other stage plays its spec's multiple of it in whole --duplicate wall sets. Apart from the runner so that
- * `experiment --list` and the refusals need not load it.
+ * The learned-policy experiment's stage sizes (docs/learning.md, "The experiment: `mjlab experiment learned-policy`"):
+ * --games is generation 1's games per rule set, and each other stage plays its spec's multiple of it in whole
+ * --duplicate wall sets. Apart from the runner so that `experiment --list` and the refusals need not load it.
  */
 import { UserError } from '../../src/errors.js';
 import type { LearningExperimentSpec } from '../../src/experiments/types.js';

@@ -1,8 +1,9 @@
 /**
- * The lab learns (docs/learning.md, "The experiment: `mjlab experiment learned-policy`"): expert iteration under each rule set. Generation 1 is a net distilled from
- * today's search playing one seat against three harr; generation 2 from a search that rolls out with generation 1's
- * net and searches its best discards. Each net plays harr and the generation before on duplicate walls, and a
- * search with the last net as policy and prior plays today's search at about the same time per decision.
+ * The lab learns (docs/learning.md, "The experiment: `mjlab experiment learned-policy`"): expert iteration under each
+ * rule set. Generation 1 is a net distilled from today's search playing one seat against three harr; generation 2 from
+ * a search that rolls out with generation 1's net and searches its best discards. Each net plays harr and the
+ * generation before on duplicate walls, and a search with the last net as policy and prior plays today's search at
+ * about the same time per decision.
  */
 import type { LearningExperimentSpec } from '../../src/experiments/types.js';
 

@@ -1,9 +1,9 @@
 /**
- * limit-vs-unlimited analysis (results/limit-vs-unlimited/README.md). Every variant plays the same walls with the same lineups and
- * seating, so game g is paired across variants. Per strategy and variant: mean net and rank; per variant: the
- * share of hands won at the limit; per strategy: the paired change of mean net against the baseline (no limit);
- * and Harr's claim (Part II, introduction: with a limit the object "amounts to completing the hand as quickly as
- * possible") as a contrast — the fast strategy's paired gain minus each high-hand strategy's — Holm-corrected.
+ * limit-vs-unlimited analysis (results/limit-vs-unlimited/README.md). Every variant plays the same walls with the same
+ * lineups and seating, so game g is paired across variants. Per strategy and variant: mean net and rank; per variant:
+ * the share of hands won at the limit; per strategy: the paired change of mean net against the baseline (no limit); and
+ * Harr's claim (Part II, introduction: with a limit the object "amounts to completing the hand as quickly as possible")
+ * as a contrast — the fast strategy's paired gain minus each high-hand strategy's — Holm-corrected.
  */
 import { ruleSet } from '../../src/rules/index.js';
 import { holm } from '../../src/stats/paired.js';

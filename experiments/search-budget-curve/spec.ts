@@ -1,9 +1,9 @@
 /**
- * The search's budget curve again, with wall sets enough to tell gain against budget (docs/strategies.md, "The search agent"): the
- * committed search-vs-harr curve (experiments/search-vs-harr.ts) played 300 wall sets per budget and rule set, and
- * outside harr's own rule book none of its intervals left zero. Here every budget, the default one included, plays
- * as many wall sets as search-vs-harr's default-budget run of its rule set, the size that showed that run's gain at
- * 80% power; the cells play the first walls of seed 1, so they meet the same walls as search-vs-harr's.
+ * The search's budget curve again, with wall sets enough to tell gain against budget (docs/strategies.md, "The search
+ * agent"): the committed search-vs-harr curve (experiments/search-vs-harr.ts) played 300 wall sets per budget and rule
+ * set, and outside harr's own rule book none of its intervals left zero. Here every budget, the default one included,
+ * plays as many wall sets as search-vs-harr's default-budget run of its rule set, the size that showed that run's gain
+ * at 80% power; the cells play the first walls of seed 1, so they meet the same walls as search-vs-harr's.
  */
 import type { ExperimentSpec } from '../../src/experiments/types.js';
 import { WALLS as SVH } from '../search-vs-harr/spec.js';

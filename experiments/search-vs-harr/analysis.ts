@@ -1,12 +1,12 @@
 /**
- * search-vs-harr analysis (docs/strategies.md, "The search agent"): one `search` against three `harr` on duplicate walls under
- * each rule set, at each budget on the same walls. With three baselines at the table every hand's nets sum to zero,
- * so the searcher's mean net per hand is already its paired advantage over the policy it improves on; its 95%
+ * search-vs-harr analysis (docs/strategies.md, "The search agent"): one `search` against three `harr` on duplicate
+ * walls under each rule set, at each budget on the same walls. With three baselines at the table every hand's nets sum
+ * to zero, so the searcher's mean net per hand is already its paired advantage over the policy it improves on; its 95%
  * interval takes the wall set (the four rotations of one wall) as the unit. Where the table is not the policy the
- * search assumes (chow-mixer, suit-hunter, greedy), the searcher and `harr` each sit in the same seat against the
- * same three on the same walls, and the paired difference between the two cells is taken wall set by wall set.
- * Win and deal-in rates (Wilson 95%) are given next to harr's. `ms_per_decision` is the one timing in the files
- * (a few hands timed after the runs, machine- and load-dependent); every other number is exact and reproducible.
+ * search assumes (chow-mixer, suit-hunter, greedy), the searcher and `harr` each sit in the same seat against the same
+ * three on the same walls, and the paired difference between the two cells is taken wall set by wall set. Win and
+ * deal-in rates (Wilson 95%) are given next to harr's. `ms_per_decision` is the one timing in the files (a few hands
+ * timed after the runs, machine- and load-dependent); every other number is exact and reproducible.
  */
 import type { TopLevelSpec } from 'vega-lite';
 import { search } from '../../strategies/search.js';

@@ -1,8 +1,8 @@
 /**
- * Does a search over sampled worlds beat Harr's own plan (docs/strategies.md, "The search agent")? One `search`, rolling out with
- * `harr` at every seat, against three `harr` on duplicate walls under each rule set; a budget curve on the first
- * walls; and, under `harr`, search and harr each against chow-mixer, suit-hunter and greedy (a table that is not the
- * policy the search assumes). How the sizes were chosen: the spec's sizing line (printed in the README).
+ * Does a search over sampled worlds beat Harr's own plan (docs/strategies.md, "The search agent")? One `search`,
+ * rolling out with `harr` at every seat, against three `harr` on duplicate walls under each rule set; a budget curve on
+ * the first walls; and, under `harr`, search and harr each against chow-mixer, suit-hunter and greedy (a table that is
+ * not the policy the search assumes). How the sizes were chosen: the spec's sizing line (printed in the README).
  */
 import type { ExperimentSpec } from '../../src/experiments/types.js';
 

@@ -1,8 +1,8 @@
 /**
- * strategy-comparison analysis (results/strategy-comparison/README.md): per rule set, each strategy's win rate and deal-in rate (Wilson
- * 95%), mean net per hand with a 95% interval taking the wall set as the unit, the winning-score distribution,
- * and every pair's paired difference of mean net: per wall set, over the lineups seating both, the difference of
- * their net sums — a paired z test across wall sets, Holm-corrected across all pairs of all rule sets.
+ * strategy-comparison analysis (results/strategy-comparison/README.md): per rule set, each strategy's win rate and
+ * deal-in rate (Wilson 95%), mean net per hand with a 95% interval taking the wall set as the unit, the winning-score
+ * distribution, and every pair's paired difference of mean net: per wall set, over the lineups seating both, the
+ * difference of their net sums — a paired z test across wall sets, Holm-corrected across all pairs of all rule sets.
  */
 import type { TopLevelSpec } from 'vega-lite';
 import { pairwiseCsv, pairwiseTests } from '../../src/runner/pairwise.js';

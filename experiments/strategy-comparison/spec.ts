@@ -1,6 +1,7 @@
 /**
- * Which of Harr's strategies wins and earns most under each rule set (results/strategy-comparison/README.md). docs/rules.md, "Strategies"
- * section, and Harr's "suggestions for careful playing of hands" are the sources of the five players.
+ * Which of Harr's strategies wins and earns most under each rule set (results/strategy-comparison/README.md).
+ * docs/rules.md, "Strategies" section, and Harr's "suggestions for careful playing of hands" are the sources of the
+ * five players.
  */
 import type { ExperimentSpec } from '../../src/experiments/types.js';
 import { LEAVE_ONE_OUT } from '../lineups.js';

@@ -1,12 +1,12 @@
 /**
- * The pilot that sized experiment tuned-plans (results/tuned-plans/README.md): every numeric parameter of each tuned strategy
- * moved one notch down and one up from its default, each such one-change candidate playing one seat against three
- * copies of the defaults on the same --duplicate walls, under each rule setting of the experiment. It measures
- * (1) the noise: the standard deviation of a candidate's net per wall set, which sets the wall sets a generation,
- * the race and the confirmation need (n = ((z_α/2 + z_β)·σ/δ)², the normal approximation of a paired test's size), and (2) which parameters matter
- * under which rules, which chooses the dimensions to tune. Against three copies of the defaults the defaults
- * themselves net exactly zero on every wall set (the four rotations are one game), so each candidate's mean is
- * its paired gain. Walls: seed PILOT_SEED, used by no tune.
+ * The pilot that sized experiment tuned-plans (results/tuned-plans/README.md): every numeric parameter of each tuned
+ * strategy moved one notch down and one up from its default, each such one-change candidate playing one seat against
+ * three copies of the defaults on the same --duplicate walls, under each rule setting of the experiment. It measures
+ * (1) the noise: the standard deviation of a candidate's net per wall set, which sets the wall sets a generation, the
+ * race and the confirmation need (n = ((z_α/2 + z_β)·σ/δ)², the normal approximation of a paired test's size), and (2)
+ * which parameters matter under which rules, which chooses the dimensions to tune. Against three copies of the defaults
+ * the defaults themselves net exactly zero on every wall set (the four rotations are one game), so each candidate's
+ * mean is its paired gain. Walls: seed PILOT_SEED, used by no tune.
  *
  *   npm run build && node dist/experiments/tuned-plans/pilot.js results/tuned-plans [--games 4000] [--workers 2]
  */

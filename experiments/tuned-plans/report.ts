@@ -1,10 +1,10 @@
 /**
- * The report of experiment tuned-plans (results/tuned-plans/README.md): cross-play.csv (every tuned plan under every rule
- * setting), tuned-params.csv (the tuned values side by side), gains.csv (each plan's gain over the defaults, on
- * its tune's confirmation walls and in the cross-play), plan-loss.csv (what a plan tuned for other rules loses
- * against the plan tuned for these, per seed family and averaged over both), tuning-spread.csv (the two seed
- * families' plans against each other: the run-to-run spread), two charts and the README with the answer to "does
- * the best plan differ with a limit". Everything but the README's cost line is a pure function of exact sums.
+ * The report of experiment tuned-plans (results/tuned-plans/README.md): cross-play.csv (every tuned plan under every
+ * rule setting), tuned-params.csv (the tuned values side by side), gains.csv (each plan's gain over the defaults, on
+ * its tune's confirmation walls and in the cross-play), plan-loss.csv (what a plan tuned for other rules loses against
+ * the plan tuned for these, per seed family and averaged over both), tuning-spread.csv (the two seed families' plans
+ * against each other: the run-to-run spread), two charts and the README with the answer to "does the best plan differ
+ * with a limit". Everything but the README's cost line is a pure function of exact sums.
  */
 import type { TopLevelSpec } from 'vega-lite';
 import { CLI, thousands } from '../../src/text.js';

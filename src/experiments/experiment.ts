@@ -1,7 +1,8 @@
 /**
- * An experiment as the framework runs it (docs/architecture.md, "Where to add"): each folder experiments/<name>/ exports one, and
- * experiments/index.ts lists them. The framework (this folder) imports none of them: `mjlab experiment` is handed
- * the list (bin/mjlab.js loads experiments/index.ts and passes it to the CLI), so the lab sits above the library.
+ * An experiment as the framework runs it (docs/architecture.md, "Where to add"): each folder experiments/<name>/
+ * exports one, and experiments/index.ts lists them. The framework (this folder) imports none of them:
+ * `mjlab experiment` is handed the list (bin/mjlab.js loads experiments/index.ts and passes it to the CLI), so the lab
+ * sits above the library.
  *
  * An experiment either plays cells (every variant × lineup of its spec through simulate(), then its analysis turns
  * the cells into tables, charts and findings: run.ts does the playing and writing) or runs stages of its own (a

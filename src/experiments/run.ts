@@ -1,7 +1,7 @@
 /**
- * `mjlab experiment NAME` as a library call (docs/architecture.md, "Where to add"): play every (variant, lineup) cell of the spec
- * through simulate() into DIR/runs/<variant>/<lineup-index>/ (each resumable through the runner's checkpoint,
- * each streaming nets.bin for the paired statistics), then analyse and write DIR: the CSVs, SVG charts,
+ * `mjlab experiment NAME` as a library call (docs/architecture.md, "Where to add"): play every (variant, lineup) cell
+ * of the spec through simulate() into DIR/runs/<variant>/<lineup-index>/ (each resumable through the runner's
+ * checkpoint, each streaming nets.bin for the paired statistics), then analyse and write DIR: the CSVs, SVG charts,
  * manifest.json and README.md. Timings go to manifest.json only, so the CSVs and README are reproducible.
  */
 import { join } from 'node:path';

@@ -1,7 +1,7 @@
 /**
- * Per-strategy rows of played cells (README.md, "Experiments: what we found"): every strategy's wall-clustered mean net per variant,
- * its CSV columns, the score distribution and totals, and the two charts. Shared by the experiments that compare
- * strategies (experiments/strategy-comparison/, experiments/limit-vs-unlimited/).
+ * Per-strategy rows of played cells (README.md, "Experiments: what we found"): every strategy's wall-clustered mean net
+ * per variant, its CSV columns, the score distribution and totals, and the two charts. Shared by the experiments that
+ * compare strategies (experiments/strategy-comparison/, experiments/limit-vs-unlimited/).
  */
 import type { TopLevelSpec } from 'vega-lite';
 import type { AnalysisInput } from './analysis.js';

@@ -1,10 +1,10 @@
 /**
- * Luck of the draw (docs/statistics.md, "The luck adjustment (control variates)"): the control variate the luck adjustment subtracts, in the manner of AIVAT
- * (Burch, Schmid, Moravčík, Morrill and Bowling, "AIVAT: A New Variance Reduction Technique for Agent Evaluation in
- * Imperfect Information Games", AAAI 2018): at every chance event, the value of what chance dealt minus its
- * expectation over what chance could have dealt. Here the chance events are a seat's draws (from the wall or loose,
- * docs/rules.md "Wall and deal", "A turn"), and the value is a fixed function no strategy chooses: f(t) = 1 when
- * the tile t lowers the seat's standard-shape shanten, else 0.
+ * Luck of the draw (docs/statistics.md, "The luck adjustment (control variates)"): the control variate the luck
+ * adjustment subtracts, in the manner of AIVAT (Burch, Schmid, Moravčík, Morrill and Bowling, "AIVAT: A New Variance
+ * Reduction Technique for Agent Evaluation in Imperfect Information Games", AAAI 2018): at every chance event, the
+ * value of what chance dealt minus its expectation over what chance could have dealt. Here the chance events are a
+ * seat's draws (from the wall or loose, docs/rules.md "Wall and deal", "A turn"), and the value is a fixed function no
+ * strategy chooses: f(t) = 1 when the tile t lowers the seat's standard-shape shanten, else 0.
  *
  * Why each term has mean zero whatever the strategies do: the wall is a uniformly random order of the set, and
  * nothing that has happened depends on the order of the tiles not yet drawn (every decision is made from a seat's

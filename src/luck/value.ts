@@ -1,7 +1,7 @@
 /**
- * Luck channel 6's value function (docs/statistics.md, "The luck adjustment (control variates)"; src/luck/meter.ts): a fixed estimate of a seat's final net for
- * the hand from its state just after a draw, so that a draw is valued by what the hand is becoming, not only by
- * whether it completes it. The estimate is a table, E[net | cell], the cell being
+ * Luck channel 6's value function (docs/statistics.md, "The luck adjustment (control variates)"; src/luck/meter.ts): a
+ * fixed estimate of a seat's final net for the hand from its state just after a draw, so that a draw is valued by what
+ * the hand is becoming, not only by whether it completes it. The estimate is a table, E[net | cell], the cell being
  *
  *   shanten of the 14 tiles (0, 1, 2, 3, 4 or more)          what the hand still needs
  *   tiles left in the wall (64+, 48-63, 32-47, under 32)     the time it has to get there

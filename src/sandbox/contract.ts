@@ -1,7 +1,7 @@
 /**
- * Holding strategies to the agent contract inside a worker (docs/strategies.md, "Writing your own strategy"), wrapped from the runner's side so
- * the engine is untouched:
- * - every create() and act() bumps a counter in a SharedArrayBuffer on entry and on exit (odd: a decision is open),
+ * Holding strategies to the agent contract inside a worker (docs/strategies.md, "Writing your own strategy"), wrapped
+ * from the runner's side so the engine is untouched: - every create() and act() bumps a counter in a SharedArrayBuffer
+ * on entry and on exit (odd: a decision is open),
  *   with the lineup index, seat and game it is for, so the main thread's watchdog (watchdog.ts) can stop a worker
  *   whose decision has been open longer than the limit and say whose it was;
  * - while a plug-in's create() or act() runs, Math.random, Date.now and performance.now throw: a strategy's only

@@ -1,11 +1,12 @@
 /**
- * Plug-ins outside the runner held to the same contract (docs/strategies.md, "Writing your own strategy"): `replay`, the review (`replay --record
- * F --seat S --strategy X`) and `play` run a lineup that holds a plug-in in one worker thread of their own, as
- * simulate's workers do: each plug-in's create() and act() report to a heartbeat (contract.ts) that a watchdog on
- * this thread reads (watchdog.ts), Math.random and the clock throw inside them, the thread's memory is capped as the
- * runner's are (MJLAB_WORKER_MEMORY_MB). A decision past the limit is stopped (terminate() ends even a loop that never
- * yields) and this thread, free all along, says so; a thread that ends on its own (process.exit, out of memory, an
- * uncaught throw) is a WorkerDied. The worker side is plugin-host.ts: requests `{ id, op, body }` answered in order.
+ * Plug-ins outside the runner held to the same contract (docs/strategies.md, "Writing your own strategy"): `replay`,
+ * the review (`replay --record F --seat S --strategy X`) and `play` run a lineup that holds a plug-in in one worker
+ * thread of their own, as simulate's workers do: each plug-in's create() and act() report to a heartbeat (contract.ts)
+ * that a watchdog on this thread reads (watchdog.ts), Math.random and the clock throw inside them, the thread's memory
+ * is capped as the runner's are (MJLAB_WORKER_MEMORY_MB). A decision past the limit is stopped (terminate() ends even a
+ * loop that never yields) and this thread, free all along, says so; a thread that ends on its own (process.exit, out of
+ * memory, an uncaught throw) is a WorkerDied. The worker side is plugin-host.ts: requests `{ id, op, body }` answered
+ * in order.
  */
 import { Worker } from 'node:worker_threads';
 import { AgentError, UserError } from '../errors.js';

@@ -1,9 +1,9 @@
 /**
- * The per-decision time limit, enforced from the main thread (README.md, "Commands": `--decision-timeout`). Each worker's heartbeat
- * (contract.ts) says whether a decision is open and which; the watchdog looks at every heartbeat a few times per
- * limit, and a decision it has seen open, unchanged, for longer than the limit is a stall: the pool then stops that
- * worker (terminate() ends even a loop that never yields). Elapsed time is counted from the first look that saw
- * the decision open, so it is a lower bound: a slow main thread can make a stall be noticed late, never early.
+ * The per-decision time limit, enforced from the main thread (README.md, "Commands": `--decision-timeout`). Each
+ * worker's heartbeat (contract.ts) says whether a decision is open and which; the watchdog looks at every heartbeat a
+ * few times per limit, and a decision it has seen open, unchanged, for longer than the limit is a stall: the pool then
+ * stops that worker (terminate() ends even a loop that never yields). Elapsed time is counted from the first look that
+ * saw the decision open, so it is a lower bound: a slow main thread can make a stall be noticed late, never early.
  */
 import type { Heartbeat, HeartbeatView } from './contract.js';
 

@@ -1,7 +1,8 @@
 /**
  * `mjlab experiment NAME [--games N] [--seed S] [--out DIR] [--workers K] [--no-progress] [--resume]` and
- * `mjlab experiment --list` (docs/architecture.md, "Where to add"; README.md, "Experiments: what we found"). The work is in src/experiments/run.ts; the experiments are in
- * experiments/, whose list the program hands in (`lab`, loaded when the command runs).
+ * `mjlab experiment --list` (docs/architecture.md, "Where to add"; README.md, "Experiments: what we found"). The work
+ * is in src/experiments/run.ts; the experiments are in experiments/, whose list the program hands in (`lab`, loaded
+ * when the command runs).
  */
 import type { CommandModule } from 'yargs';
 import type { LabLoader } from '../../experiments/experiment.js';
