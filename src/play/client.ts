@@ -18,7 +18,7 @@ import type { CoachPanelWidget } from '../viewer/coach-panel.js';
 export function playClient(win: any, widgets: Widgets, coach: CoachPanelWidget | null = null): void {
   const doc = win.document;
   const $ = (id: string): any => doc.getElementById(id);
-  const { esc, tile } = widgets;
+  const { esc, tile, code, concealedOf, meldHtml } = widgets;
   const WINDS = 'ESWN';
   const WIND_NAME: Record<string, string> = { E: 'East', S: 'South', W: 'West', N: 'North' };
   // By the seat's wind relative to the person's: the person at the foot, the next to play on the right.
@@ -33,40 +33,11 @@ export function playClient(win: any, widgets: Widgets, coach: CoachPanelWidget |
   let hint: { token: number; html: string } | null = null;
 
   /** Tile id (src/tiles) → code (docs/notation.md). */
-  const code = (id: number): string => (id < 27 ? `${(id % 9) + 1}${'mps'.charAt(Math.floor(id / 9))}` : id < 34 ? `${id - 26}z` : `${id - 33}f`);
   const wind = (seat: number): string => WINDS.charAt(msg.view.table[seat]?.seatWind ?? 0);
   const label = (seat: number): string => msg.table.labels[seat] ?? '?';
   const you = (seat: number): boolean => seat === msg.table.seat;
   const named = (seat: number): string => (you(seat) ? `${wind(seat)} (you)` : wind(seat));
   const who = (seat: number): string => `${wind(seat)} (${you(seat) ? 'you' : label(seat)})`;
-
-  /** The concealed tiles of a hand in notation, leaving out melds and flowers ("123m [555z] 1f +6p"). */
-  function concealedOf(text: string): string[] {
-    const out: string[] = [];
-    for (const g of text.trim().split(/\s+/)) {
-      if (g === '' || g[0] === '[' || g[0] === '(') continue;
-      let digits = '';
-      for (const ch of g.replace(/^\+/, '')) {
-        if (ch >= '0' && ch <= '9') digits += ch;
-        else {
-          if (ch !== 'f') for (const d of digits) out.push(d + ch);
-          digits = '';
-        }
-      }
-    }
-    return out;
-  }
-
-  function meldHtml(m: { type: string; tile: number; concealed: boolean }): string {
-    const n = m.type === 'chow' ? 3 : m.type === 'pung' ? 3 : 4;
-    const tiles: string[] = [];
-    for (let i = 0; i < n; i++) {
-      const c = code(m.type === 'chow' ? m.tile + i : m.tile);
-      tiles.push(m.concealed ? tile(c, { down: i === 0 || i === 3, note: 'concealed kong' }) : tile(c));
-    }
-    const text = m.type === 'chow' ? `chow ${code(m.tile)}` : `${m.concealed ? 'concealed ' : ''}${m.type} ${code(m.tile)}`;
-    return `<span class="meld" data-meld="${esc(text)}" title="${esc(text)}">${tiles.join('')}</span>`;
-  }
 
   /** The legal discards, by tile id. */
   function discardable(): Set<number> {

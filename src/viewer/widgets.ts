@@ -56,6 +56,12 @@ export interface Widgets {
    * the last call for `box` (all of them on the first call, or when the parts do not map one to one).
    */
   patch(box: any, parts: readonly string[]): void;
+  /** A tile id (docs/notation.md's order: 1m..9m, 1p..9p, 1s..9s, 1z..7z, 1f..8f) in notation. */
+  code(id: number): string;
+  /** The concealed tiles of a hand in notation, leaving out melds and flowers ("123m [555z] 1f +6p"). */
+  concealedOf(text: string): string[];
+  /** An exposed or declared set as tiles (a concealed kong with its end tiles face down). */
+  meldHtml(m: { type: string; tile: number; concealed: boolean }): string;
 }
 
 export function pageWidgets(): Widgets {
@@ -200,5 +206,34 @@ export function pageWidgets(): Widgets {
     box.innerHTML = parts.join('');
   }
 
-  return { esc, shown, tileName, tile, describe, winBy, breakdown, patch };
+  const code = (id: number): string => (id < 27 ? `${(id % 9) + 1}${'mps'.charAt(Math.floor(id / 9))}` : id < 34 ? `${id - 26}z` : `${id - 33}f`);
+
+  function concealedOf(text: string): string[] {
+    const out: string[] = [];
+    for (const g of text.trim().split(/\s+/)) {
+      if (g === '' || g[0] === '[' || g[0] === '(') continue;
+      let digits = '';
+      for (const ch of g.replace(/^\+/, '')) {
+        if (ch >= '0' && ch <= '9') digits += ch;
+        else {
+          if (ch !== 'f') for (const d of digits) out.push(d + ch);
+          digits = '';
+        }
+      }
+    }
+    return out;
+  }
+
+  function meldHtml(m: { type: string; tile: number; concealed: boolean }): string {
+    const n = m.type === 'chow' ? 3 : m.type === 'pung' ? 3 : 4;
+    const tiles: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const c = code(m.type === 'chow' ? m.tile + i : m.tile);
+      tiles.push(m.concealed ? tile(c, { down: i === 0 || i === 3, note: 'concealed kong' }) : tile(c));
+    }
+    const text = m.type === 'chow' ? `chow ${code(m.tile)}` : `${m.concealed ? 'concealed ' : ''}${m.type} ${code(m.tile)}`;
+    return `<span class="meld" data-meld="${esc(text)}" title="${esc(text)}">${tiles.join('')}</span>`;
+  }
+
+  return { esc, shown, tileName, tile, describe, winBy, breakdown, patch, code, concealedOf, meldHtml };
 }

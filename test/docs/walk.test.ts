@@ -7,10 +7,11 @@
  * interruption's); the few whose outputs later commands read are given the time to finish, and the two long ones
  * of those a smaller size (SMALLER, each checked to be a command the docs print). Not run: npm's own commands
  * (the clone borrows this checkout's build), scheduler scripts (Slurm, Kubernetes) and blocks that are not `sh`.
- * mjlab play's saved game, which a person makes, is stood in for by the same table's replay record.
+ * mjlab play's saved game, which a person makes, is stood in for by the same table's replay record, and the bot
+ * the README and docs/protocol.md ask the reader to save as mybot.py by the README's own Python block.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fencedBlocks, ROOT } from '../support/doc.js';
@@ -27,6 +28,8 @@ const FINISH: readonly { has: string; seconds: number }[] = [
   { has: '--out results/tmp/run/single', seconds: 180 }, // the single run cmp compares the merge with
   { has: '--games 1000 --games-csv --out results/tmp/try', seconds: 180 }, // replay --run results/tmp/try reads it
   { has: 'tune --rules babcock --strategy harr', seconds: 180 }, // the simulate of its best.json reads it
+  { has: '--out results/tmp/export-try', seconds: 180 }, // mjlab export --run results/tmp/export-try reads it
+  { has: '--out results/tmp/league-mybot', seconds: 180 }, // the same league again (README, then docs/protocol.md)
 ];
 
 /** The long commands of those, run smaller: [the command as printed (its start), [option, printed value, value run]...]. */
@@ -102,6 +105,12 @@ describeWithTool("the README's and docs' commands on a clean clone", MISSING, 'r
     mkdirSync(join(clone, 'results', 'play'), { recursive: true });
     const record = execFileSync(process.execPath, ['bin/mjlab.js', 'replay', '--rules', 'harr', '--strategies', 'harr,harr,harr,harr', '--seed', '12', '--game', '0', '--json'], { cwd: clone });
     writeFileSync(join(clone, 'results', 'play', 'harr-seed12-game0.json'), record);
+    // The bot the reader saves as mybot.py (README, "Your bot in any language"): a file of the reader's, so git is
+    // told to ignore it in this clone alone.
+    const bot = /saved as `mybot.py`[^]*?```python\n([^]*?)```/.exec(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+    if (!bot) throw new Error('README.md: no Python block after "saved as `mybot.py`"');
+    writeFileSync(join(clone, 'mybot.py'), bot[1]!);
+    appendFileSync(join(clone, '.git', 'info', 'exclude'), '/mybot.py\n');
   });
 
   afterAll(() => {
