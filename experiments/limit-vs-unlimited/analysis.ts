@@ -12,7 +12,7 @@ import type { Analysis, AnalysisInput } from '../../src/experiments/analysis.js'
 import { meanNetChart, scoreChart, scoreDistributionCsv, STRATEGY_COLUMNS, strategyCsvRow, strategyRows, totalsCsv } from '../../src/experiments/strategy-rows.js';
 import { csv, mdTable, num, pval, show, strategiesOf } from '../../src/experiments/tables.js';
 import type { Variant } from '../../src/experiments/types.js';
-import { forEachWall, labelHandsPerWall, labelWall, WallMoments, type Cell } from '../../src/experiments/walls.js';
+import { forEachWall, labelHandsPerWall, WallMoments, type Cell } from '../../src/experiments/walls.js';
 
 /** Harr's limit (docs/rules.md, harr-limit: 300): the threshold for "would have reached the limit" without one. */
 const HARR_LIMIT = 300;

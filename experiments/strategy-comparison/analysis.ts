@@ -4,11 +4,9 @@
  * distribution, and every pair's paired difference of mean net: per wall set, over the lineups seating both, the
  * difference of their net sums — a paired z test across wall sets, Holm-corrected across all pairs of all rule sets.
  */
-import type { TopLevelSpec } from 'vega-lite';
 import { pairwiseCsv, pairwiseTests } from '../../src/runner/pairwise.js';
 import type { Analysis, AnalysisInput } from '../../src/experiments/analysis.js';
-import { csv, mdTable, num, pval, ranks, show, strategiesOf, summary } from '../../src/experiments/tables.js';
-import { forEachWall, labelHandsPerWall, labelWall, WallMoments, type Cell } from '../../src/experiments/walls.js';
+import { csv, mdTable, show } from '../../src/experiments/tables.js';
 import { meanNetChart, scoreChart, scoreDistributionCsv, STRATEGY_COLUMNS, strategyCsvRow, strategyRows, totalsCsv } from '../../src/experiments/strategy-rows.js';
 
 export function analyseStrategyComparison(input: AnalysisInput): Analysis {

@@ -7,7 +7,7 @@
  * AgentView alone, field by field, and the events it carries from the views this seat was given before; nothing
  * here reads the engine's state.
  */
-import type { Action, AgentView, HandOutcome, SeatPublic } from '../agent/types.js';
+import type { Action, AgentView, HandOutcome } from '../agent/types.js';
 import { actionHasTile } from '../core/action.js';
 import type { RuleSet } from '../rules/index.js';
 import { TILE_IDS, formatMeld, parseTile, tileCode, type Meld } from '../tiles/index.js';

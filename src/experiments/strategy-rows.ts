@@ -5,7 +5,7 @@
  */
 import type { TopLevelSpec } from 'vega-lite';
 import type { AnalysisInput } from './analysis.js';
-import { csv, num, pval, ranks, strategiesOf, summary } from './tables.js';
+import { csv, num, ranks, strategiesOf, summary } from './tables.js';
 import { forEachWall, labelHandsPerWall, labelWall, WallMoments, type Cell } from './walls.js';
 
 export const STRATEGY_COLUMNS = [

@@ -10,7 +10,7 @@ import { loadsModules } from '../lineup/registry.js';
 import { Worker } from 'node:worker_threads';
 import type { Batch } from './plan.js';
 import type { FromWorker, ToWorker, WorkerInit } from './protocol.js';
-import { Heartbeat, HEARTBEAT_BYTES, type HeartbeatView } from '../sandbox/contract.js';
+import { Heartbeat, HEARTBEAT_BYTES } from '../sandbox/contract.js';
 import { startWatchdog } from '../sandbox/watchdog.js';
 import { DecisionTimeout, deathOf, WorkerDied, WorkerFailure, workerLimits, type ErrorMessage } from '../sandbox/failures.js';
 import { hasSharedHandTable, sharedHandTable } from '../hand/table.js';

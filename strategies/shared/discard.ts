@@ -6,7 +6,7 @@
  */
 import type { AgentView } from '../../src/agent/types.js';
 import { HandAnalyser } from '../../src/hand/shanten.js';
-import { KINDS, type Tile } from '../../src/tiles/tile.js';
+import { KINDS } from '../../src/tiles/tile.js';
 import type { Counts } from '../../src/tiles/counts.js';
 import { Scratch } from './scratch.js';
 import { liveOf } from './view.js';
