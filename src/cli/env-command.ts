@@ -25,7 +25,7 @@ import { nonNegativeInt, tableOptions } from './table.js';
 export interface EnvArgs {
   rules: string;
   strategies: string;
-  players: number;
+  players?: number;
   unit: string;
   limit?: number;
   flowers: boolean;

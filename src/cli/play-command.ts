@@ -34,7 +34,7 @@ export interface PlayArgs {
   seat: string;
   seed?: number;
   unit: string;
-  players: number;
+  players?: number;
   flowers: boolean;
   limit?: number;
   port: number;

@@ -13,7 +13,7 @@ export interface GameArgs {
   strategies: string;
   seed: number;
   game: number;
-  players: number;
+  players?: number;
   unit: string;
   limit?: number;
   flowers: boolean;
@@ -25,6 +25,6 @@ export async function replayConfig(a: GameArgs): Promise<TableConfig> {
   nonNegativeInt('--seed', a.seed);
   nonNegativeInt('--game', a.game);
   const table = tableOptions(a);
-  const lineup = await resolveLineup(a.strategies, a.players);
+  const lineup = await resolveLineup(a.strategies, table.players);
   return { ...table, seed: a.seed, lineup, duplicate: a.duplicate };
 }

@@ -112,7 +112,6 @@ export async function replayHandler(a: ReplayArgs): Promise<void> {
       }
       record = await replayRecord({
         ...(a as GameArgs),
-        players: a.players ?? 4,
         unit: a.unit ?? 'hand',
         flowers: a.flowers ?? false,
         duplicate: a.duplicate ?? false,

@@ -7,7 +7,8 @@ import { ruleSet, type RuleSet } from '../rules/index.js';
 
 export interface TableArgs {
   readonly rules: string;
-  readonly players: number;
+  /** Absent: the rule set's `players` (docs/rules.md "Players"). */
+  readonly players?: number | undefined;
   readonly unit: string;
   readonly limit?: number | undefined;
   readonly flowers: boolean;
@@ -27,7 +28,8 @@ export function nonNegativeInt(name: string, v: number): void {
 
 export function tableOptions(a: TableArgs): TableOptions {
   const rules = ruleSet(a.rules);
-  if (![2, 3, 4].includes(a.players)) throw new UserError(`--players must be 2, 3 or 4, got ${a.players}`);
+  const players = a.players ?? rules.players;
+  if (![2, 3, 4].includes(players)) throw new UserError(`--players must be 2, 3 or 4, got ${players}`);
   if (a.unit !== 'hand' && a.unit !== 'match') throw new UserError(`--unit must be hand or match, got ${a.unit}`);
   if (a.limit !== undefined && (!Number.isSafeInteger(a.limit) || a.limit <= 0)) {
     throw new UserError(`--limit must be a positive integer, got ${a.limit}`);
@@ -35,5 +37,5 @@ export function tableOptions(a: TableArgs): TableOptions {
   if (a.flowers && !rules.flowers && !rules.flowersOptional) {
     throw new UserError(`rule set ${rules.id} is not played with flowers (docs/rules.md); drop --flowers`);
   }
-  return { rules, limit: a.limit ?? rules.limit, flowers: rules.flowers || a.flowers, players: a.players as 2 | 3 | 4, unit: a.unit };
+  return { rules, limit: a.limit ?? rules.limit, flowers: rules.flowers || a.flowers, players: players as 2 | 3 | 4, unit: a.unit };
 }

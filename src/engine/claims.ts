@@ -1,25 +1,43 @@
 /**
  * Claims on the last discard and robbing the kong (docs/rules.md "Claims on the last discard", "Own-turn kongs"):
- * the seats that may claim are asked in turn after the discarder, nearest first; Mah-Jongg beats pung and kong, which
- * beat chow; the nearest Mah-Jongg claimant wins at once. A seat with nothing but a pass is not asked, and neither is
- * one whose claims cannot beat the pung or kong already claimed unless it can go Mah-Jongg. Robbing: the nearest
+ * the seats that may claim are asked in turn after the discarder, nearest first; claims rank by the rule set's
+ * `claimPriority` (every book: Mah-Jongg beats pung and kong, which beat chow), ties going to the nearest; the nearest
+ * Mah-Jongg claimant wins at once. A seat with nothing but a pass is not asked, and neither is one none of whose
+ * claims outranks the best already made. Who may chow is the rule set's `chowFrom`. Robbing: the nearest
  * seat that wins with the tile being added to a pung may take it. **Reading** (docs/rules.md): harr's out-of-turn
  * restriction (pung or pair only) is not applied to robbing: the tile cannot complete a pung (three are in the kong)
  * and the rules state robbing without it.
  */
 import type { Action } from '../core/action.js';
 import type { Seat } from '../core/seat.js';
+import type { RuleSet } from '../rules/index.js';
 import { liveCount } from '../wall/wall.js';
 import { ROB } from './actions.js';
 import { seatCouldWinWith } from './agari.js';
 import { drawLooseFor, drawTurnTile } from './deal.js';
-import { chowRuns, claimLegal, legalHasMahjong, winsByRobbing } from './legal.js';
+import { chowRuns, claimLegal, maySeatChow, winsByRobbing } from './legal.js';
 import { addToPung, claimDiscard, robTile, takeWinningDiscard } from './moves.js';
 import { penaltyPayer } from './penalty.js';
 import { CHOW, type HandState, KONG, PUNG, nextSeat } from './state.js';
 import { decide, decidePassOr, endDrawn, endWon, enterTurn } from './transitions.js';
 
-const CLAIM_RANK: Readonly<Record<string, number>> = { mahjong: 3, pung: 2, kong: 2, chow: 1, pass: 0 };
+/** Each claim's rank under a `claimPriority` (docs/rules.md "Claims on the last discard"); a higher rank wins. */
+const CLAIM_RANKS: Readonly<Record<RuleSet['claimPriority'], Readonly<Record<string, number>>>> = {
+  'mahjong-pung-chow': { mahjong: 3, pung: 2, kong: 2, chow: 1, pass: 0 },
+  'mahjong-nearest': { mahjong: 3, pung: 1, kong: 1, chow: 1, pass: 0 },
+};
+
+function rankOf(s: HandState, type: string): number {
+  return CLAIM_RANKS[s.rules.claimPriority][type]!;
+}
+
+/** Whether some claim in the open decision's legal list outranks the best claim so far. */
+function canOutrank(s: HandState, best: Action): boolean {
+  const f = s.flow;
+  const r = rankOf(s, best.type);
+  for (let i = 0; i < f.n; i++) if (rankOf(s, f.legal[i]!.type) > r) return true;
+  return false;
+}
 
 /** `from` has discarded `tile`: open the claim round. */
 export function startClaims(s: HandState, from: Seat, tile: number): void {
@@ -40,11 +58,12 @@ function askClaims(s: HandState, q: Seat): void {
   const next = nextSeat(s, from);
   for (; q !== from; q = nextSeat(s, q)) {
     // Skip, without building its list, a seat holding fewer than two of the tile, with no chow on it (the next seat
-    // only) and that the prefilter (its cached win mask first) says cannot win with it.
-    if (hand[q * 34 + tile]! < 2 && (q !== next || chowRuns(s, q, tile) === 0) && !seatCouldWinWith(s, q, tile)) continue;
+    // only, in every book) and that the prefilter (its cached win mask first) says cannot win with it.
+    if (hand[q * 34 + tile]! < 2 && (!maySeatChow(s, q === next) || chowRuns(s, q, tile) === 0) && !seatCouldWinWith(s, q, tile)) continue;
     if (!claimLegal(s, q, tile, q === next, live)) continue;
-    // Only Mah-Jongg beats a pung or kong already claimed; pung/kong is unique (three copies left), chow is next only.
-    if (r.bestAction !== null && CLAIM_RANK[r.bestAction.type]! >= 2 && !legalHasMahjong(s)) continue;
+    // A seat is asked only when one of its claims outranks the best so far (in the books: only Mah-Jongg beats a pung
+    // or kong; pung/kong is unique, three copies left; chow is the next seat's, asked first).
+    if (r.bestAction !== null && !canOutrank(s, r.bestAction)) continue;
     r.seat = q;
     decide(s, q, 'claim');
     return;
@@ -57,7 +76,7 @@ export function applyClaim(s: HandState, a: Action): void {
   const r = s.flow.claim;
   const q = r.seat;
   if (a.type === 'mahjong') return resolveClaims(s, q, a); // the nearest Mah-Jongg claimant wins
-  if (a.type !== 'pass' && (r.bestAction === null || CLAIM_RANK[a.type]! > CLAIM_RANK[r.bestAction.type]!)) {
+  if (a.type !== 'pass' && (r.bestAction === null || rankOf(s, a.type) > rankOf(s, r.bestAction.type))) {
     r.bestSeat = q;
     r.bestAction = a;
   }

@@ -110,6 +110,11 @@ export function chowRuns(s: HandState, seat: Seat, tile: Tile): number {
   );
 }
 
+/** May a seat (`next`: the one next in turn after the discarder) chow a discard? The rule set's `chowFrom`. */
+export function maySeatChow(s: HandState, next: boolean): boolean {
+  return next || s.rules.chowFrom === 'any';
+}
+
 /**
  * May `seat` claim Mah-Jongg on the discard `tile`? `next`: it is next in turn after the discarder. (A deal-in, for the
  * danger of a discard: src/infer/danger.ts.)
@@ -120,7 +125,7 @@ export function mayClaimMahjong(s: HandState, seat: Seat, tile: Tile, next: bool
 
 /**
  * Legal claims of `seat` on `tile`, into the state's legal list; false when only passing is possible. `next`: the
- * seat is next in turn after the discarder (chow, out-of-turn Mah-Jongg); `live`: the live wall count.
+ * seat is next in turn after the discarder (chow by `chowFrom`, out-of-turn Mah-Jongg); `live`: the live wall count.
  */
 export function claimLegal(s: HandState, seat: Seat, tile: Tile, next: boolean, live: number): boolean {
   const f = s.flow;
@@ -134,7 +139,7 @@ export function claimLegal(s: HandState, seat: Seat, tile: Tile, next: boolean, 
     if (have >= 2) legal[n++] = PUNG_ACTION;
     // A claimed kong takes three concealed; never onto an exposed pung (Harr, "four of a kind").
     if (have >= 3 && live > 0) legal[n++] = KONG_ACTION;
-    if (next) {
+    if (maySeatChow(s, next)) {
       // Runs through the tile, lowest first: (t-2, t-1, t), (t-1, t, t+1), (t, t+1, t+2).
       const runs = chowRuns(s, seat, tile);
       for (let k = 0; k < 3; k++) if ((runs & (1 << k)) !== 0) legal[n++] = CHOW_FROM[tile - 2 + k]!;
@@ -142,13 +147,6 @@ export function claimLegal(s: HandState, seat: Seat, tile: Tile, next: boolean, 
   }
   f.n = n;
   return n > 1;
-}
-
-/** Whether Mah-Jongg is in the open decision's legal list. */
-export function legalHasMahjong(s: HandState): boolean {
-  const f = s.flow;
-  for (let i = 0; i < f.n; i++) if (f.legal[i] === MAHJONG) return true;
-  return false;
 }
 
 /** Would `seat` win by robbing `tile` (docs/rules.md "Own-turn kongs": "another player who needs that very tile")? */

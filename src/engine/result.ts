@@ -5,7 +5,7 @@
  * the nets.
  */
 import type { Seat } from '../core/seat.js';
-import { scoreHand, scoreSummary, scoreValue, settle, type ScoreContext, type ScoreResult } from '../scoring/index.js';
+import { scoreHand, scoreSummary, scoreValue, settle, settleWash, type ScoreContext, type ScoreResult } from '../scoring/index.js';
 import { formatHand, type HandSpec } from '../tiles/index.js';
 import { type HandState, bonusOf, concealedOf, meldsOf } from './state.js';
 import { handEnd } from './step.js';
@@ -69,7 +69,8 @@ export function handResult(s: HandState, handIndex: number, detailed: boolean): 
     ? settle(s.rules, { winner: end.winner, scores, east: s.pub.dealer, limit: s.limit, payer: end.penaltyPayer })
     : new Array<number>(p).fill(0);
   for (const w of end.washes) {
-    for (let seat = 0; seat < p; seat++) nets[seat]! += seat === w.seat ? w.payment * (p - 1) : -w.payment;
+    const paid = settleWash(s.rules, p, w.seat, w.payment, s.pub.dealer);
+    for (let seat = 0; seat < p; seat++) nets[seat]! += paid[seat]!;
   }
   const result: HandResult = {
     hand: handIndex,

@@ -1,7 +1,8 @@
 /**
  * Dealing a hand, and harr-limit's washing (docs/rules.md harr-limit "Washing the tiles"): after the deal, each seat
  * whose original hand holds 9 or more different heads is asked, East first, whether to call "no play"; a wash
- * collects 9 → 50, 10 → 70, 11 → 100, 12 → 150, 13 → 200 from each other player and the tiles are dealt again from
+ * collects the rule set's `washPayments` (Harr: 9 → 50, 10 → 70, 11 → 100, 12 → 150, 13 → 200) from each other
+ * player (scoring/wash.ts) and the tiles are dealt again from
  * the next wall (chance.ts). East's heavenly hand takes precedence: no seat may wash when East's dealt fourteen are
  * complete. At most MAX_WASHES reshuffles a hand (a strategy that always washes must not loop for ever).
  */
@@ -59,7 +60,7 @@ export function applyWash(s: HandState, a: Action): void {
     return askWash(s);
   }
   const seat = s.flow.seat;
-  const payment = washPayment(w.heads);
+  const payment = washPayment(s.rules, w.heads);
   s.obs.wash(s, seat, w.heads, payment);
   w.washes.push(Object.freeze({ seat, heads: w.heads, payment })); // frozen: copies of the state share it
   dealFrom(s, w.reshuffle + 1);

@@ -24,6 +24,7 @@ import type { Experiment, ExperimentOptions, ExperimentResult, PlayedExperiment 
 import { readme } from './readme.js';
 import type { ExperimentSpec, Variant } from './types.js';
 import type { Cell } from './walls.js';
+import { requirePlayers } from '../rules/index.js';
 
 export function defaultOut(name: string): string {
   return join(SCRATCH_DIR, name);
@@ -119,6 +120,7 @@ export async function runExperiment(lab: readonly Experiment[], o: ExperimentOpt
   if (e.kind === 'staged') e.checkGames(total);
   const plans = e.kind === 'staged' ? [] : cellPlans(e.spec, total);
   const dir = o.out ?? defaultOut(spec.name);
+  if (e.kind !== 'staged') for (const r of new Set(plans.map((p) => p.variant.rules))) requirePlayers(r, e.spec.players, `experiment ${spec.name}`);
   try {
     const out = claimDir(dir, { experiment: spec.name, games: total, seed }, o, plans.map((p) => join('runs', p.variant.label, String(p.lineupIndex))));
     if (e.kind === 'staged') return await e.run(o, out);

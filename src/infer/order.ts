@@ -5,7 +5,8 @@
  * discards first; after a discard nobody claims, the next seat in turn discards; after a claimed one, the claimer
  * does (a claimed kong's loose tile and a concealed kong change nothing of that). So the order is fixed by who made
  * each claim, and each claimed discard lies in an exposed set (its next not yet matched) of the seat that claimed it:
- * a pung or kong of its kind, or a run through it by the next seat in turn. Where two seats could have made a claim,
+ * a pung or kong of its kind, or a run through it by the next seat in turn (by any seat where the rule set's
+ * `chowFrom` is 'any'). Where two seats could have made a claim,
  * a depth-first search keeps the one that leads to a consistent end (every set matched, the seat now to move the one
  * next in turn). A function of the view alone.
  */
@@ -25,6 +26,7 @@ export const ORDER_BUDGET = 4096;
 /** The hand's discards in the order they were made, or null when no order consistent with the view was found. */
 export function discardOrder(view: AgentView): PlayedDiscard[] | null {
   const p = view.players;
+  const anyChow = view.rules.chowFrom === 'any';
   const lists = view.table.map((t) => t.discards);
   const claimed = view.table.map((t) => t.melds.filter((m) => !m.concealed));
   const total = lists.reduce((n, l) => n + l.length, 0);
@@ -55,7 +57,7 @@ export function discardOrder(view: AgentView): PlayedDiscard[] | null {
         if (c === cur) continue;
         const m = claimed[c]![mp[c]!];
         if (m === undefined) continue;
-        const fits = m.type === 'chow' ? c === (cur + 1) % p && m.tile <= d.tile && d.tile <= m.tile + 2 : m.tile === d.tile;
+        const fits = m.type === 'chow' ? (anyChow || c === (cur + 1) % p) && m.tile <= d.tile && d.tile <= m.tile + 2 : m.tile === d.tile;
         if (!fits) continue;
         mp[c]!++;
         out.push({ by: cur, tile: d.tile, claimedBy: c });

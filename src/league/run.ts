@@ -37,6 +37,7 @@ import type { LuckFormat } from '../luck/format.js';
 import { leagueShardOf, runLabelsOf } from './read.js';
 import { analyseLeague, leaderboard, leagueChart, leagueCsv, matrixCsv, order, type LeagueCell, type LeagueResult } from './analyse.js';
 import { leagueHtml } from '../report/league-html.js';
+import { requirePlayers } from '../rules/index.js';
 
 export interface LeagueOptions {
   readonly rules: string;
@@ -137,6 +138,7 @@ async function checkMembers(members: readonly string[]): Promise<void> {
 }
 
 export async function runLeague(o: LeagueOptions): Promise<LeagueRunResult> {
+  requirePlayers(o.rules, PLAYERS, 'league');
   const members = leagueMembers(o.strategies);
   if (!Number.isSafeInteger(o.games) || o.games < 2 * PLAYERS || o.games % PLAYERS !== 0) {
     throw new UserError(`--games must be a multiple of ${PLAYERS} (whole wall sets), at least ${2 * PLAYERS}, got ${o.games}`);

@@ -28,6 +28,7 @@ import type { RunMonitor } from '../runner/options.js';
 import { Sprt, type SprtSpec, type SprtState } from '../stats/sprt.js';
 import { errorRate, sequentialMaxGames } from '../stats/options.js';
 import type { PairedInterval } from '../stats/paired.js';
+import { requirePlayers } from '../rules/index.js';
 
 const PLAYERS = 4;
 /** Wall sets between looks, whatever the run's batch size (the decision is the same for every batching). */
@@ -148,6 +149,7 @@ export async function runSprtCommand(o: SprtOptions): Promise<SprtOutcome> {
   errorRate('--alpha', o.alpha);
   errorRate('--beta', o.beta);
   sequentialMaxGames(o.maxGames, PLAYERS);
+  requirePlayers(o.rules, PLAYERS, 'sprt');
   const spec = { mu0: 0, mu1: o.delta, alpha: o.alpha, beta: o.beta };
   const beta = o.adjust ? luckBeta(o.rules, LUCK_FORMAT) : null;
   if (beta && beta.every((x) => x === 0)) throw new UserError(`--adjust: rule set "${o.rules}" has no luck coefficients (src/luck/beta.ts LUCK_BETA)`);

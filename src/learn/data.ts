@@ -17,7 +17,7 @@ import type { Shard } from '../io/manifest.js';
 import { claimOutput } from '../io/claim.js';
 import { RunDir } from '../io/run-dir.js';
 import { loadsModules, resolveLineup } from '../lineup/registry.js';
-import { ruleSet, rulesName, variantProvenance } from '../rules/index.js';
+import { requirePlayers, ruleSet, rulesName, variantProvenance } from '../rules/index.js';
 import { describeOwner } from '../runner/describe.js';
 import { formatShard, shardRange } from '../runner/plan.js';
 import { pluginHashes } from '../runner/plugins.js';
@@ -79,6 +79,7 @@ export async function dataIdentity(o: TrainOptions): Promise<{ id: DataIdentity;
   }
   if (!Number.isSafeInteger(o.seed)) throw new UserError(`--seed must be an integer, got ${o.seed}`);
   const rules = ruleSet(o.rules);
+  requirePlayers(o.rules, PLAYERS, 'train');
   const field = o.field.split(',').map((s) => s.trim());
   if (field.length !== PLAYERS - 1 || field.some((f) => f === '')) throw new UserError(`--field must name ${PLAYERS - 1} strategies (the other seats), got "${o.field}"`);
   const lineup = [o.teacher.trim(), ...field].join(',');

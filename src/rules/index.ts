@@ -53,6 +53,17 @@ export function parseVariant(file: string, text: string): RuleSet {
   return deepFreeze(variantFromText(file, text, REGISTRY));
 }
 
+/**
+ * Refuse a rule set whose `players` (a variant's) is not the table a command plays: `league`, `sprt`, `tune` and
+ * `train` build their lineups and duplicate wall sets for four seats (docs/rules.md "Variants").
+ */
+export function requirePlayers(id: string, players: number, command: string): void {
+  const r = ruleSet(id);
+  if (r.players !== players) {
+    throw new UserError(`--rules ${id}: sets players ${r.players}, but ${command} plays ${players} players (its lineups and duplicate wall sets are built for ${players} seats); play it with simulate or play`);
+  }
+}
+
 /** Every rule set, with its title, for command-line help. */
 export function ruleSetChoices(): string {
   return `${RULESET_IDS.join(', ')}, or a variant file (.json)`;

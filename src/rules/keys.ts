@@ -12,12 +12,13 @@ export type KeyKind =
   | { readonly kind: 'bool' }
   | { readonly kind: 'enum'; readonly values: readonly (string | null)[] }
   | { readonly kind: 'pair'; readonly max: number }
+  | { readonly kind: 'ints'; readonly length: number; readonly max: number }
   | { readonly kind: 'pairs'; readonly fields: readonly string[]; readonly max: number }
   | { readonly kind: 'list'; readonly values: readonly string[] };
 
 /** Where the books say it: a group of rules shares one passage per book (SOURCES). */
 export type SourceGroup =
-  | 'limit' | 'tiles' | 'wind' | 'wall' | 'claims' | 'kongs' | 'washing' | 'drawn' | 'match' | 'first-turn'
+  | 'players' | 'limit' | 'tiles' | 'wind' | 'wall' | 'claims' | 'kongs' | 'washing' | 'drawn' | 'match' | 'first-turn'
   | 'penalty' | 'settle' | 'sets' | 'bonus' | 'doubles' | 'limit-hands';
 
 export interface RuleKey {
@@ -45,15 +46,20 @@ export const LIMIT_HAND_IDS = [
 
 export const RULE_KEYS: readonly RuleKey[] = [
   // --- procedure (procedure.ts) ---
+  { key: 'players', allowed: { kind: 'int', min: 2, max: 4 }, group: 'players', what: 'players at the table (--players replaces it)' },
   { key: 'limit', allowed: { kind: 'int', min: 1, max: 100_000, nullable: true }, group: 'limit', what: 'hand limit (null: none)' },
   { key: 'flowers', allowed: bool, group: 'tiles', what: 'flowers and seasons in the wall' },
   { key: 'flowersOptional', allowed: bool, group: 'tiles', what: '--flowers may switch them on' },
   { key: 'prevailingWind', allowed: bool, group: 'wind', what: 'a prevailing (round) wind' },
   { key: 'deadWall', allowed: int(40), group: 'wall', what: 'tiles left undrawn when play ends' },
   { key: 'outOfTurnMahjong', allowed: { kind: 'enum', values: ['pung-or-pair', 'any'] }, group: 'claims', what: 'what a Mah-Jongg claim on a discard may complete' },
+  { key: 'chowFrom', allowed: { kind: 'enum', values: ['next', 'any'] }, group: 'claims', what: 'who may take a discard for a chow: the next player only, or any' },
+  { key: 'claimPriority', allowed: { kind: 'enum', values: ['mahjong-pung-chow', 'mahjong-nearest'] }, group: 'claims', what: 'how claims on a discard rank (ties: the nearest in turn)' },
   { key: 'lastDiscardMahjongOnly', allowed: bool, group: 'claims', what: 'the last discard may be taken only for Mah-Jongg' },
   { key: 'noKongAfterClaim', allowed: bool, group: 'kongs', what: 'no own-turn kong straight after a pung or chow' },
   { key: 'washing', allowed: bool, group: 'washing', what: 'washing the tiles with 9 or more different heads' },
+  { key: 'washPayments', allowed: { kind: 'ints', length: 5, max: SCORE }, group: 'washing', what: 'a washer collects from each player, with 9, 10, 11, 12, 13 heads' },
+  { key: 'washEastDouble', allowed: bool, group: 'washing', what: 'East pays and receives a wash eastFactor times' },
   { key: 'eastKeepsDealOnDraw', allowed: bool, group: 'drawn', what: 'East deals again after a drawn hand' },
   { key: 'scoreDrawnHand', allowed: bool, group: 'drawn', what: 'a drawn hand is scored and settled' },
   { key: 'startingScore', allowed: int(100_000), group: 'match', what: 'points each player starts a match with' },
@@ -111,11 +117,12 @@ export const RULE_KEYS: readonly RuleKey[] = [
 
 /** Where each book says a group of rules: the book's passage, then this project's page. */
 export const SOURCES: Readonly<Record<SourceGroup, Readonly<Record<RuleSetId, string>> & { readonly docs: string }>> = {
+  players: { docs: 'docs/rules.md "Players" (R15, R16)', harr: 'Harr II "Two and three-handed games" p. 76 (four; three and two alike)', 'harr-limit': 'Harr II "Two and three-handed games" p. 76 (four; three and two alike)', babcock: 'Babcock: four players, the only table it describes', code500: 'Code: four players, the only table it describes' },
   limit: { docs: 'docs/rules.md "The limit"', harr: 'Harr I: no limit', 'harr-limit': 'Harr II "The limit hand" p. 60', babcock: 'Babcock "Scoring" (limit 300)', code500: 'Code "Special hands" (limit 500)' },
   tiles: { docs: 'docs/rules.md "Tiles"', harr: 'Harr I "Use of the Mandarins" p. 29', 'harr-limit': 'Harr I "Use of the Mandarins" p. 29', babcock: 'Babcock "The Set"', code500: 'Code "Definition of some essential terms"' },
   wind: { docs: 'docs/rules.md harr-limit "Wind rounds"', harr: 'Harr I "A. East Wind" p. 13 (no wind rounds)', 'harr-limit': 'Harr II "The procedure of play" p. 57', babcock: 'Babcock "The Deal" (no wind rounds)', code500: 'Code "Points for all hands"' },
   wall: { docs: 'docs/rules.md "Drawn hand" (R24), harr-limit "The last 14 tiles"', harr: 'Harr I "B. Building and breaking the wall" p. 13', 'harr-limit': 'Harr II "The procedure of play" p. 57', babcock: 'Babcock "The Deal"', code500: 'Code "End of game"' },
-  claims: { docs: 'docs/rules.md "Claims on the last discard"', harr: 'Harr I "F. To Pung" p. 19', 'harr-limit': 'Harr I "F. To Pung" p. 19', babcock: 'Babcock "Play"', code500: 'Code "Extra notes"' },
+  claims: { docs: 'docs/rules.md "Claims on the last discard"', harr: 'Harr I "E. To Chow" p. 18, "F. To Pung" p. 19', 'harr-limit': 'Harr I "E. To Chow" p. 18, "F. To Pung" p. 19', babcock: 'Babcock "Play"', code500: 'Code "Extra notes"' },
   kongs: { docs: 'docs/rules.md "Own-turn kongs"', harr: 'Harr I "Four of a kind" p. 22', 'harr-limit': 'Harr I "Four of a kind" p. 22', babcock: 'Babcock "Play"', code500: 'Code "Extra notes"' },
   washing: { docs: 'docs/rules.md harr-limit "Washing the tiles"', harr: 'Harr I: no washing', 'harr-limit': 'Harr II "Washing the tiles" p. 61', babcock: 'Babcock: no washing', code500: 'Code: no washing' },
   drawn: { docs: 'docs/rules.md "Drawn hand", code500 "Dead round"', harr: 'Harr I "A. East Wind" p. 13', 'harr-limit': 'Harr II "The procedure of play" p. 57', babcock: 'Babcock "A Drawn Game"', code500: 'Code "End of game"' },
@@ -158,6 +165,8 @@ export function allowedText(k: KeyKind): string {
       return `one of ${k.values.map((v) => JSON.stringify(v)).join(', ')}`;
     case 'pair':
       return `two whole numbers [a, b] from 0 to ${k.max}`;
+    case 'ints':
+      return `a list of ${k.length} whole numbers from 0 to ${k.max}`;
     case 'pairs':
       return `null or {${k.fields.map((f) => `"${f}": [a, b]`).join(', ')}} with whole numbers from 0 to ${k.max}`;
     case 'list':
@@ -179,6 +188,8 @@ export function allows(k: KeyKind, v: unknown): boolean {
       return k.values.includes(v as string | null);
     case 'pair':
       return isPair(v, k.max);
+    case 'ints':
+      return Array.isArray(v) && v.length === k.length && v.every((x) => isInt(x, 0, k.max));
     case 'pairs': {
       if (v === null) return true;
       if (typeof v !== 'object' || Array.isArray(v)) return false;

@@ -8,14 +8,19 @@ import type { RuleSet } from './types.js';
 export const HARR: RuleSet = {
   id: 'harr',
   title: 'Harr 1922, Part I: playing without a limit',
+  players: 4, // Players: "Four by default" (Harr II "Two and three-handed games": 3 and 2 by --players)
   limit: null, // docs/rules.md table: "none (`--limit N` caps)"
   flowers: false, // "optional (`--flowers`)"
   flowersOptional: true,
   prevailingWind: false, // "prevailing wind: no"
   deadWall: 0, // "Hand drawn when the live wall is exhausted (no dead wall beyond the loose tiles)"
   outOfTurnMahjong: 'pung-or-pair', // Claims, Reading: "in harr and harr-limit ... only where it completes a pung or the pair"
+  chowFrom: 'next', // Claims: "Chow: only the next player may take the discard" (Harr I "E. To Chow")
+  claimPriority: 'mahjong-pung-chow', // Claims: "Mah-Jongg beats pung and chow, and a pung beats a chow" (Harr I "F. To Pung" 4, 5)
   lastDiscardMahjongOnly: false,
   washing: false,
+  washPayments: [50, 70, 100, 150, 200], // harr-limit "Washing the tiles": "9 → 50, 10 → 70, 11 → 100, 12 → 150, 13 → 200"
+  washEastDouble: false, // "East neither pays nor receives double for it"
   eastKeepsDealOnDraw: true, // Drawn hand: "East deals again (except code500)"
   startingScore: 0,
   noKongAfterClaim: false,
@@ -42,6 +47,11 @@ export const HARR_LIMIT: RuleSet = {
 export const BABCOCK: RuleSet = {
   id: 'babcock',
   title: 'Babcock, Rules for Mah-Jongg (the Red Book), 2nd ed. 1923',
+  players: 4, // "The Set": four players
+  chowFrom: 'next', // Claims: "only the next player" (Babcock "Play")
+  claimPriority: 'mahjong-pung-chow', // Claims: "Mah-Jongg beats pung and chow" (Babcock "Play")
+  washPayments: [50, 70, 100, 150, 200], // no washing: Harr II's table, unused
+  washEastDouble: false,
   limit: 300, // "Limit 300 for any hand"
   flowers: false, // "no (not recommended)"
   flowersOptional: false,
@@ -64,6 +74,11 @@ export const BABCOCK: RuleSet = {
 export const CODE500: RuleSet = {
   id: 'code500',
   title: 'Codification of tile gaming principles (500 limit, flowers and seasons)',
+  players: 4, // four players
+  chowFrom: 'next', // as Babcock (Code "Extra notes")
+  claimPriority: 'mahjong-pung-chow',
+  washPayments: [50, 70, 100, 150, 200], // no washing: Harr II's table, unused
+  washEastDouble: false,
   limit: 500, // "Limit 500"
   flowers: true, // "Flowers and seasons in play (144 tiles)"
   flowersOptional: false,

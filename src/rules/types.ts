@@ -9,6 +9,8 @@ export type RuleSetId = 'harr' | 'harr-limit' | 'babcock' | 'code500';
 export interface RuleSet {
   readonly id: RuleSetId;
   readonly title: string;
+  /** Players at the table when `--players` is not given (every book: 4; Harr II describes 3 and 2 too). */
+  readonly players: 2 | 3 | 4;
   /** Default hand limit; null = no limit (harr; `--limit N` caps). */
   readonly limit: number | null;
   /** Flowers and seasons in play by default; `flowersOptional` says whether `--flowers` may switch them on/off. */
@@ -23,10 +25,25 @@ export interface RuleSet {
    * the pair) or 'any' (babcock, code500: any combination, a run too).
    */
   readonly outOfTurnMahjong: 'pung-or-pair' | 'any';
+  /**
+   * Who may take a discard for a chow: 'next' (every book: only the player next in turn after the discarder, Harr I
+   * "E. To Chow") or 'any' (a house rule: any player, who then takes the turn as a pung's claimant does).
+   */
+  readonly chowFrom: 'next' | 'any';
+  /**
+   * How claims on one discard rank: 'mahjong-pung-chow' (every book: Mah-Jongg beats pung and kong, which beat chow)
+   * or 'mahjong-nearest' (a house rule: Mah-Jongg beats any set; between sets the nearest claimant in turn wins).
+   * Ties go to the claimant nearest in turn after the discarder either way (Harr I "F. To Pung" rule 6).
+   */
+  readonly claimPriority: 'mahjong-pung-chow' | 'mahjong-nearest';
   /** code500: the last discard may be taken only for Mah-Jongg. */
   readonly lastDiscardMahjongOnly: boolean;
   /** harr-limit: washing the tiles with 9+ different heads. */
   readonly washing: boolean;
+  /** What a washer collects from each other player with 9, 10, 11, 12, 13 different heads (Harr II). */
+  readonly washPayments: readonly number[];
+  /** East pays and receives a wash `eastFactor` times (Harr II: he "neither pays nor receives double for it"). */
+  readonly washEastDouble: boolean;
   /** East keeps the deal on a drawn hand (all but code500). */
   readonly eastKeepsDealOnDraw: boolean;
   /** Scores each player starts a match with (babcock 2,000). */

@@ -1,17 +1,16 @@
 /**
  * harr-limit "Washing the tiles" (docs/rules.md; Harr Part II): a player whose original hand holds 9 or more
- * different heads may call "no play" and collects from each player by the table below; East neither pays nor
- * receives double for it.
+ * different heads may call "no play" and collects from each player by the rule set's table (`washPayments`, Harr's
+ * "9 → 50, 10 → 70, 11 → 100, 12 → 150, 13 → 200"); East neither pays nor receives double for it unless the rule
+ * set's `washEastDouble` says so (a variant).
  */
 import { distinctHeads } from '../hand/special.js';
+import type { RuleSet } from '../rules/index.js';
 import type { Counts } from '../tiles/counts.js';
 
-/** Heads → collected from each player: "9 → 50, 10 → 70, 11 → 100, 12 → 150, 13 → 200". */
-const WASH_TABLE: Readonly<Record<number, number>> = { 9: 50, 10: 70, 11: 100, 12: 150, 13: 200 };
-
 /** What a washer with `heads` different heads collects from each other player (0 when he may not wash). */
-export function washPayment(heads: number): number {
-  return WASH_TABLE[Math.min(heads, 13)] ?? 0;
+export function washPayment(rules: RuleSet, heads: number): number {
+  return heads < 9 ? 0 : rules.washPayments[Math.min(heads, 13) - 9]!;
 }
 
 /** Different heads in an original hand's count array. */
@@ -19,8 +18,17 @@ export function washHeads(c: Counts): number {
   return distinctHeads(c);
 }
 
-/** Nets of a wash: the washer collects `washPayment` from each of the other `players - 1`, no East double. */
-export function settleWash(players: number, washer: number, heads: number): number[] {
-  const p = washPayment(heads);
-  return Array.from({ length: players }, (_, s) => (s === washer ? p * (players - 1) : -p));
+/**
+ * Nets of a wash of `payment` a player: the washer collects it from each of the other `players - 1`, East (seat
+ * `east`) paying or receiving `eastFactor` times it where the rule set's `washEastDouble` says so.
+ */
+export function settleWash(rules: RuleSet, players: number, washer: number, payment: number, east: number): number[] {
+  const nets = new Array<number>(players).fill(0);
+  for (let s = 0; s < players; s++) {
+    if (s === washer) continue;
+    const p = rules.washEastDouble && (s === east || washer === east) ? payment * rules.eastFactor : payment;
+    nets[s]! -= p;
+    nets[washer]! += p;
+  }
+  return nets;
 }

@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os';
 import { UserError } from '../errors.js';
 import { commandLine } from '../io/manifest.js';
 import { resolveLineup, resolveStrategy } from '../lineup/registry.js';
-import { ruleSet, rulesName, variantProvenance } from '../rules/index.js';
+import { requirePlayers, ruleSet, rulesName, variantProvenance } from '../rules/index.js';
 import { defaultLambda } from './cmaes.js';
 import type { TuneOptions } from './options.js';
 import type { TuneTable } from './protocol.js';
@@ -64,6 +64,7 @@ async function identityOf(o: TuneOptions): Promise<{ id: TuneIdentity; table: Tu
   const sigma = o.sigma ?? 0.2;
   if (!(sigma > 0 && sigma <= 1)) throw new UserError(`--sigma is a step size in the unit cube, in (0, 1], got ${o.sigma}`);
   const rules = ruleSet(o.rules);
+  requirePlayers(o.rules, PLAYERS, 'tune');
   const inst = await resolveStrategy(o.strategy);
   const dims = parseSpace(o.params, inst);
   const field = (o.against ?? new Array<string>(PLAYERS - 1).fill(o.strategy.trim()).join(',')).split(',').map((s) => s.trim());

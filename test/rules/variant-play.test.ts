@@ -193,6 +193,8 @@ const PLAY: readonly { key: string; books?: readonly RuleSetId[]; hands?: number
   { key: 'outOfTurnMahjong' },
   { key: 'noKongAfterClaim', hands: 400 },
   { key: 'washing', hands: 400 },
+  { key: 'chowFrom' },
+  { key: 'claimPriority', hands: 400 },
   { key: 'discarderPaysAll', books: ['harr-limit'], hands: 400 },
   { key: 'eastKeepsDealOnDraw' },
   { key: 'prevailingWind', same: "harr's table scores no round wind, so a prevailing wind changes no score and no choice" },
@@ -218,10 +220,12 @@ async function playBoth(key: string, books: readonly RuleSetId[] | undefined, ha
 }
 
 describe('a procedure key changes the play', () => {
-  it('every procedure key is tested here or by the settlement and scoring properties above', () => {
+  it('every procedure key is tested here, by the settlement and scoring properties above, or in variant-claims', () => {
     const covered = [...PLAY.map((p) => p.key), 'lastDiscardMahjongOnly', 'limit', 'losersSettle', 'eastFactor', 'scoreDrawnHand', 'flowersOptional', 'startingScore'];
-    // firstTurnUntilOwnTurn changes only code500's Gift from Earth, too rare to meet in a test's games.
-    expect(PLAY_KEYS.filter((k) => !covered.includes(k))).toEqual(['firstTurnUntilOwnTurn']);
+    // Washing's payments, players and the first turn (too rare in random play: a constructed hand) are in
+    // variant-claims.test.ts.
+    const claims = ['players', 'washPayments', 'washEastDouble', 'firstTurnUntilOwnTurn'];
+    expect(PLAY_KEYS.filter((k) => !covered.includes(k))).toEqual(claims);
   });
   it.each(PLAY)('$key: the same seed plays differently under the variant', async ({ key, books, hands, same }) => {
     const { a, b } = await playBoth(key, books, hands);

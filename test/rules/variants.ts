@@ -16,6 +16,8 @@ export function otherValue(kind: KeyKind, v: unknown): unknown {
       return kind.values.find((x) => x !== v);
     case 'pair':
       return (v as number[]).map((x) => x + 2);
+    case 'ints':
+      return (v as number[]).map((x) => x + 10);
     case 'pairs':
       return v === null ? Object.fromEntries(kind.fields.map((f) => [f, [2, 4]])) : null;
     case 'list':

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { score, summary, E, S, W, N, type Opts } from './helpers.js';
 import { washPayment, settleWash } from '../../src/scoring/index.js';
+import { ruleSet } from '../../src/rules/index.js';
 
 function check(hand: string, o: Opts, lines: string[], points: number, doubles: number, final: number) {
   const r = score('harr-limit', hand, o);
@@ -191,8 +192,10 @@ describe('harr-limit limit hands, bonuses and washing (docs/rules.md "harr-limit
     expect(pure.doubles).toBe(0);
   });
   it('washing the tiles: 9 → 50, 10 → 70, 11 → 100, 12 → 150, 13 → 200; East not double', () => {
-    expect([8, 9, 10, 11, 12, 13].map(washPayment)).toEqual([0, 50, 70, 100, 150, 200]);
-    expect(settleWash(4, 0, 11)).toEqual([300, -100, -100, -100]);
-    expect(settleWash(4, 2, 9)).toEqual([-50, -50, 150, -50]);
+    const hl = ruleSet('harr-limit');
+    expect([8, 9, 10, 11, 12, 13, 14].map((h) => washPayment(hl, h))).toEqual([0, 50, 70, 100, 150, 200, 200]);
+    // East (seat 0 here) washing, then paying a washer: no double either way.
+    expect(settleWash(hl, 4, 0, washPayment(hl, 11), 0)).toEqual([300, -100, -100, -100]);
+    expect(settleWash(hl, 4, 2, washPayment(hl, 9), 0)).toEqual([-50, -50, 150, -50]);
   });
 });

@@ -10,7 +10,7 @@ export const envCommand: CommandModule<object, EnvArgs> = {
     y
       .option('rules', { type: 'string', default: 'harr', describe: `rule set: ${ruleSetChoices()}` })
       .option('strategies', { type: 'string', default: 'env,harr,harr,harr', describe: 'lineup, one per player: "env" for a seat the client plays' })
-      .option('players', { type: 'number', default: 4, describe: 'players at the table: 2, 3 or 4' })
+      .option('players', { type: 'number', describe: 'players at the table: 2, 3 or 4 (default: the rule set\'s, 4 in every book)' })
       .option('unit', { type: 'string', default: 'hand', describe: 'hand or match' })
       .option('limit', { type: 'number', describe: "hand limit (default: the rule set's)" })
       .option('flowers', { type: 'boolean', default: false, describe: 'flowers and seasons in play (where allowed)' }) as never,

@@ -16,7 +16,7 @@ export const playCommand: CommandModule<object, PlayArgs> = {
       .option('seat', { type: 'string', default: 'E', describe: "your wind in each game's first hand: E, S, W, N (as the table has them) or random" })
       .option('seed', { type: 'number', describe: 'master seed (default: a random one, printed); the same seed and the same moves give the same game' })
       .option('unit', { type: 'string', default: 'hand', choices: ['hand', 'match'], describe: 'what one game is' })
-      .option('players', { type: 'number', default: 4, choices: [2, 3, 4], describe: 'players at the table' })
+      .option('players', { type: 'number', choices: [2, 3, 4], describe: 'players at the table (default: the rule set\'s, 4 in every book)' })
       .option('flowers', { type: 'boolean', default: false, describe: 'play with flowers and seasons (where the rule set allows)' })
       .option('limit', { type: 'number', describe: "hand limit (default: the rule set's)" })
       .option('port', { type: 'number', default: DEFAULT_PORT, describe: 'port to listen on (0: any free one)' })

@@ -14,7 +14,7 @@ export const replayCommand: CommandModule<object, ReplayArgs> = {
       .option('strategies', { type: 'string', describe: 'lineup, one per player, comma-separated' })
       .option('seed', { type: 'number', describe: 'master seed' })
       .option('game', { type: 'number', describe: 'game index' })
-      .option('players', { type: 'number', describe: 'players at the table: 2, 3 or 4 (default 4)' })
+      .option('players', { type: 'number', describe: 'players at the table: 2, 3 or 4 (default: the rule set\'s, 4 in every book)' })
       .option('unit', { type: 'string', describe: 'hand (default) or match' })
       .option('limit', { type: 'number', describe: "hand limit (default: the rule set's)" })
       .option('flowers', { type: 'boolean', describe: 'flowers and seasons in play (where allowed)' })

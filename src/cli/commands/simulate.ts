@@ -8,7 +8,7 @@ import { resolveShard } from '../../runner/plan.js';
 import { SIGNAL_EXIT } from '../../runner/signals.js';
 import { commandLine } from '../../io/manifest.js';
 import { refuseCommitted } from '../../io/committed.js';
-import { ruleSetChoices } from '../../rules/index.js';
+import { ruleSet, ruleSetChoices } from '../../rules/index.js';
 import { printBoards, QUIET_OPTION } from '../board.js';
 
 interface SimulateArgs {
@@ -20,7 +20,7 @@ interface SimulateArgs {
   out?: string;
   'games-csv': boolean;
   limit?: number;
-  players: number;
+  players?: number;
   unit: string;
   duplicate: boolean;
   shard?: string;
@@ -46,7 +46,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       .option('out', { type: 'string', describe: `output directory (default ${DEFAULT_OUT}, replaced each run); one that holds anything else is refused unless --force` })
       .option('games-csv', { type: 'boolean', default: false, describe: 'also write games.csv, one row per hand' })
       .option('limit', { type: 'number', describe: 'hand limit (default: the rule set\'s)' })
-      .option('players', { type: 'number', default: 4, choices: [2, 3, 4], describe: 'players at the table' })
+      .option('players', { type: 'number', choices: [2, 3, 4], describe: 'players at the table (default: the rule set\'s, 4 in every book)' })
       .option('unit', { type: 'string', default: 'hand', choices: ['hand', 'match'], describe: 'what one game is' })
       .option('duplicate', { type: 'boolean', default: false, describe: 'play every wall once per seat rotation' })
       .option('shard', { type: 'string', describe: 'play only shard I of M, counted from 1: 1/4 … 4/4' })
@@ -64,9 +64,11 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
     // The runner is loaded when a run starts, not for --help (docs/performance.md, "A command's start").
     refuseCommitted(a.out ?? DEFAULT_OUT, a.force);
     const { simulate } = await import('../../runner/run.js');
+    // No --players: the rule set's (docs/rules.md "Players"; a variant may set it).
+    const players = (a.players ?? ruleSet(a.rules).players) as 2 | 3 | 4;
     const result = await simulate({
       rules: a.rules,
-      strategies: a.strategies ?? defaultStrategies(a.players),
+      strategies: a.strategies ?? defaultStrategies(players),
       games: a.games,
       seed: a.seed,
       ...(a.workers !== undefined ? { workers: a.workers } : {}),
@@ -74,7 +76,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       outExplicit: a.out !== undefined,
       gamesCsv: a['games-csv'],
       ...(a.limit !== undefined ? { limit: a.limit } : {}),
-      players: a.players as 2 | 3 | 4,
+      players,
       unit: a.unit as 'hand' | 'match',
       duplicate: a.duplicate,
       luck: a.duplicate,
