@@ -6,9 +6,10 @@
  * does (a claimed kong's loose tile and a concealed kong change nothing of that). So the order is fixed by who made
  * each claim, and each claimed discard lies in an exposed set (its next not yet matched) of the seat that claimed it:
  * a pung or kong of its kind, or a run through it by the next seat in turn (by any seat where the rule set's
- * `chowFrom` is 'any'). Where two seats could have made a claim,
- * a depth-first search keeps the one that leads to a consistent end (every set matched, the seat now to move the one
- * next in turn). A function of the view alone.
+ * `chowFrom` is 'any'). Where two seats could have made a claim, a depth-first search keeps the one that leads to a
+ * consistent end (every set matched, the seat now to move the one next in turn). In the books that end is the true
+ * order; where any seat may chow, two seats may hold runs through the same discard and the view can fit more than one
+ * order: the search returns the first it finds. A function of the view alone.
  */
 import type { AgentView } from '../agent/types.js';
 import type { Seat } from '../core/seat.js';
