@@ -254,6 +254,18 @@ describe('players', () => {
   });
 });
 
+describe('a league of a variant', () => {
+  it('plays it, and its manifest carries the variant\'s canonical form and SHA-256 (docs/rules.md "Variants")', async () => {
+    const v = file({ base: 'harr', overrides: { chowFrom: 'any' } });
+    const out = join(tmp, 'league-variant');
+    const r = await mjlabIn(['league', '--rules', v, '--strategies', 'harr,greedy', '--games', '8', '--workers', '1', '--no-progress', '--out', out]);
+    expect(r.status, r.stderr).toBe(0);
+    const m = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { rules: string; rulesVariant?: { sha256: string; canonical: string } };
+    expect(m.rules).toBe(v);
+    expect(m.rulesVariant).toEqual({ sha256: ruleSet(v).variant!.sha256, canonical: ruleSet(v).variant!.canonical });
+  });
+});
+
 describe('firstTurnUntilOwnTurn', () => {
   // East discards 2s; South draws 9m and discards it; West goes out on it, matching his 9m pair, before his own first
   // turn and not on East's first discard: code500's Gift from Earth only where the first turn lasts until one's own.
