@@ -37,7 +37,7 @@ import type { LuckFormat } from '../luck/format.js';
 import { leagueShardOf, runLabelsOf } from './read.js';
 import { analyseLeague, leaderboard, leagueChart, leagueCsv, matrixCsv, order, type LeagueCell, type LeagueResult } from './analyse.js';
 import { leagueHtml } from '../report/league-html.js';
-import { requirePlayers } from '../rules/index.js';
+import { requirePlayers, ruleSet, variantProvenance } from '../rules/index.js';
 
 export interface LeagueOptions {
   readonly rules: string;
@@ -295,7 +295,7 @@ async function finishLeague(
       '',
     ].join('\n'),
   );
-  const manifest = `${JSON.stringify({ ...experimentProvenance('league', o.command ?? commandLine(), reproduce), rules: o.rules, members, seed: o.seed, gamesPerPairing: o.games, ...(o.until !== undefined ? { until: o.until } : {}), wallSets: walls, hands, durationSeconds: Number(seconds.toFixed(3)), runs }, null, 2)}\n`;
+  const manifest = `${JSON.stringify({ ...experimentProvenance('league', o.command ?? commandLine(), reproduce), rules: o.rules, ...variantProvenance(ruleSet(o.rules)), members, seed: o.seed, gamesPerPairing: o.games, ...(o.until !== undefined ? { until: o.until } : {}), wallSets: walls, hands, durationSeconds: Number(seconds.toFixed(3)), runs }, null, 2)}\n`;
   out.write('manifest.json', manifest);
   out.write('league.html', leagueHtml(result, { command: reproduce, manifest, order: order(result) }));
   return { status: 'complete', result, board };
