@@ -137,6 +137,7 @@ function bestJson(dir: string, r: TuneRecord, git: GitState): string {
       version: packageVersion(),
       ...git,
       rules: id.rules,
+      ...(id.rulesVariant ? { rulesVariant: id.rulesVariant } : {}),
       limit: id.limit,
       flowers: id.flowers,
       from: id.strategy,

@@ -266,6 +266,27 @@ describe('a league of a variant', () => {
   });
 });
 
+describe('a tune of a variant', () => {
+  it('plays it; best.json and the manifest carry its SHA-256; a resume with the file changed since is refused', async () => {
+    const v = file({ base: 'harr-limit', overrides: { washPayments: [100, 140, 200, 300, 400] } });
+    const out = join(tmp, 'tune-variant');
+    const args = ['tune', '--strategy', 'harr', '--rules', v, '--params', 'washMin', '--generations', '1', '--population', '2', '--games', '8', '--finalists', '2', '--race-rounds', '1', '--confirm-games', '8', '--workers', '1', '--no-progress', '--out', out];
+    const r = await mjlabIn(args);
+    expect(r.status, r.stderr).toBe(0);
+    const sha = ruleSet(v).variant!.sha256;
+    const best = JSON.parse(readFileSync(join(out, 'best.json'), 'utf8')) as { tune: { rules: string; rulesVariant?: { sha256: string } } };
+    expect(best.tune.rules).toBe(v);
+    expect(best.tune.rulesVariant?.sha256).toBe(sha);
+    expect(readFileSync(join(out, 'manifest.json'), 'utf8')).toContain(sha);
+    const before = readFileSync(join(out, 'best.json'));
+    writeFileSync(v, JSON.stringify({ base: 'harr-limit', overrides: { washPayments: [100, 140, 200, 300, 500] } }));
+    const again = await mjlabIn([...args, '--resume']);
+    expect(again.status).toBe(2);
+    expect(again.stderr.trimEnd().split('\n'), again.stderr).toHaveLength(1);
+    expect(readFileSync(join(out, 'best.json')).equals(before)).toBe(true);
+  });
+});
+
 describe('firstTurnUntilOwnTurn', () => {
   // East discards 2s; South draws 9m and discards it; West goes out on it, matching his 9m pair, before his own first
   // turn and not on East's first discard: code500's Gift from Earth only where the first turn lasts until one's own.
