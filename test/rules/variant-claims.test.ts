@@ -23,15 +23,10 @@ import { harr } from '../../strategies/harr.js';
 import { chowMixer } from '../../strategies/chow-mixer.js';
 import { mjlabIn } from '../helpers/cli.js';
 import { tempDir } from '../runner/helpers.js';
-import { variantChanging } from './variants.js';
+import { variantChanging, variantFiles } from './variants.js';
 
 const tmp = tempDir('variant-claims');
-let n = 0;
-function file(content: unknown): string {
-  const f = join(tmp, `v${n++}.json`);
-  writeFileSync(f, JSON.stringify(content));
-  return f;
-}
+const file = variantFiles(tmp);
 
 /** One decision of a hand: who, in which phase, what was legal and taken, and the claim round's state. */
 interface Decision {

@@ -15,7 +15,7 @@ import { mjlabIn } from '../helpers/cli.js';
 import { tempDir } from '../runner/helpers.js';
 import { buildHand, ctxArb, handArb } from '../scoring/random-hands.js';
 import type { HandSpec } from '../../src/tiles/index.js';
-import { variantChanging } from './variants.js';
+import { variantChanging, variantFiles } from './variants.js';
 import { applyParams } from '../../src/agent/params.js';
 import { seededWalls } from '../../src/engine/chance.js';
 import { createHandState } from '../../src/engine/state.js';
@@ -25,12 +25,7 @@ import { viewFor } from '../../src/view/view.js';
 import { harr } from '../../strategies/harr.js';
 
 const tmp = tempDir('variant-play');
-let n = 0;
-function file(content: unknown): string {
-  const f = join(tmp, `v${n++}.json`);
-  writeFileSync(f, JSON.stringify(content));
-  return f;
-}
+const file = variantFiles(tmp);
 
 async function simulate(rules: string, out: string, extra: string[] = []): Promise<void> {
   const r = await mjlabIn(['simulate', '--rules', rules, '--strategies', 'defender,harr,greedy,chow-mixer', '--games', '48', '--duplicate', '--games-csv', '--seed', '7', '--workers', '1', '--no-progress', '--out', out, ...extra]);

@@ -1,4 +1,6 @@
 /** Variants for tests: for any documented key, a variant of some book that changes that key alone. */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { UserError } from '../../src/errors.js';
 import { RULE_KEYS, valueAt, type KeyKind } from '../../src/rules/keys.js';
 import { parseVariant, RULESET_IDS, ruleSet, type RuleSet, type RuleSetId } from '../../src/rules/index.js';
@@ -40,3 +42,13 @@ export function variantChanging(key: string, books: readonly RuleSetId[] = RULES
   throw new Error(`no book takes a change of ${key} alone`);
 }
 
+
+/** A writer of variant files into `dir`: each call writes `content` as JSON to a new file and returns its path. */
+export function variantFiles(dir: string): (content: unknown) => string {
+  let n = 0;
+  return (content) => {
+    const f = join(dir, `v${n++}.json`);
+    writeFileSync(f, JSON.stringify(content));
+    return f;
+  };
+}
