@@ -48,6 +48,8 @@ export interface LeagueOptions {
   readonly workers?: number;
   readonly shard: Shard | null;
   readonly resume: boolean;
+  /** With resume: a member's plug-in or preset file changed since is accepted (SimulateOptions.acceptChangedPlugin). */
+  readonly acceptChangedPlugin?: boolean;
   readonly force: boolean;
   readonly progress: 'auto' | 'none';
   readonly decisionTimeout?: number;
@@ -208,7 +210,8 @@ async function playTo(o: LeagueOptions, games: number, resume: boolean, quiet: b
         shard: o.shard, resume, force: false, parentOwned: true, progress: quiet ? 'none' : o.progress, nets: true, luck: true,
         ...(games < o.games ? { monitor: new GamesMonitor(games, 2 * 4) } : {}),
         ...(o.decisionTimeout !== undefined ? { decisionTimeout: o.decisionTimeout } : {}),
-        command: o.command ?? commandLine(),
+        command: o.command ?? commandLine(), commandOut: o.out,
+        ...(resume && o.acceptChangedPlugin ? { acceptChangedPlugin: true } : {}),
         ...(keep ? { keep } : {}),
         signals,
       });
