@@ -55,6 +55,8 @@ export interface SimulateOptions extends Omit<TableDescription, 'limit'> {
   readonly decisionTimeout?: number;
   /** An experiment owns the directory tree (this is one of its cells) and has checked it already. */
   readonly parentOwned?: boolean;
+  /** A resume with nothing to resume starts afresh without a line (the league says it once for its pairings). */
+  readonly quietFresh?: boolean;
   /** The command line, for the manifest and the resume hint. */
   readonly command?: string;
   /** The output directory `command` names, when not `out` (a league's, for one of its pairings): a fresh start goes beside it. */

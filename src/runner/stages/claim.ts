@@ -24,6 +24,8 @@ export interface DirRequest {
   readonly resume: boolean;
   /** With resume: a run that differs only in its plug-in files' content is continued (`--accept-changed-plugin`). */
   readonly acceptChangedPlugin?: boolean;
+  /** A resume with nothing to resume starts afresh without a line (SimulateOptions.quietFresh). */
+  readonly quietFresh?: boolean;
   /** An experiment owns the tree (its cell directories): the experiment has already checked it. */
   readonly parentOwned?: boolean;
 }
@@ -70,7 +72,7 @@ export function claimRunDir(r: DirRequest): Claimed {
     },
     describe: (w) => (w.kind === 'simulate' || w.kind === 'merge' ? describePrior((w.run ?? {}) as Prior) : describeOwner(w)),
     resumeDifferent: (w) => resumeDifferent(r, (w.run ?? {}) as Prior),
-    force: r.force, resume: r.resume, isDefault: r.isDefault, parentOwned: r.parentOwned ?? false,
+    force: r.force, resume: r.resume, isDefault: r.isDefault, parentOwned: r.parentOwned ?? false, quietFresh: r.quietFresh ?? false,
     resumable: (d) => d.has(CHECKPOINT_FILE),
     finished: (d) => d.readJson<Manifest>('manifest.json')?.complete === true,
     // A merge is recomputed from its inputs in moments: redoing one is never a loss.
@@ -88,6 +90,6 @@ export function claim(plan: RunPlan): Claimed {
   const { o } = plan;
   return claimRunDir({
     dir: o.out, kind: 'simulate', identity: plan.identity, shard: o.shard, isDefault: !o.outExplicit, force: o.force, resume: o.resume,
-    acceptChangedPlugin: o.acceptChangedPlugin ?? false, parentOwned: o.parentOwned ?? false,
+    acceptChangedPlugin: o.acceptChangedPlugin ?? false, quietFresh: o.quietFresh ?? false, parentOwned: o.parentOwned ?? false,
   });
 }
