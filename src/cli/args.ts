@@ -123,3 +123,10 @@ export function failMessage(msg: string, raw: readonly string[]): string {
   if (missing) return `missing ${missing[1]!.split(', ').map((n) => `--${n}`).join(', ')} (see --help)`;
   return msg.split('\n').map((l) => l.trim()).filter((l) => l.length > 0).join(' ') || 'bad command line';
 }
+
+/** `--accept-changed-plugin` says what a resume keeps: without `--resume` it has nothing to say. */
+export function refuseAcceptWithoutResume(a: { resume: boolean; 'accept-changed-plugin'?: boolean }): void {
+  if (a['accept-changed-plugin'] === true && !a.resume) {
+    throw new UserError('--accept-changed-plugin goes with --resume (it keeps the games a checkpoint holds); add --resume, or drop it');
+  }
+}

@@ -12,6 +12,7 @@ import { mergeLeague, runLeague, UNTIL_GAMES } from '../league/run.js';
 import { resolveShard } from '../runner/plan.js';
 import { SIGNAL_EXIT } from '../runner/signals.js';
 import { CLI } from '../text.js';
+import { refuseAcceptWithoutResume } from './args.js';
 
 export interface LeagueArgs {
   rules: string;
@@ -25,6 +26,7 @@ export interface LeagueArgs {
   shards?: number;
   merge?: string;
   resume: boolean;
+  'accept-changed-plugin': boolean;
   force: boolean;
   progress: boolean;
   'decision-timeout'?: number;
@@ -44,10 +46,12 @@ export async function leagueHandler(a: LeagueArgs): Promise<void> {
   // A variant file's league goes under its file name (docs/rules.md "Variants"), not under its path.
   const out = a.out ?? `${SCRATCH_DIR}/league-${a.rules.endsWith('.json') ? basename(a.rules, '.json') : a.rules}`;
   refuseCommitted(out, a.force);
+  refuseAcceptWithoutResume(a);
   const r = await runLeague({
     rules: a.rules, strategies: a.strategies, games: a.games ?? (a.until !== undefined ? UNTIL_GAMES : 400), seed: a.seed,
     ...(a.until !== undefined ? { until: a.until } : {}), ...(a.workers !== undefined ? { workers: a.workers } : {}),
-    out, shard: resolveShard(a.shard, a.shards, process.env), resume: a.resume, force: a.force, progress: a.progress ? 'auto' : 'none',
+    out, shard: resolveShard(a.shard, a.shards, process.env), resume: a.resume, acceptChangedPlugin: a['accept-changed-plugin'],
+    force: a.force, progress: a.progress ? 'auto' : 'none',
     ...(a['decision-timeout'] !== undefined ? { decisionTimeout: a['decision-timeout'] } : {}), command,
   });
   if (r.status === 'interrupted') {

@@ -10,24 +10,10 @@ import { actionText } from '../record/actions.js';
 import { tileCode } from '../tiles/index.js';
 import type { Coach } from './coach.js';
 import { type Streams, evaluateView } from './evaluate.js';
-import { probit } from 'simple-statistics';
-import { Z95, pairedInterval, round2 } from './values.js';
+import { pairedInterval, round2 } from './values.js';
+import { isMistake } from './mistake.js';
 
 const WINDS = 'ESWN';
-
-/**
- * A decision counts as a mistake when its expected loss is at least MISTAKE_POINTS and the loss is clear of 0 at 95%
- * jointly over the answers the coach's move was picked from (Bonferroni: z = probit(1 − 0.025/(k−1)) for k answers),
- * since the best of many noisy means beats the one played by chance alone more often than one comparison says.
- */
-export const MISTAKE_POINTS = 2;
-export const MISTAKE_RULE =
-  `a mistake: an expected loss of at least ${MISTAKE_POINTS} points against the coach's move, clear of 0 at 95% over all the answers compared (paired, Bonferroni)`;
-
-/** The z of the mistake rule for a decision of k answers. */
-export function mistakeZ(k: number): number {
-  return k < 3 ? Z95 : probit(1 - 0.025 / (k - 1));
-}
 
 export interface PanelCandidate {
   /** In notation, as a record writes it without the seat: "discard 5p", "chow 3m", "pass". */
@@ -90,6 +76,7 @@ export function panelOf(view: AgentView, coach: Coach, played: Action | undefine
     loss: round2(loss),
     loss_ci_low: round2(d?.low ?? 0),
     loss_ci_high: round2(d?.high ?? 0),
-    mistake: d !== undefined && d.mean >= MISTAKE_POINTS && d.mean - mistakeZ(valued.length) * d.se > 0,
+    // Judged on the figures shown (rounded as printed), so the text, the JSON and the page agree.
+    mistake: d !== undefined && isMistake(round2(loss), round2(d.low)),
   };
 }

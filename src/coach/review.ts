@@ -22,7 +22,8 @@ import { formatHand } from '../tiles/index.js';
 import { viewFor } from '../view/view.js';
 import { type Scenario, executeScenario } from '../game/replay.js';
 import { coachOf } from './coach.js';
-import { MISTAKE_RULE, type Panel, panelOf } from './panel.js';
+import { type Panel, panelOf } from './panel.js';
+import { MISTAKE_RULE, mistakesOf, type MistakeAt } from './mistake.js';
 import { round2 } from './values.js';
 
 const WINDS = 'ESWN';
@@ -62,6 +63,8 @@ export interface Review {
     readonly total_loss: number;
     readonly mistake_rule: string;
     readonly mistakes: number;
+    /** The mistakes in the order of play (src/coach/mistake.ts): what `mistakes` counts and the page's buttons step through. */
+    readonly mistake_at: readonly MistakeAt[];
     /** The valued decisions by expected loss, largest first (ties: in order of play). */
     readonly ranked: readonly { readonly hand: number; readonly decision: number; readonly loss: number; readonly played: string; readonly coach: string; readonly mistake: boolean }[];
   };
@@ -125,7 +128,8 @@ export function reviewSeat(sc: Scenario, file: string, seat: number, inst: Strat
       agreement: valued.length === 0 ? 1 : round2(agree / valued.length),
       total_loss: round2(valued.reduce((s, d) => s + d.loss, 0)),
       mistake_rule: MISTAKE_RULE,
-      mistakes: valued.filter((d) => d.mistake).length,
+      mistakes: mistakesOf(decisions).length,
+      mistake_at: mistakesOf(decisions),
       ranked,
     },
   };

@@ -39,6 +39,8 @@ export interface ClaimRequest {
   readonly isDefault?: boolean;
   /** An experiment owns the tree and has judged it: the directory carries no marker of its own. */
   readonly parentOwned?: boolean;
+  /** A resume that finds nothing to resume starts afresh without a line: the parent (a league) says it once for all its runs. */
+  readonly quietFresh?: boolean;
   /** A directory written before markers existed gets one when it is resumed (an experiment's). */
   readonly markOnResume?: boolean;
   /** What a resume reads is there (a checkpoint). */
@@ -75,7 +77,7 @@ export function claimOutput(r: ClaimRequest): Claim {
     return { dir, resume: false, state };
   };
   const nothingToResume = (): void => {
-    if (r.resume) process.stderr.write(`mjlab: nothing to resume in ${r.dir}; starting from the beginning\n`);
+    if (r.resume && r.quietFresh !== true) process.stderr.write(`mjlab: nothing to resume in ${r.dir}; starting from the beginning\n`);
   };
   if (state.entries.length === 0) {
     nothingToResume();

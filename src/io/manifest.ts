@@ -30,6 +30,12 @@ export interface RunIdentity extends TableDescription {
   readonly rulesVariant?: { readonly sha256: string; readonly canonical: string };
 }
 
+/** Games [from, to) of a run, and the SHA-256 of every plug-in or preset file they were played by. */
+export interface PluginSpan {
+  readonly games: readonly [number, number];
+  readonly plugins: Readonly<Record<string, string>>;
+}
+
 /** An output file as the manifest records it: its size, and a SHA-256 for files written whole at the end. */
 export interface OutputRecord {
   readonly bytes: number;
@@ -73,6 +79,11 @@ export interface Manifest {
   readonly handsPerSecond: number;
   readonly node: string;
   readonly mergedFrom?: readonly string[];
+  /**
+   * A run resumed with `--accept-changed-plugin` after a plug-in or preset file changed: the files' hashes each
+   * span of games was played by, in game order (`identity.plugins` is the last); absent when no file changed.
+   */
+  readonly pluginHistory?: readonly PluginSpan[];
   /** Every other output file of the directory (written before the manifest, which is written last). */
   readonly outputs: Readonly<Record<string, OutputRecord>>;
 }
@@ -87,6 +98,15 @@ function canonical(v: unknown): string {
 
 export function sameIdentity(a: RunIdentity, b: RunIdentity): boolean {
   return canonical(a) === canonical(b);
+}
+
+/**
+ * Whether two runs are the same but for the content of their plug-in or preset files (the same paths): the runs
+ * `--resume --accept-changed-plugin` continues.
+ */
+export function sameButPlugins(a: RunIdentity, b: RunIdentity): boolean {
+  const keys = (i: RunIdentity) => Object.keys(i.plugins ?? {}).sort().join('\n');
+  return identityDifferences(a, b).every((k) => k === 'plugins') && keys(a) === keys(b);
 }
 
 /** The identity fields in which two runs differ, for messages. */

@@ -14,7 +14,8 @@
  * uninterrupted run would have.
  */
 import { CLI, codeFence, shellWord, thousands } from '../text.js';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { CHECKPOINT_FILE } from '../runner/checkpoint.js';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
 import { precision } from '../stats/options.js';
@@ -49,6 +50,8 @@ export interface LeagueOptions {
   readonly workers?: number;
   readonly shard: Shard | null;
   readonly resume: boolean;
+  /** With resume: a member's plug-in or preset file changed since is accepted (SimulateOptions.acceptChangedPlugin). */
+  readonly acceptChangedPlugin?: boolean;
   readonly force: boolean;
   readonly progress: 'auto' | 'none';
   readonly decisionTimeout?: number;
@@ -100,6 +103,24 @@ export function pairings(members: readonly string[]): { i: number; j: number; li
 }
 
 /** The pairings' run directories, under the league's. */
+/**
+ * The league's claim of --out (src/experiments/run.ts claimDir), and on --resume one line for the pairings it holds
+ * nothing to resume of (their runs start afresh without a line each); none when the claim said the league has none.
+ */
+function claimLeague(o: LeagueOptions, run: { experiment: string; games: number; seed: number }, members: readonly string[]): RunDir {
+  const held = existsSync(o.out) && readdirSync(o.out).length > 0;
+  const dirs = pairingDirs(members);
+  const out = claimDir(o.out, run, o, dirs);
+  // A finished pairing without its checkpoint is refused by its own claim, not played afresh.
+  const finished = (d: string) => out.readJson<Manifest>(join(d, 'manifest.json'))?.complete === true;
+  const afresh = dirs.filter((d) => !existsSync(join(o.out, d, CHECKPOINT_FILE)) && !finished(d));
+  if (o.resume && held && afresh.length > 0) {
+    const which = afresh.length === dirs.length ? `any of the ${dirs.length} pairings` : `${afresh.length} of the ${dirs.length} pairings`;
+    process.stderr.write(`mjlab: nothing to resume in ${which} of ${o.out}; ${afresh.length === 1 ? 'it starts' : 'they start'} from the beginning\n`);
+  }
+  return out;
+}
+
 function pairingDirs(members: readonly string[]): string[] {
   return pairings(members).map((p) => p.dir);
 }
@@ -154,7 +175,7 @@ export async function runLeague(o: LeagueOptions): Promise<LeagueRunResult> {
   }
   await checkMembers(members);
   return honouring(o, async (signals) => {
-    const out = claimDir(o.out, { experiment: identityOf(o), games: o.games, seed: o.seed }, o, pairingDirs(members));
+    const out = claimLeague(o, { experiment: identityOf(o), games: o.games, seed: o.seed }, members);
     const played = await playTo(o, o.games, o.resume, false, signals);
     if (!('cells' in played)) return stopped(played);
     const { cells, runs } = played;
@@ -207,10 +228,11 @@ async function playTo(o: LeagueOptions, games: number, resume: boolean, quiet: b
       const r = await simulate({
         rules: o.rules, strategies: p.lineup, games: o.games, seed: o.seed, ...(o.workers !== undefined ? { workers: o.workers } : {}),
         out: join(o.out, p.dir), outExplicit: false, gamesCsv: false, players: PLAYERS, unit: 'hand', duplicate: true, flowers: false,
-        shard: o.shard, resume, force: false, parentOwned: true, progress: quiet ? 'none' : o.progress, nets: true, luck: true,
+        shard: o.shard, resume, force: false, parentOwned: true, quietFresh: true, progress: quiet ? 'none' : o.progress, nets: true, luck: true,
         ...(games < o.games ? { monitor: new GamesMonitor(games, 2 * 4) } : {}),
         ...(o.decisionTimeout !== undefined ? { decisionTimeout: o.decisionTimeout } : {}),
-        command: o.command ?? commandLine(),
+        command: o.command ?? commandLine(), commandOut: o.out,
+        ...(resume && o.acceptChangedPlugin ? { acceptChangedPlugin: true } : {}),
         ...(keep ? { keep } : {}),
         signals,
       });
@@ -227,7 +249,7 @@ async function playTo(o: LeagueOptions, games: number, resume: boolean, quiet: b
 }
 
 async function runUntil(o: LeagueOptions, members: readonly string[], until: number, signals: SignalTrap): Promise<LeagueRunResult> {
-  const out = claimDir(o.out, { experiment: `${identityOf(o)} until ${until}`, games: o.games, seed: o.seed }, o, pairingDirs(members));
+  const out = claimLeague(o, { experiment: `${identityOf(o)} until ${until}`, games: o.games, seed: o.seed }, members);
   const blockGames = UNTIL_BLOCK * PLAYERS;
   for (let games = blockGames; ; games += blockGames) {
     // Every block after the first continues the pairings' runs; the first resumes them only on --resume.

@@ -23,9 +23,15 @@ function signed(n: number): string {
   return n > 0 ? `+${n}` : String(n);
 }
 
+/**
+ * A line of the breakdown. A line with neither points nor doubles states the hand's score itself (the limit, or
+ * half of it on East's first discard; docs/rules.md): its label carries the number, so no figure follows it (a
+ * "Limit 300: 0" read as a limit worth nothing).
+ */
 function line(l: ScoreLine): string {
   if (l.doubles !== undefined) return `${l.label}: double${l.doubles === 1 ? '' : ` ${l.doubles} times`}`;
-  return `${l.label}: ${l.points ?? 0}`;
+  if (l.points === undefined) return `${l.label} (the hand's score)`;
+  return `${l.label}: ${l.points}`;
 }
 
 function renderHand(rec: GameRecord, h: HandRecord, out: string[]): void {

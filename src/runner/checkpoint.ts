@@ -57,6 +57,17 @@ export interface CheckpointBatch {
   readonly seconds?: number;
 }
 
+/**
+ * A run resumed with `--accept-changed-plugin` after a plug-in or preset file changed (README.md, "Running at
+ * scale"): from game `from` on, the games are played by the files of these hashes. It follows the last committed
+ * batch it was written after, so the games before `from` stay those of the files named before it.
+ */
+export interface CheckpointPlugins {
+  readonly kind: 'plugins';
+  readonly from: number;
+  readonly plugins: Readonly<Record<string, string>>;
+}
+
 /** What resuming needs of each committed batch besides its aggregate. */
 export interface BatchMarks {
   readonly files: FileMarks;
@@ -72,19 +83,23 @@ export interface CheckpointState {
   readonly validBytes: number;
   /** The last committed batch's `seconds` (0 before any batch); null when some batch line does not say. */
   readonly seconds: number | null;
+  /** The plug-in changes accepted on a resume, in order (none: every game played by the header's files). */
+  readonly pluginChanges: readonly CheckpointPlugins[];
 }
 
 export function sha256(data: string | Uint8Array): string {
   return createHash('sha256').update(data).digest('hex');
 }
 
-function sealed(entry: CheckpointHeader | CheckpointBatch): string {
+type CheckpointLine = CheckpointHeader | CheckpointBatch | CheckpointPlugins;
+
+function sealed(entry: CheckpointLine): string {
   return sealLine(entry);
 }
 
 /** The entry of a line whose checksum matches, or null. */
-function unseal(line: string): CheckpointHeader | CheckpointBatch | null {
-  return unsealLine(line) as unknown as CheckpointHeader | CheckpointBatch | null;
+function unseal(line: string): CheckpointLine | null {
+  return unsealLine(line) as unknown as CheckpointLine | null;
 }
 
 /** Refused checkpoint: one line saying what is wrong and what to do. */
@@ -112,6 +127,7 @@ export function readCheckpoint(path: string, onBatch: (b: CheckpointBatch) => vo
   let validBytes = 0;
   let lineNo = 0;
   let seconds: number | null = 0;
+  const pluginChanges: CheckpointPlugins[] = [];
   while (pos < text.length) {
     const nl = text.indexOf('\n', pos);
     if (nl < 0) break; // torn last line: never committed
@@ -126,6 +142,10 @@ export function readCheckpoint(path: string, onBatch: (b: CheckpointBatch) => vo
       if (expected && (header.batchSize !== expected.batchSize || header.range[0] !== expected.range[0] || header.range[1] !== expected.range[1])) {
         refuse(path, `plans batches of ${header.batchSize} over games ${header.range[0]}..${header.range[1]}, not this run's`);
       }
+    } else if (obj.kind === 'plugins') {
+      const from = header.range[0] + batches.length * header.batchSize;
+      if (obj.from !== from) refuse(path, `line ${lineNo} changes the plug-ins from game ${obj.from}, not after the last batch before it (game ${from})`);
+      pluginChanges.push(obj);
     } else {
       const i = batches.length;
       const start = header.range[0] + i * header.batchSize;
@@ -140,7 +160,7 @@ export function readCheckpoint(path: string, onBatch: (b: CheckpointBatch) => vo
     pos = nl + 1;
     validBytes += Buffer.byteLength(line, 'utf8') + 1;
   }
-  return header ? { header, batches, validBytes, seconds } : null;
+  return header ? { header, batches, validBytes, seconds, pluginChanges } : null;
 }
 
 export class CheckpointWriter {
@@ -155,7 +175,7 @@ export class CheckpointWriter {
   }
 
   /** Append one line; fsync unless the caller groups several lines under one sync(). */
-  append(entry: CheckpointHeader | CheckpointBatch, sync = true): void {
+  append(entry: CheckpointLine, sync = true): void {
     this.file.append(Buffer.from(sealed(entry), 'utf8'));
     if (sync) this.sync();
   }

@@ -21,7 +21,7 @@ export function replayCommand(spec: TableSpec, game: number): string {
   return parts.join(' ');
 }
 
-function timeoutMessage(failure: DecisionTimeout, spec: TableSpec, labels: readonly string[], kept: string, resumeHint: string): UserError {
+function timeoutMessage(failure: DecisionTimeout, spec: TableSpec, labels: readonly string[], kept: string, fixHint: (fix: string) => string): UserError {
   const v = failure.view;
   const seconds = failure.limitMs / 1000;
   if (v.phase === HB_PHASE.load) {
@@ -31,20 +31,20 @@ function timeoutMessage(failure: DecisionTimeout, spec: TableSpec, labels: reado
   const what = v.phase === HB_PHASE.create ? 'create()' : 'one decision';
   return new UserError(
     `strategy "${label}" at seat ${v.seat} took longer than ${seconds} s over ${what} (seed ${spec.seed}, game ${v.game}); its worker was stopped — ` +
-      `replay: ${replayCommand(spec, v.game)}${failure.limitMs === 1000 * DEFAULT_DECISION_TIMEOUT ? '' : ` --decision-timeout ${seconds}`}; ${kept}; fix it (or raise --decision-timeout) and resume with: ${resumeHint}`,
+      `replay: ${replayCommand(spec, v.game)}${failure.limitMs === 1000 * DEFAULT_DECISION_TIMEOUT ? '' : ` --decision-timeout ${seconds}`}; ${kept}; ${fixHint('fix it (or raise --decision-timeout)')}`,
   );
 }
 
 /** A failed run as one line: whose fault, how to see it, what was kept, how to go on. */
 export function failureMessage(
-  failure: unknown, spec: TableSpec, out: string, done: number, total: number, labels: readonly string[], resumeHint: string,
+  failure: unknown, spec: TableSpec, out: string, done: number, total: number, labels: readonly string[], fixHint: (fix: string) => string,
 ): unknown {
   const kept = `${done} of ${total} games kept in ${out}`;
-  if (failure instanceof DecisionTimeout) return timeoutMessage(failure, spec, labels, kept, resumeHint);
+  if (failure instanceof DecisionTimeout) return timeoutMessage(failure, spec, labels, kept, fixHint);
   if (failure instanceof WorkerDied) {
     const d = deathWords(failure, (i, seat) => `strategy "${spec.strategies.split(',')[i] ?? '?'}" at seat ${seat}`, (g) => `(seed ${spec.seed}, game ${g})`, spec.strategies);
     const replay = d.game === null ? '' : ` — replay: ${replayCommand(spec, d.game)}`;
-    return new UserError(`${d.text}; the run was stopped${replay}; ${kept}; fix it and resume with: ${resumeHint}`);
+    return new UserError(`${d.text}; the run was stopped${replay}; ${kept}; ${fixHint('fix it')}`);
   }
   if (failure instanceof WorkerFailure) {
     const d = failure.detail;
@@ -52,7 +52,7 @@ export function failureMessage(
       const first = d.message.split('\n')[0] ?? d.message;
       // The engine's message already names the strategy, seed and game, and usually the replay command.
       const replay = first.includes(`${CLI} replay`) ? '' : ` — replay: ${replayCommand(spec, d.game ?? 0)}`;
-      return new UserError(`${first}${replay}; ${kept}, fix and resume with: ${resumeHint}`);
+      return new UserError(`${first}${replay}; ${kept}; ${fixHint('fix it')}`);
     }
     if (d.kind === 'user') return new UserError(d.message.split('\n')[0] ?? d.message);
     const err = new Error(`worker failed: ${d.message}`);

@@ -34,6 +34,11 @@ export interface SimulateOptions extends Omit<TableDescription, 'limit'> {
   readonly limit?: number;
   readonly shard: Shard | null;
   readonly resume: boolean;
+  /**
+   * With resume: a plug-in or preset file that changed since the checkpoint is accepted; the games played so far
+   * are kept as the old file played them, and the manifest's pluginHistory says which games each file played.
+   */
+  readonly acceptChangedPlugin?: boolean;
   readonly force: boolean;
   readonly progress: 'auto' | 'none' | 'plain' | 'bar';
   /** Also stream nets.bin: each game's per-label net sums, for paired statistics (always with --duplicate). */
@@ -50,8 +55,12 @@ export interface SimulateOptions extends Omit<TableDescription, 'limit'> {
   readonly decisionTimeout?: number;
   /** An experiment owns the directory tree (this is one of its cells) and has checked it already. */
   readonly parentOwned?: boolean;
+  /** A resume with nothing to resume starts afresh without a line (the league says it once for its pairings). */
+  readonly quietFresh?: boolean;
   /** The command line, for the manifest and the resume hint. */
   readonly command?: string;
+  /** The output directory `command` names, when not `out` (a league's, for one of its pairings): a fresh start goes beside it. */
+  readonly commandOut?: string;
   /** How to replay a game of the run, for the largest win's page beside report.html (src/report/pages.ts); none: no page. */
   readonly replayPage?: ReplayPage;
   /** Workers kept warm between this run and the caller's other runs (an experiment's cells): pool.ts WorkerKeep. */

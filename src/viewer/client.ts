@@ -144,7 +144,8 @@ export function viewerClient(
   const decided = new Map<string, ReviewDecision>();
   for (const d of review?.decisions ?? []) decided.set(`${d.hand - 1}:${d.event - 1}`, d);
   const decisionAt = (p: Position): ReviewDecision | undefined => decided.get(`${p.hand}:${p.event}`);
-  const mistakes = positions.filter((p) => decisionAt(p)?.mistake === true).map((p) => p.step);
+  // The review's own list of mistakes (src/coach/mistake.ts), the one its summary counts.
+  const mistakes = review !== null && coach !== null ? coach.mistakeSteps(positions, review.summary.mistake_at) : [];
 
   // Every event numbered by its place in the hand (1 the first): the number a review's decision names as the event it
   // answers, and the play page's (docs/replay.md, "A review").

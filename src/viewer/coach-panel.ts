@@ -11,6 +11,11 @@ import type { Panel } from '../coach/panel.js';
 export interface CoachPanelWidget {
   /** The panel's markup; `played`: the answer given (a review), or null (a hint); `head`: its first line. */
   html(p: Panel, played: string | null, head: string, esc: (s: unknown) => string): string;
+  /**
+   * The steps of the review page the mistake buttons go to: the review's list of mistakes (its summary's
+   * `mistake_at`, src/coach/mistake.ts), each at the position of the event it answers (hand and event from 1).
+   */
+  mistakeSteps(positions: readonly { hand: number; event: number; step: number }[], at: readonly { hand: number; event: number }[]): number[];
 }
 
 export function coachPanel(): CoachPanelWidget {
@@ -57,7 +62,15 @@ export function coachPanel(): CoachPanelWidget {
       `<div class="coach-scale">expected net of the hand for ${esc(p.wind)}; bar: mean, line: 95% interval, scale ${fixed(lo)} to ${fixed(hi)}; % = danger</div></div>`
     );
   }
-  return { html };
+  function mistakeSteps(positions: readonly { hand: number; event: number; step: number }[], at: readonly { hand: number; event: number }[]): number[] {
+    const steps: number[] = [];
+    for (const m of at) {
+      const p = positions.find((q) => q.hand === m.hand - 1 && q.event === m.event - 1);
+      if (p !== undefined) steps.push(p.step);
+    }
+    return steps;
+  }
+  return { html, mistakeSteps };
 }
 
 export const COACH_CSS = `

@@ -138,7 +138,9 @@ export function pageWidgets(): Widgets {
 
   function scoreLine(l: { label: string; points?: number; doubles?: number }): string {
     if (l.doubles !== undefined) return `<td>${esc(l.label)}</td><td class="num">×${2 ** l.doubles}</td>`;
-    return `<td>${esc(l.label)}</td><td class="num">${l.points ?? 0}</td>`;
+    // A line without points or doubles states the hand's score (the limit, or half of it): no figure beside it.
+    if (l.points === undefined) return `<td colspan="2">${esc(l.label)} (the hand's score)</td>`;
+    return `<td>${esc(l.label)}</td><td class="num">${l.points}</td>`;
   }
 
   function breakdown(b: Breakdown): string {

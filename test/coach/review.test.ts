@@ -80,7 +80,7 @@ describe('mjlab review', () => {
     }
     const s = j.summary;
     expect(s.decisions).toBe(mine.length);
-    expect(s.mistake_rule).toMatch(/at least 2 points .* clear of 0 at 95% over all the answers compared/);
+    expect(s.mistake_rule).toMatch(/at least 2 points against the coach's move whose 95% interval \(paired, as shown\) lies above 0/);
     expect(s.ranked.map((x) => x.loss)).toEqual([...s.ranked.map((x) => x.loss)].sort((a, b) => b - a));
     expect(s.total_loss).toBeCloseTo(j.decisions.filter((d) => !d.forced).reduce((t, d) => t + d.loss, 0), 1);
     expect(s.agreement).toBeCloseTo(j.decisions.filter((d) => !d.forced && d.loss === 0).length / s.valued, 2);

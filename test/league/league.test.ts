@@ -2,7 +2,7 @@
 // linear ratings recover a transitive matrix and say when it is not (a cycle), alpha-Rank puts the mass on a
 // dominant strategy or spreads it over a cycle; a league's ratings are the closed form of its matrix; shards merged
 // give the single run's files byte for byte; sprt stops at a bound, says so, and a resume plays nothing more.
-import { readFileSync, statSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { alphaRank, linearRatings, residualShare } from '../../src/stats/ratings.js';
@@ -75,6 +75,22 @@ describe('mjlab league', () => {
     const r = await mjlabIn(['league', '--rules', 'harr', '--strategies', 'harr,harr', '--out', join(tmp, 'bad')]);
     expect(r.status).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('a resume says once, for the league, which pairings start afresh (not a line per pairing), and ends with the same files', async () => {
+    const dir = join(tmp, 'half');
+    cpSync(join(tmp, 'one'), dir, { recursive: true });
+    // Unfinished: no league manifest, two pairings never begun.
+    for (const d of ['manifest.json', 'runs/0-1', 'runs/1-2']) rmSync(join(dir, d), { recursive: true });
+    const r = await mjlabIn([...LEAGUE, '--out', dir, '--resume']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toBe(`mjlab: nothing to resume in 2 of the 6 pairings of ${dir}; they start from the beginning\n`);
+    for (const f of ['league.csv', 'matrix.csv']) expect(read(dir, f)).toBe(read(join(tmp, 'one'), f));
+    // Nothing there at all: the league's one line, none for its pairings.
+    const fresh = join(tmp, 'fresh');
+    const f = await mjlabIn(['league', '--rules', 'harr', '--strategies', 'greedy,harr', '--games', '8', '--workers', '1', '--no-progress', '--out', fresh, '--resume']);
+    expect(f.status, f.stderr).toBe(0);
+    expect(f.stderr).toBe(`mjlab: nothing to resume in ${fresh}; starting from the beginning\n`);
   });
 });
 

@@ -37,7 +37,7 @@ describe('the per-decision time limit', () => {
     expect(lineCount(join(dir, 'checkpoint.jsonl')) - 1).toBe(kept / size);
     const m = JSON.parse(read(dir, 'manifest.json')) as { complete: boolean; ranges: number[][] };
     expect(m).toMatchObject({ complete: false, ranges: [[0, kept]] });
-    expect(line).toMatch(/resume with: node bin\/mjlab\.js simulate .* --resume$/);
+    expect(line).toMatch(/go on with: node bin\/mjlab\.js simulate .* --resume --accept-changed-plugin; or start afresh with: node bin\/mjlab\.js simulate .* --out \S+-2$/);
   });
 });
 

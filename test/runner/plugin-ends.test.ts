@@ -27,7 +27,7 @@ describe('a plug-in that ends its worker thread', () => {
     expect(line).toContain(`96 of 2000 games kept in ${dir}`);
     expect(lineCount(join(dir, 'checkpoint.jsonl'))).toBe(1 + 3);
     expect(JSON.parse(read(dir, 'manifest.json'))).toMatchObject({ complete: false, ranges: [[0, 96]] });
-    expect(line).toMatch(/resume with: node bin\/mjlab\.js simulate .* --resume$/);
+    expect(line).toMatch(/go on with: node bin\/mjlab\.js simulate .* --resume --accept-changed-plugin; or start afresh with: node bin\/mjlab\.js simulate .* --out \S+-2$/);
   });
 
   it('process.exit(0) in tune --against: one line, exit 2, the resume command', () => {
@@ -59,7 +59,7 @@ describe('a plug-in that ends its worker thread', () => {
       { MJLAB_WORKER_MEMORY_MB: '64' },
     ));
     expect(line).toMatch(new RegExp(`^mjlab: strategy "${bot}" at seat \\d ran out of memory during one decision \\(seed 4, game 0\\)`));
-    expect(line).toMatch(/0 of 200 games kept in .*resume with: .* --resume$/);
+    expect(line).toMatch(/0 of 200 games kept in .*go on with: .* --resume --accept-changed-plugin; or start afresh with: .* --out \S+-2$/);
   });
 });
 

@@ -19,6 +19,7 @@ export const leagueCommand: CommandModule<object, LeagueArgs> = {
       .option('shards', { type: 'number', describe: 'shard count with JOB_COMPLETION_INDEX or a Slurm array' })
       .option('merge', { type: 'string', describe: 'merge these league shard directories (comma-separated) into --out instead of playing' })
       .option('resume', { type: 'boolean', default: false, describe: 'continue the interrupted league in --out' })
+      .option('accept-changed-plugin', { type: 'boolean', default: false, describe: 'with --resume: a plug-in or preset file changed since the checkpoint is accepted; the games the pairings played so far are kept as the old file played them (the manifest records which games each version played)' })
       .option('force', { type: 'boolean', default: false, describe: 'replace whatever --out holds' })
       .option('decision-timeout', { type: 'number', describe: 'seconds one strategy decision may take' })
       .option('progress', { type: 'boolean', default: true, describe: 'progress bar per pairing; --no-progress for none' }) as never,

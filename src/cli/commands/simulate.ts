@@ -10,6 +10,7 @@ import { commandLine } from '../../io/manifest.js';
 import { refuseCommitted } from '../../io/committed.js';
 import { ruleSet, ruleSetChoices } from '../../rules/index.js';
 import { printBoards, QUIET_OPTION } from '../board.js';
+import { refuseAcceptWithoutResume } from '../args.js';
 
 interface SimulateArgs {
   rules: string;
@@ -26,6 +27,7 @@ interface SimulateArgs {
   shard?: string;
   shards?: number;
   resume: boolean;
+  'accept-changed-plugin': boolean;
   force: boolean;
   progress: boolean;
   flowers: boolean;
@@ -52,6 +54,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       .option('shard', { type: 'string', describe: 'play only shard I of M, counted from 1: 1/4 … 4/4' })
       .option('shards', { type: 'number', describe: 'shard count with JOB_COMPLETION_INDEX (required) or a Slurm array (checked against its task count)' })
       .option('resume', { type: 'boolean', default: false, describe: 'continue the interrupted run in --out' })
+      .option('accept-changed-plugin', { type: 'boolean', default: false, describe: 'with --resume: a plug-in or preset file changed since the checkpoint is accepted; the games played so far are kept as the old file played them (the manifest records which games each version played)' })
       .option('force', { type: 'boolean', default: false, describe: 'replace whatever --out holds (the directory is emptied whole first)' })
       .option('decision-timeout', {
         type: 'number', default: DEFAULT_DECISION_TIMEOUT,
@@ -63,6 +66,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
   handler: async (a) => {
     // The runner is loaded when a run starts, not for --help (docs/performance.md, "A command's start").
     refuseCommitted(a.out ?? DEFAULT_OUT, a.force);
+    refuseAcceptWithoutResume(a);
     const { simulate } = await import('../../runner/run.js');
     // No --players: the rule set's (docs/rules.md "Players"; a variant may set it).
     const players = (a.players ?? ruleSet(a.rules).players) as 2 | 3 | 4;
@@ -83,6 +87,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       flowers: a.flowers,
       shard: resolveShard(a.shard, a.shards, process.env),
       resume: a.resume,
+      acceptChangedPlugin: a['accept-changed-plugin'],
       force: a.force,
       progress: a.progress ? 'auto' : 'none',
       decisionTimeout: a['decision-timeout'],

@@ -8,7 +8,7 @@
 import { UserError } from '../../errors.js';
 import { claimOutput } from '../../io/claim.js';
 import type { RunDir } from '../../io/run-dir.js';
-import { identityDifferences, sameIdentity, type Manifest, type RunIdentity, type Shard } from '../../io/manifest.js';
+import { identityDifferences, sameButPlugins, sameIdentity, type Manifest, type RunIdentity, type Shard } from '../../io/manifest.js';
 import { CHECKPOINT_FILE } from '../checkpoint.js';
 import { describe, describeOwner } from '../describe.js';
 import type { RunPlan } from './plan.js';
@@ -22,6 +22,10 @@ export interface DirRequest {
   readonly isDefault: boolean;
   readonly force: boolean;
   readonly resume: boolean;
+  /** With resume: a run that differs only in its plug-in files' content is continued (`--accept-changed-plugin`). */
+  readonly acceptChangedPlugin?: boolean;
+  /** A resume with nothing to resume starts afresh without a line (SimulateOptions.quietFresh). */
+  readonly quietFresh?: boolean;
   /** An experiment owns the tree (its cell directories): the experiment has already checked it. */
   readonly parentOwned?: boolean;
 }
@@ -41,7 +45,7 @@ function resumeDifferent(r: DirRequest, prior: { identity?: RunIdentity; shard?:
     if (diff.length === 1 && diff[0] === 'plugins') {
       const changed = Object.keys(r.identity.plugins ?? {}).filter((p) => prior.identity!.plugins?.[p] !== r.identity.plugins?.[p]);
       return new UserError(
-        `plug-in ${changed.join(', ')} changed since ${r.dir}'s checkpoint was written (its SHA-256 differs); restore it, or rerun with --force to start over`,
+        `plug-in ${changed.join(', ')} changed since ${r.dir}'s checkpoint was written (its SHA-256 differs); restore it, or add --accept-changed-plugin to keep the games played so far and play the rest with the file as it is now, or rerun with --force to start over`,
       );
     }
     return new UserError(`${r.dir} holds a different run (${was}; differs in ${diff.join(', ') || 'shard'}); cannot --resume it`);
@@ -57,15 +61,18 @@ type Prior = { identity?: RunIdentity; shard?: Shard | null };
  * finished (a simulate run recomputes to the same files) or a merge; an unfinished one needs --resume or --force.
  */
 export function claimRunDir(r: DirRequest): Claimed {
+  const accepting = r.resume && r.acceptChangedPlugin === true;
   const c = claimOutput({
     dir: r.dir, kind: r.kind, run: { identity: r.identity, shard: r.shard }, accepts: ['simulate', 'merge'], noun: 'run',
     same: (w) => {
       const prior = (w.run ?? {}) as Prior;
-      return prior.identity !== undefined && sameIdentity(prior.identity, r.identity) && JSON.stringify(prior.shard ?? null) === JSON.stringify(r.shard);
+      if (prior.identity === undefined || JSON.stringify(prior.shard ?? null) !== JSON.stringify(r.shard)) return false;
+      if (sameIdentity(prior.identity, r.identity)) return true;
+      return accepting && sameButPlugins(prior.identity, r.identity);
     },
     describe: (w) => (w.kind === 'simulate' || w.kind === 'merge' ? describePrior((w.run ?? {}) as Prior) : describeOwner(w)),
     resumeDifferent: (w) => resumeDifferent(r, (w.run ?? {}) as Prior),
-    force: r.force, resume: r.resume, isDefault: r.isDefault, parentOwned: r.parentOwned ?? false,
+    force: r.force, resume: r.resume, isDefault: r.isDefault, parentOwned: r.parentOwned ?? false, quietFresh: r.quietFresh ?? false,
     resumable: (d) => d.has(CHECKPOINT_FILE),
     finished: (d) => d.readJson<Manifest>('manifest.json')?.complete === true,
     // A merge is recomputed from its inputs in moments: redoing one is never a loss.
@@ -83,6 +90,6 @@ export function claim(plan: RunPlan): Claimed {
   const { o } = plan;
   return claimRunDir({
     dir: o.out, kind: 'simulate', identity: plan.identity, shard: o.shard, isDefault: !o.outExplicit, force: o.force, resume: o.resume,
-    parentOwned: o.parentOwned ?? false,
+    acceptChangedPlugin: o.acceptChangedPlugin ?? false, quietFresh: o.quietFresh ?? false, parentOwned: o.parentOwned ?? false,
   });
 }

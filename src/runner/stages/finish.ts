@@ -23,7 +23,7 @@ import { duplicateSummaryCsv } from '../duplicate-summary.js';
 import type { Claimed } from './claim.js';
 import { runSeconds, type Played } from './play.js';
 import type { RunPlan } from './plan.js';
-import type { Restored } from './restore.js';
+import { pluginHistory, type Restored } from './restore.js';
 
 function record(text: string): OutputRecord {
   return { bytes: Buffer.byteLength(text, 'utf8'), sha256: sha256(text) };
@@ -87,6 +87,7 @@ function runManifest(plan: RunPlan, restored: Restored, played: Played): Omit<Ma
   const seconds = (performance.now() - plan.t0) / 1000;
   const sessionHands = total.hands - played.resumedHands;
   const git = gitState();
+  const history = pluginHistory(restored, range[0] + committedGames(plan, played));
   const made = finished ?? {
     version: packageVersion(), commit: git.commit, dirty: git.dirty, command: plan.command, workers: plan.workers, node: process.version,
     startedAt: restored.header.startedAt ?? plan.startedAt,
@@ -103,6 +104,7 @@ function runManifest(plan: RunPlan, restored: Restored, played: Played): Omit<Ma
     shard: o.shard,
     ranges: complete ? [range] : [[range[0], range[0] + committedGames(plan, played)]],
     complete,
+    ...(history ? { pluginHistory: history } : {}),
     gamesPlayed: total.games,
     handsPlayed: total.hands,
     drawnHands: total.drawn,
@@ -163,7 +165,7 @@ export async function finish(plan: RunPlan, claimed: Claimed, restored: Restored
   const signal = signals.received !== null && !complete ? { signal: signals.received } : {};
   if (played.appended < restored.marks.length) {
     // Stopped while rebuilding: the checkpoint is as it was, and the next --resume goes on rebuilding.
-    if (failure) throw failureMessage(failure, spec, o.out, done, all, labels, resumeHint);
+    if (failure) throw failureMessage(failure, spec, o.out, done, all, labels, plan.fixHint);
     process.stderr.write(`mjlab: interrupted while rebuilding the streamed files of ${o.out}; resume with: ${resumeHint}\n`);
     return {
       status: 'interrupted', ...(signals.received !== null ? { signal: signals.received } : {}), aggregate: restored.total,
@@ -172,7 +174,7 @@ export async function finish(plan: RunPlan, claimed: Claimed, restored: Restored
   }
   const written = writeRunOutputs(plan, claimed, restored, played, manifest, kept);
   await writePages(claimed.dir, complete && !failure ? o.replayPage ?? null : null, `the run's results in ${o.out} are complete`, resumeHint);
-  if (failure) throw failureMessage(failure, spec, o.out, done, all, labels, resumeHint);
+  if (failure) throw failureMessage(failure, spec, o.out, done, all, labels, plan.fixHint);
   if (signals.received !== null && !complete) {
     process.stderr.write(`mjlab: interrupted after ${done} of ${all} games; partial results in ${o.out}; resume with: ${resumeHint}\n`);
   }

@@ -4,8 +4,10 @@
  * identity (what its checkpoint and manifest must match), this shard's range of games, the batches
  * (src/runner/plan.ts), the worker count, and the streamed files with their header rows.
  */
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { UserError } from '../../errors.js';
+import { shellWord } from '../../text.js';
 import { gamesCsvHeader, matchesCsvHeader } from '../csv.js';
 import { commandLine, type RunIdentity, type Shard } from '../../io/manifest.js';
 import { ruleSet, rulesName, variantProvenance } from '../../rules/index.js';
@@ -44,6 +46,12 @@ export interface RunPlan {
   readonly command: string;
   /** The command that continues this run. */
   readonly resumeHint: string;
+  /**
+   * How to go on after a strategy's fault, after `fix` ("fix it"): resume; or, where the lineup has a plug-in or
+   * preset file (which the fix may change), the explicit choice between keeping the games played by the file as
+   * it was (--resume --accept-changed-plugin) and starting afresh in a new directory.
+   */
+  readonly fixHint: (fix: string) => string;
   readonly streams: readonly Stream[];
   /** When this session began, for a new checkpoint's header and the manifest. */
   readonly startedAt: string;
@@ -92,11 +100,41 @@ export async function tableSpecFor(o: SimulateOptions): Promise<{ spec: TableSpe
   return { spec, labels: uniqueLabels(config.lineup.map((s) => s.label)), ...(plugins ? { plugins } : {}), variant: variantProvenance(rules) };
 }
 
+/** The command given, without --force / --resume / --accept-changed-plugin, with the shard made explicit. */
+function againCommand(command: string, shard: Shard | null): string {
+  const base = command.replace(/\s--(resume|force|accept-changed-plugin)\b/g, '');
+  const needsShard = shard !== null && !/\s--shard[\s=]/.test(base);
+  return `${base}${needsShard ? ` --shard ${formatShard(shard)}` : ''}`;
+}
+
 /** The command that continues this run: the one given, without --force / --resume, with the shard made explicit. */
 export function resumeCommand(command: string, shard: Shard | null): string {
-  const base = command.replace(/\s--(resume|force)\b/g, '');
-  const needsShard = shard !== null && !/\s--shard[\s=]/.test(base);
-  return `${base}${needsShard ? ` --shard ${formatShard(shard)}` : ''} --resume`;
+  return `${againCommand(command, shard)} --resume`;
+}
+
+/** A word of a command as shellWord writes it: bare, '...' (with '\'' inside) or $'...'. */
+const WORD = String.raw`(?:\$?'(?:[^'\\]|\\.|'\\'')*'|[^\s']+)`;
+
+/**
+ * The command that plays this run afresh in a new directory beside `out` (the directory the command names:
+ * a league's, for one of its pairings), keeping what `out` holds: `--out OUT-2` (or -3, … the first that does not
+ * exist), in place of the command's --out or after it.
+ */
+export function afreshCommand(command: string, shard: Shard | null, out: string): string {
+  let n = 2;
+  while (existsSync(`${out}-${n}`)) n += 1;
+  const fresh = `--out ${shellWord(`${out}-${n}`)}`;
+  const base = againCommand(command, shard);
+  const given = new RegExp(String.raw`\s--out(?:=|\s+)${WORD}`);
+  return given.test(base) ? base.replace(given, ` ${fresh}`) : `${base} ${fresh}`;
+}
+
+function fixHint(command: string, o: SimulateOptions, plugins: boolean): (fix: string) => string {
+  const resume = resumeCommand(command, o.shard);
+  if (!plugins) return (fix) => `${fix} and resume with: ${resume}`;
+  return (fix) =>
+    `${fix}, then either keep them (played by the file as it was; the manifest records which games each version played) and go on with: ` +
+    `${resume} --accept-changed-plugin; or start afresh with: ${afreshCommand(command, o.shard, o.commandOut ?? o.out)}`;
 }
 
 function streamsOf(o: SimulateOptions, spec: TableSpec, nets: boolean, luck: boolean): Stream[] {
@@ -139,6 +177,6 @@ export async function planRun(o: SimulateOptions): Promise<RunPlan> {
   return {
     o, spec, labels, identity, nets, luck, range, batchSize, nBatches, workers,
     decisionLimitMs: 1000 * (o.decisionTimeout ?? DEFAULT_DECISION_TIMEOUT),
-    command, resumeHint: resumeCommand(command, o.shard), streams: streamsOf(o, spec, nets, luck), startedAt, t0,
+    command, resumeHint: resumeCommand(command, o.shard), fixHint: fixHint(command, o, plugins !== undefined), streams: streamsOf(o, spec, nets, luck), startedAt, t0,
   };
 }

@@ -8,13 +8,13 @@
  */
 import { UserError } from '../../errors.js';
 import type { AppendFile } from '../../io/append-file.js';
-import { sameIdentity, type Manifest } from '../../io/manifest.js';
+import { sameButPlugins, sameIdentity, type Manifest, type PluginSpan, type RunIdentity } from '../../io/manifest.js';
 import { type Aggregate, emptyAggregate, mergeJsonInto } from '../../stats/aggregate.js';
 import {
-  CHECKPOINT_FILE, CheckpointWriter, readCheckpoint, sha256, type BatchMarks, type CheckpointHeader, type FileMark,
+  CHECKPOINT_FILE, CheckpointWriter, readCheckpoint, sha256, type BatchMarks, type CheckpointHeader, type CheckpointPlugins, type FileMark,
 } from '../checkpoint.js';
 import { describe } from '../describe.js';
-import { batchAt } from '../plan.js';
+import { batchAt, batchCount } from '../plan.js';
 import type { StreamedName } from '../protocol.js';
 import { firstMismatch } from '../streamed.js';
 import type { Claimed } from './claim.js';
@@ -36,6 +36,8 @@ export interface Restored {
   readonly finished: Manifest | null;
   readonly files: ReadonlyMap<StreamedName, AppendFile>;
   readonly checkpoint: CheckpointWriter;
+  /** From which game each set of plug-in files plays (the header's first; more after --accept-changed-plugin). */
+  readonly pluginChanges: readonly CheckpointPlugins[];
 }
 
 interface Read {
@@ -44,12 +46,31 @@ interface Read {
   readonly marks: readonly BatchMarks[];
   readonly validBytes: number;
   readonly priorSeconds: number | null;
+  readonly pluginChanges: readonly CheckpointPlugins[];
+  /** The change accepted by this session (--accept-changed-plugin), included in pluginChanges, not yet in the file. */
+  readonly accepted: CheckpointPlugins | null;
+}
+
+/** The run's identity as it goes on: the header's, with the plug-in files of the last change accepted. */
+function currentIdentity(header: CheckpointHeader, changes: readonly CheckpointPlugins[]): RunIdentity {
+  const last = changes[changes.length - 1];
+  return last ? { ...header.identity, plugins: last.plugins } : header.identity;
+}
+
+/**
+ * The manifest's pluginHistory: the games each set of plug-in files played, up to game `end` (undefined when no
+ * file changed, or the run has none).
+ */
+export function pluginHistory(restored: Restored, end: number): PluginSpan[] | undefined {
+  const c = restored.pluginChanges;
+  if (c.length < 2) return undefined;
+  return c.map((x, i) => ({ games: [x.from, Math.max(x.from, Math.min(end, c[i + 1]?.from ?? end))] as const, plugins: x.plugins }));
 }
 
 /** The checkpoint read, verified and merged; nothing when the run starts afresh. */
 function readState(plan: RunPlan, claimed: Claimed): Read {
   const total = emptyAggregate(plan.labels);
-  const none: Read = { total, header: null, marks: [], validBytes: 0, priorSeconds: 0 };
+  const none: Read = { total, header: null, marks: [], validBytes: 0, priorSeconds: 0, pluginChanges: [], accepted: null };
   if (!claimed.resume) return none;
   const cpPath = claimed.dir.file(CHECKPOINT_FILE);
   const state = readCheckpoint(cpPath, (b) => mergeJsonInto(total, b.agg), { range: plan.range, batchSize: plan.batchSize });
@@ -57,10 +78,22 @@ function readState(plan: RunPlan, claimed: Claimed): Read {
     process.stderr.write(`mjlab: ${cpPath} has no complete line; starting from the beginning\n`);
     return none;
   }
-  if (!sameIdentity(state.header.identity, plan.identity) || JSON.stringify(state.header.shard) !== JSON.stringify(plan.o.shard)) {
+  const now = currentIdentity(state.header, state.pluginChanges);
+  const changed = !sameIdentity(now, plan.identity) && plan.o.acceptChangedPlugin === true && sameButPlugins(now, plan.identity);
+  if ((!changed && !sameIdentity(now, plan.identity)) || JSON.stringify(state.header.shard) !== JSON.stringify(plan.o.shard)) {
     throw new UserError(`${cpPath} belongs to a different run (${describe(state.header.identity, state.header.shard)}); cannot --resume it`);
   }
-  return { total, header: state.header, marks: state.batches, validBytes: state.validBytes, priorSeconds: state.seconds };
+  let accepted: CheckpointPlugins | null = null;
+  if (changed) {
+    if (state.batches.length === batchCount(plan.range, plan.batchSize)) {
+      throw new UserError(`${plan.o.out} holds this run finished: no game is left for the changed plug-in to play (restore the file, or start afresh in another --out)`);
+    }
+    accepted = { kind: 'plugins', from: plan.range[0] + state.batches.length * plan.batchSize, plugins: plan.identity.plugins ?? {} };
+  }
+  return {
+    total, header: state.header, marks: state.batches, validBytes: state.validBytes, priorSeconds: state.seconds,
+    pluginChanges: accepted ? [...state.pluginChanges, accepted] : state.pluginChanges, accepted,
+  };
 }
 
 /** Streamed files must match the checkpoint byte for byte: the first batch that does not, and why. */
@@ -129,8 +162,15 @@ export function restore(plan: RunPlan, claimed: Claimed): Restored {
     header = { kind: 'header', identity: plan.identity, shard: plan.o.shard, range: plan.range, batchSize: plan.batchSize, files: files0, startedAt: plan.startedAt };
     checkpoint.append(header);
   }
+  // A change accepted now is recorded before the first game the new file plays.
+  if (read.accepted) {
+    checkpoint.append(read.accepted);
+    // The marker names the run as it goes on (the checkpoint line above says from which game).
+    if (!plan.o.parentOwned) claimed.dir.mark('simulate', { identity: plan.identity, shard: plan.o.shard });
+  }
+  const first: CheckpointPlugins = { kind: 'plugins', from: plan.range[0], plugins: header.identity.plugins ?? {} };
   const committed = read.marks.length;
   const before = committed === plan.nBatches && rebuildFrom >= committed ? claimed.dir.readJson<Manifest>('manifest.json') : null;
   const finished = before?.complete === true && sameIdentity(before.identity, plan.identity) ? before : null;
-  return { total: read.total, header, marks: read.marks, rebuildFrom, priorSeconds: read.priorSeconds, finished, files, checkpoint };
+  return { total: read.total, header, marks: read.marks, rebuildFrom, priorSeconds: read.priorSeconds, finished, files, checkpoint, pluginChanges: [first, ...read.pluginChanges] };
 }
