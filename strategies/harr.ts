@@ -10,8 +10,7 @@
  */
 import type { Strategy } from '../src/agent/types.js';
 import { KINDS, isHead } from '../src/tiles/tile.js';
-import { PASS_ACTION, legalOf } from './shared/view.js';
-import { SeatAnalysis } from './shared/analysis.js';
+import { PASS_ACTION, legalOf, readHand } from './shared/view.js';
 import { Scratch } from './shared/scratch.js';
 import { defendTurn, maxOpponentMelds, penaltyRisk, safeNormalTurn } from './shared/defend.js';
 import { doublingHonour, estimateValue, fastClaim, fastTurn, honoursClaim, honoursTurn, huntClaim, huntShanten, huntTurn, meldsFit, pickSuit, rivalOnSuit } from './shared/modes.js';
@@ -44,8 +43,6 @@ export const harr: Strategy = {
   ],
   create: ({ params }) => {
     const s = new Scratch();
-    // The hand, its shanten and the danger inputs kept from one decision to the next (shared/analysis.ts).
-    const an = new SeatAnalysis(s);
     // Parameters read once, as numbers, into an object of fixed shape: a decision reads several of them.
     const n = {
       minPairs: Number(params.minPairs),
@@ -74,10 +71,9 @@ export const harr: Strategy = {
         lastDiscardCount = -1;
         plan = 'fast';
         suit = -1;
-        an.reset();
       },
       act(view) {
-        const melds = an.update(view);
+        const melds = readHand(view, s.counts);
         const c = s.counts;
         if (view.discardCount < lastDiscardCount) planned = false;
         lastDiscardCount = view.discardCount;
@@ -103,7 +99,7 @@ export const harr: Strategy = {
         if (plan === 'suit' && (!meldsFit(view, suit) || rivalOnSuit(view, suit, n.rivalTiles))) plan = 'honours';
 
         const late = view.wallCount <= n.lateWall || maxOpponentMelds(view) >= n.threatMelds;
-        const sh = an.shanten();
+        const sh = s.a.load(c, melds).shanten();
         let mode: Plan | 'defend' = plan;
         if (late) {
           const exceptional = plan === 'suit' && huntShanten(s, melds, suit) <= n.keepShanten;
@@ -121,12 +117,12 @@ export const harr: Strategy = {
         // harr-limit: a discard that could bring the discarder-pays-all penalty is never made while another
         // choice exists (docs/rules.md harr-limit "Penalties"), whatever the mode.
         const penalty = view.rules.discarderPaysAll && view.limit !== null ? penaltyRisk(view, forbid) : null;
-        if (mode === 'defend') return defendTurn(view, s, melds, penalty, an);
+        if (mode === 'defend') return defendTurn(view, s, melds, penalty);
         // Late and ordinary: finish fast, but of equally quick discards give the safest ("watch discards").
-        if (mode === 'fast' && late) return safeNormalTurn(view, s, melds, penalty, an);
+        if (mode === 'fast' && late) return safeNormalTurn(view, s, melds, penalty);
         const act =
           mode === 'suit' ? huntTurn(view, s, melds, suit) : mode === 'honours' ? honoursTurn(view, s, melds, n.honourBias) : fastTurn(view, s, melds, true, 6);
-        if (penalty !== null && act.type === 'discard' && penalty[act.tile] === 1 && hasOther(c, penalty)) return safeNormalTurn(view, s, melds, penalty, an);
+        if (penalty !== null && act.type === 'discard' && penalty[act.tile] === 1 && hasOther(c, penalty)) return safeNormalTurn(view, s, melds, penalty);
         return act;
       },
     };

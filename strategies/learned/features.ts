@@ -110,7 +110,7 @@ export class Featurizer {
     x[28] = 1;
     x[29] = table[seat]!.flowers.length / 8;
     x[30] = maxMelds / 4;
-    const seen = an.mark.seen;
+    const seen = view.seen;
     const turn = view.phase === 'turn';
     // The shanten changes of the hand: kept while it does not change (a seat's claims between two of its turns).
     const after = turn ? an.discardShanten() : an.drawShanten();

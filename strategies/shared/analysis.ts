@@ -1,8 +1,8 @@
 /**
  * A seat's hand analysis kept from one decision to the next (docs/performance.md, "Decisions that remember"): the
  * agent's SeatMark, brought up to each decision by the view's changesSince, says what moved since the seat last
- * decided; what did not move is not read or computed again. Kept here: the own hand as counts (in the Scratch's
- * `counts`, rewritten only when the hand changed), its shanten, the shanten after drawing each kind and after
+ * decided; what did not move is not read or computed again. Kept here: the own hand as counts (the Scratch's
+ * `counts`, which the mark brings up to date in place, and only when the seat's public version moved), its shanten, the shanten after drawing each kind and after
  * discarding each held kind (asked again only after the hand or its sets changed), and the danger inputs, each
  * kind's discards by every seat, counted as discards appear.
  *
@@ -11,9 +11,7 @@
  * a difference throws. It is on in the test suite (MJLAB_VALIDATE_ANALYSIS=1, vitest.config.ts) and off in runs.
  */
 import type { AgentView } from '../../src/agent/types.js';
-import { SeatMark } from '../../src/agent/seat-mark.js';
-import { markDiff, markFromView } from '../../src/view/changes.js';
-import { MAX_DISCARDS } from '../../src/engine/state.js';
+import { MARK_DISCARDS, SeatMark, markDiff, markFromView } from '../../src/agent/seat-mark.js';
 import { shanten as shantenOf } from '../../src/hand/shanten.js';
 import { KINDS } from '../../src/tiles/tile.js';
 import type { Scratch } from './scratch.js';
@@ -22,7 +20,7 @@ import type { Scratch } from './scratch.js';
 export const VALIDATE_ANALYSIS: boolean = typeof process !== 'undefined' && process.env?.MJLAB_VALIDATE_ANALYSIS === '1';
 
 export class SeatAnalysis {
-  readonly mark = new SeatMark();
+  readonly mark: SeatMark;
   /** Per seat and kind, how many of its discards (claimed ones too) were of that kind: discarded[seat * 34 + kind]. */
   readonly discarded = new Uint8Array(4 * KINDS);
   /** Per seat, its last discard if not claimed (-1 none): what every other seat has passed since. */
@@ -46,6 +44,8 @@ export class SeatAnalysis {
     validate = VALIDATE_ANALYSIS,
   ) {
     this.validate = validate;
+    // The mark's own hand is the Scratch's counts: brought up to date in place, no copy.
+    this.mark = new SeatMark(s.counts);
   }
 
   /** Forget everything (a new hand for an agent that is reused). */
@@ -62,20 +62,15 @@ export class SeatAnalysis {
     const m = view.changesSince !== undefined ? view.changesSince(this.mark) : markFromView(this.mark, view);
     const players = view.players;
     this.#players = players;
-    const c = this.s.counts;
-    if (m.fresh || m.handGroups !== 0 || (m.meldSeats & (1 << m.seat)) !== 0) {
-      const h = m.hand;
-      for (let t = 0; t < KINDS; t++) c[t] = h[t]!;
-      this.#hand++;
-    }
+    if (m.fresh || m.handGroups !== 0 || (m.meldSeats & (1 << m.seat)) !== 0) this.#hand++;
     const d = this.discarded;
     if (m.fresh) for (let i = 0; i < 4 * KINDS; i++) d[i] = 0;
     for (let p = 0; p < players; p++) {
       const n = m.discards[p]!;
       const from = m.discardsFrom[p]!;
       if (from === n && (m.claimedSeats & (1 << p)) === 0 && !m.fresh) continue;
-      for (let i = from; i < n; i++) d[p * KINDS + m.discTile[p * MAX_DISCARDS + i]!]!++;
-      const j = p * MAX_DISCARDS + n - 1;
+      for (let i = from; i < n; i++) d[p * KINDS + m.discTile[p * MARK_DISCARDS + i]!]!++;
+      const j = p * MARK_DISCARDS + n - 1;
       this.lastOpen[p] = n > 0 && m.discClaimed[j] === 0 ? m.discTile[j]! : -1;
     }
     if (this.validate) this.#check(view);

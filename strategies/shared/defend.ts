@@ -11,7 +11,6 @@ import { legalOf } from './view.js';
 import { Scratch } from './scratch.js';
 import { pickDiscard, shapeValue } from './discard.js';
 import { kongOr } from './modes.js';
-import type { SeatAnalysis } from './analysis.js';
 
 /** Most exposed sets shown by any opponent (Harr: "an opponent's exposed sets show him near completion"). */
 export function maxOpponentMelds(view: AgentView): number {
@@ -79,21 +78,15 @@ export function dangerOf(
   seen: Counts,
   out: Float64Array,
   recent: Uint8Array = new Uint8Array(KINDS),
-  an: SeatAnalysis | null = null,
 ): Float64Array {
   const seat = view.seat;
   const players = view.players;
   const next = (seat + 1) % players;
   const anyRun = view.rules.outOfTurnMahjong === 'any';
   // The latest discard of every seat was passed by all the others since (none took it for Mah-Jongg), and the
-  // next player's most of all: Harr's "just passed by the next player". (Kept by the analysis when there is one.)
+  // next player's most of all: Harr's "just passed by the next player".
   for (let t = 0; t < KINDS; t++) recent[t] = 0;
   for (let p = 0; p < players; p++) {
-    if (an !== null) {
-      const t = an.lastOpen[p]!;
-      if (t >= 0) recent[t] = p === next ? 2 : 1;
-      continue;
-    }
     const d = view.discardsOf(p);
     const last = d[d.length - 1];
     if (last && !last.claimed && last.tile < KINDS) recent[last.tile] = p === next ? 2 : 1;
@@ -112,27 +105,20 @@ export function dangerOf(
     out[t] = d;
   }
   // Tiles a seat discarded itself are less likely to be what that seat waits for.
-  // (By the analysis's counts of each seat's discards, when there is one: the same products, factor by factor.)
   for (let p = 0; p < players; p++) {
     if (p === seat) continue;
-    if (an !== null) {
-      const d = an.discarded;
-      for (let t = 0; t < KINDS; t++) for (let k = own[t] === 0 ? 0 : d[p * KINDS + t]!; k > 0; k--) out[t] = out[t]! * 0.7;
-      continue;
-    }
     for (const x of view.discardsOf(p)) if (x.tile < KINDS && own[x.tile] !== 0) out[x.tile] = out[x.tile]! * 0.7;
   }
   return out;
 }
 
 /** Defensive discard: the safest tile; among equally safe, the one that hurts the own hand least. */
-export function defendTurn(view: AgentView, s: Scratch, melds: number, forbid: Uint8Array | null, an: SeatAnalysis | null = null): Action {
+export function defendTurn(view: AgentView, s: Scratch, melds: number, forbid: Uint8Array | null): Action {
   const mj = legalOf(view, 'mahjong');
   if (mj) return mj;
   const c = s.counts;
-  const seen = an !== null ? an.mark.seen : s.seen;
-  if (an === null) view.seenCounts(seen);
-  const danger = dangerOf(view, c, seen, s.danger, s.recent, an);
+  view.seenCounts(s.seen);
+  const danger = dangerOf(view, c, s.seen, s.danger, s.recent);
   const a = s.a.load(c, melds);
   // score = safety + shanten after * 10 + shape / 10. The shanten after a discard is the hand's (S) or one more,
   // so a kind whose score with S is above the best score with S + 1 cannot be chosen and needs no shanten.
@@ -166,13 +152,12 @@ export function defendTurn(view: AgentView, s: Scratch, melds: number, forbid: U
  * Normal discard (least shanten) that breaks ties by safety, and avoids `forbid` kinds (harr-limit penalty) when
  * any other choice exists. Kongs are declared when they do not set the hand back.
  */
-export function safeNormalTurn(view: AgentView, s: Scratch, melds: number, forbid: Uint8Array | null, an: SeatAnalysis | null = null): Action {
+export function safeNormalTurn(view: AgentView, s: Scratch, melds: number, forbid: Uint8Array | null): Action {
   const mj = legalOf(view, 'mahjong');
   if (mj) return mj;
   const c = s.counts;
-  const seen = an !== null ? an.mark.seen : s.seen;
-  if (an === null) view.seenCounts(seen);
-  const danger = dangerOf(view, c, seen, s.danger, s.recent, an);
+  view.seenCounts(s.seen);
+  const danger = dangerOf(view, c, s.seen, s.danger, s.recent);
   const a = s.a.load(c, melds);
   const cost = s.cost;
   for (let t = 0; t < KINDS; t++) if (c[t] !== 0) cost[t] = (forbid && forbid[t] ? 100_000 : 0) + danger[t]! * 20 + shapeValue(c, t);
