@@ -3,7 +3,7 @@
  * agent's SeatMark, brought up to each decision by the view's changesSince, says what moved since the seat last
  * decided; what did not move is not read or computed again. Kept here: the own hand as counts (the Scratch's
  * `counts`, which the mark brings up to date in place, and only when the seat's public version moved), its shanten, the shanten after drawing each kind and after
- * discarding each held kind (asked again only after the hand or its sets changed), and the danger inputs, each
+ * discarding each held kind (asked again only after the hand or its sets changed), and a danger input, each
  * kind's discards by every seat, counted as discards appear.
  *
  * In validate mode every update is checked against the same figures computed afresh from the view's other reads
@@ -23,8 +23,6 @@ export class SeatAnalysis {
   readonly mark: SeatMark;
   /** Per seat and kind, how many of its discards (claimed ones too) were of that kind: discarded[seat * 34 + kind]. */
   readonly discarded = new Uint8Array(4 * KINDS);
-  /** Per seat, its last discard if not claimed (-1 none): what every other seat has passed since. */
-  readonly lastOpen = new Int8Array(4);
   /** Shanten after drawing one more of each kind (afterDraw; valid for the hand of `drawVer`). */
   readonly drawSh = new Int8Array(KINDS);
   /** Shanten after discarding each held kind (afterDiscard; valid for the hand of `discardVer`). */
@@ -68,10 +66,7 @@ export class SeatAnalysis {
     for (let p = 0; p < players; p++) {
       const n = m.discards[p]!;
       const from = m.discardsFrom[p]!;
-      if (from === n && (m.claimedSeats & (1 << p)) === 0 && !m.fresh) continue;
       for (let i = from; i < n; i++) d[p * KINDS + m.discTile[p * MARK_DISCARDS + i]!]!++;
-      const j = p * MARK_DISCARDS + n - 1;
-      this.lastOpen[p] = n > 0 && m.discClaimed[j] === 0 ? m.discTile[j]! : -1;
     }
     if (this.validate) this.#check(view);
     return m.melds;
@@ -132,9 +127,6 @@ export class SeatAnalysis {
         const n = count[t]!;
         if (this.discarded[p * KINDS + t] !== n) throw new Error(`SeatAnalysis: seat ${p}'s discards of ${t}: kept ${this.discarded[p * KINDS + t]}, afresh ${n}`);
       }
-      const last = d[d.length - 1];
-      const open = last !== undefined && !last.claimed ? last.tile : -1;
-      if (this.lastOpen[p] !== open) throw new Error(`SeatAnalysis: seat ${p}'s last open discard: kept ${this.lastOpen[p]}, afresh ${open}`);
     }
   }
 }
