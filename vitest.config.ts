@@ -13,6 +13,8 @@ export default defineConfig({
   test: {
     // Bounds for a hung test only: beside other files on a shared machine a long end-to-end test takes twice its
     // quiet time.
+    // Every kept hand analysis checked against one made afresh, at every decision (strategies/shared/analysis.ts).
+    env: { MJLAB_VALIDATE_ANALYSIS: '1' },
     testTimeout: 300_000,
     hookTimeout: 300_000,
     pool: 'forks',

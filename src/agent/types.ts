@@ -8,6 +8,7 @@ import type { Seat, Wind } from '../core/seat.js';
 import type { Meld, Tile } from '../tiles/index.js';
 import type { RuleSet } from '../rules/index.js';
 import type { Rng } from '../rng/streams.js';
+import type { SeatMark } from './seat-mark.js';
 
 export type { Seat, Wind } from '../core/seat.js';
 export type { Action, ActionType, HandPhase, Phase } from '../core/action.js';
@@ -51,6 +52,13 @@ export interface AgentView {
   discardsOf(seat: Seat): SeatPublic['discards'];
   /** `seen` written into `out`, the caller's array (kinds 0-33; nothing allocated). */
   seenCounts(out: Uint8Array): void;
+  /**
+   * Bring `mark`, the agent's own record of what this seat last saw, up to this decision and say what moved since the
+   * record's previous update (src/agent/seat-mark.ts): the own hand, the seen counts, each seat's discards and sets,
+   * by group and seat, or everything when the record is of another hand. Reads only what the other fields show. Views
+   * made outside the engine may leave it out (strategies then read the other fields: src/view/changes.ts markFromView).
+   */
+  changesSince?(mark: SeatMark): SeatMark;
   /** The tile just drawn on this turn (also contained in `concealed`); null otherwise. */
   readonly drawn: Tile | null;
   /** Every seat's public information, indexed by physical seat. */

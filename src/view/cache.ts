@@ -25,6 +25,8 @@ export interface SeatHand {
 
 export interface ViewCache {
   generation: number;
+  /** This deal of this state, for the agents' records (SeatMark): a new frozen object with every new deal or copy. */
+  token: object;
   readonly seat: (SeatPublic | null)[];
   readonly seatVer: Int32Array;
   readonly disc: (readonly DiscardInfo[] | null)[];
@@ -41,6 +43,7 @@ function create(s: HandState): ViewCache {
   const keys = new Int32Array(4 * p).fill(-1);
   return {
     generation: s.generation,
+    token: Object.freeze({}),
     seat: new Array<SeatPublic | null>(p).fill(null),
     seatVer: keys.subarray(0, p),
     disc: new Array<readonly DiscardInfo[] | null>(p).fill(null),
@@ -61,6 +64,7 @@ export function viewCacheOf(s: HandState): ViewCache {
     // Cleared in place: a new deal, or a copy into this state (a search copies thousands of times).
     // By loops: fill() is a call into the runtime costing more than the rest of a new deal's cache.
     c.generation = s.generation;
+    c.token = Object.freeze({});
     for (let p = 0; p < s.players; p++) {
       c.seat[p] = null;
       c.seatVer[p] = -1;

@@ -18,6 +18,7 @@ import { liveCount } from '../wall/wall.js';
 import { type HandState, KONG, MAX_DISCARDS, MAX_MELDS, bonusOf, concealedOf, meldsOf } from '../engine/state.js';
 import { type DiscardInfo, type SeatHand, type ViewCache, viewCacheOf } from './cache.js';
 import { sampleWorldFor } from './world.js';
+import { type SeatMark, markChanges } from './changes.js';
 
 /**
  * One decision's view: a small object, new for each decision (a young object: storing the fresh legal list in it
@@ -123,6 +124,10 @@ class TableView implements AgentView {
       n += x;
     }
     return n;
+  }
+
+  changesSince(mark: SeatMark): SeatMark {
+    return markChanges(mark, this.#live(), this.#seat, this.#cache.token);
   }
 
   meldCount(seat: Seat): number {

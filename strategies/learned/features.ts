@@ -16,7 +16,7 @@
 import type { Action, Agent, AgentView } from '../../src/agent/types.js';
 import { KINDS, isHead } from '../../src/tiles/tile.js';
 import { Scratch } from '../shared/scratch.js';
-import { readHand } from '../shared/view.js';
+import { SeatAnalysis } from '../shared/analysis.js';
 import { shapeValue } from '../shared/discard.js';
 import { harr } from '../harr.js';
 import { ACTIONS, actionIndex } from './actions.js';
@@ -50,6 +50,8 @@ export function emptySparse(): Sparse {
  */
 export class Featurizer {
   private readonly s = new Scratch();
+  /** The seat's hand, its shanten changes and every seat's discards, kept from one decision to the next. */
+  private readonly an = new SeatAnalysis(this.s);
   private readonly prior: Agent;
   private readonly dense = new Float64Array(FEATURES);
   private readonly rel = new Int8Array(4);
@@ -60,6 +62,7 @@ export class Featurizer {
 
   reset(): void {
     this.prior.reset?.();
+    this.an.reset();
   }
 
   /** The prior's choice at this decision (asked once per decision, before encode). */
@@ -73,7 +76,8 @@ export class Featurizer {
     x.fill(0);
     const s = this.s;
     const c = s.counts;
-    const melds = readHand(view, c);
+    const an = this.an;
+    const melds = an.update(view);
     const players = view.players;
     const seat = view.seat;
     const phase = PHASES.indexOf(view.phase);
@@ -98,8 +102,7 @@ export class Featurizer {
     x[18] = view.prevailingWind === view.seatWind ? 1 : 0;
     const last = view.lastDiscard;
     if (last && last.by !== seat) x[18 + rel[last.by]!] = 1;
-    const a = s.a.load(c, melds);
-    const sh = a.shanten();
+    const sh = an.shanten();
     x[22] = sh / 8;
     x[23] = view.limit === null ? 0 : 1;
     const r = RULES.indexOf(view.rules.id);
@@ -109,6 +112,8 @@ export class Featurizer {
     x[30] = maxMelds / 4;
     const seen = view.seen;
     const turn = view.phase === 'turn';
+    // The shanten changes of the hand: kept while it does not change (a seat's claims between two of its turns).
+    const after = turn ? an.discardShanten() : an.drawShanten();
     for (let t = 0; t < KINDS; t++) {
       const at = KIND_AT + t * PER_KIND;
       const own = c[t]!;
@@ -118,20 +123,21 @@ export class Featurizer {
       if (own > 0) {
         x[at + 4] = 1;
         if (turn) {
-          x[at + 3] = (a.shantenWith(t, -1) - sh + 1) / 2;
+          x[at + 3] = (after[t]! - sh + 1) / 2;
           x[at + 5] = shapeValue(c, t) / 30;
         }
       }
-      if (!turn && own < 4) x[at + 10] = (sh - a.shantenWith(t, 1)) / 2;
+      if (!turn && own < 4) x[at + 10] = (sh - after[t]!) / 2;
       x[at + 9] = last !== null && last.tile === t ? 1 : 0;
       x[at + 11] = isHead(t) ? 1 : 0;
     }
     // Which tiles each other seat has thrown (its safe tiles: Harr's "watch the discards").
+    // (A quarter for each, to at most 1: counted as they appear, by the analysis.)
     for (let k = 1; k < players; k++) {
       const p = (seat + k) % players;
-      for (const d of table[p]!.discards) {
-        const at = KIND_AT + d.tile * PER_KIND + 5 + k;
-        x[at] = Math.min(1, x[at]! + 0.25);
+      for (let t = 0; t < KINDS; t++) {
+        const n = an.discarded[p * KINDS + t]!;
+        if (n > 0) x[KIND_AT + t * PER_KIND + 5 + k] = Math.min(1, n * 0.25);
       }
     }
     x[PRIOR_AT + actionIndex(priorChoice)] = 1;

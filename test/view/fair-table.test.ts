@@ -5,6 +5,7 @@
  * view or a world that carried any true hidden tile would make the two truths' results differ; each check has a
  * positive control showing it can fail.
  */
+import { SeatMark } from '../../src/agent/seat-mark.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Agent, AgentView, HandGuide, World } from '../../src/agent/types.js';
@@ -348,6 +349,8 @@ function reach(root: unknown, buffers: Set<ArrayBufferLike>): string {
       };
       for (const m of ['toMove', 'phase', 'legal', 'isOver', 'view']) call(m);
       call('sampleWorld', makeStream(7, 7, 'reach'));
+      // The record of what changed since the seat's last decision: only numbers and a frozen token.
+      call('changesSince', new SeatMark());
       call('copy');
     }
   };

@@ -17,6 +17,7 @@ import { playGame } from '../../src/game/play.js';
 import { gameSetup } from '../../src/game/setup.js';
 import { buildWall, lineupOf, table } from '../engine/helpers.js';
 import { worldStateCopy } from '../../src/view/world.js';
+import { SeatMark } from '../../src/agent/seat-mark.js';
 
 function tableState(otherSouth: string, wallSeed: number): HandState {
   const s = createHandState(ruleSet('babcock'), 300, false, 4);
@@ -81,7 +82,7 @@ describe('information hiding', () => {
     expect(viewFor(s, 0).concealed.length).toBe(14);
   });
 
-  it('a view kept after its decision cannot be used to watch the table', () => {
+  it('a view kept after its decision cannot be used to watch the table (nor to bring a mark up: changesSince)', () => {
     let kept: AgentView | null = null;
     const spy = {
       name: 'spy',
@@ -98,6 +99,7 @@ describe('information hiding', () => {
     playGame(config, gameSetup(config, 0), { record: false });
     expect(kept).not.toBeNull();
     expect(() => (kept as unknown as AgentView).table).toThrow(/after its decision/);
+    expect(() => (kept as unknown as AgentView).changesSince!(new SeatMark())).toThrow(/after its decision/);
   });
 
   it("during play, seat 0's views are the same when another hand and the dead wall are swapped", () => {
@@ -110,7 +112,10 @@ describe('information hiding', () => {
     expect(swapped[south]).not.toBe(swapped[dead]);
     [swapped[south], swapped[dead]] = [swapped[dead]!, swapped[south]!];
     const views: unknown[][] = [[], []];
+    // East's record of what changed (changesSince), brought up at every decision: the same on both tables too.
+    const marks: unknown[][] = [[], []];
     for (const [i, wall] of [[0, base], [1, swapped]] as const) {
+      const mark = new SeatMark();
       const tsumogiri = {
         name: 'tsumogiri',
         description: '',
@@ -118,6 +123,7 @@ describe('information hiding', () => {
         create: ({ seat }: { seat: number }) => ({
           act: (v: AgentView) => {
             if (seat === 0) views[i]!.push(snapshot(v));
+            if (seat === 0) marks[i]!.push(markSnapshot(v.changesSince!(mark)));
             return v.legal.find((a) => a.type === 'pass') ?? v.legal.find((a) => a.type === 'discard' && a.tile === v.drawn) ?? v.legal[v.legal.length - 1]!;
           },
         }),
@@ -127,8 +133,38 @@ describe('information hiding', () => {
     }
     expect(views[0]!.length).toBeGreaterThan(10);
     expect(views[1]).toEqual(views[0]);
+    expect(marks[0]!.length).toBe(views[0]!.length);
+    expect(marks[1]).toEqual(marks[0]);
+  });
+
+  it("a seat's record of what changed (changesSince) is the same on two tables that differ only where it cannot see", () => {
+    const a = tableState('11m22p33s44z55z66z7z', 1);
+    const b = tableState('99m88p77s1234567z', 2);
+    const ma = viewFor(a, 0).changesSince!(new SeatMark());
+    const mb = viewFor(b, 0).changesSince!(new SeatMark());
+    expect(markSnapshot(mb)).toEqual(markSnapshot(ma));
+    // Positive control: the own hand and the table's discards are in it.
+    expect(ma.tiles).toBe(14);
+    expect(ma.discards[3]).toBe(1);
+    // A mark holds only numbers and its token, a frozen empty object: nothing that leads to the state.
+    for (const [k, v] of Object.entries(ma)) {
+      if (k === 'token') {
+        expect(Object.isFrozen(v)).toBe(true);
+        expect(Object.getOwnPropertyNames(v)).toEqual([]);
+      } else expect(typeof v === 'number' || typeof v === 'boolean' || ArrayBuffer.isView(v), k).toBe(true);
+    }
+    for (const k of Object.keys(ma)) if (ArrayBuffer.isView((ma as unknown as Record<string, unknown>)[k])) {
+      expect(((ma as unknown as Record<string, ArrayBufferView>)[k]!).buffer).not.toBe(a.slab8.buffer);
+    }
   });
 });
+
+/** Everything a mark records but its token (a new object for every deal of every state). */
+function markSnapshot(m: SeatMark): unknown {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(m)) if (k !== 'token') out[k] = ArrayBuffer.isView(v) ? Array.from(v as Uint8Array) : v;
+  return out;
+}
 
 describe('the cached public table', () => {
   it('always equals a fresh recomputation, over 300 random games with flowers', () => {
