@@ -10,8 +10,9 @@ import { resolveShard } from '../runner/plan.js';
 import { SIGNAL_EXIT } from '../runner/signals.js';
 
 export interface TrainArgs {
+  target: string;
   rules: string;
-  teacher: string;
+  teacher?: string;
   field: string;
   games: number;
   seed: number;
@@ -41,9 +42,10 @@ export interface TrainArgs {
 
 export async function trainHandler(a: TrainArgs): Promise<void> {
   refuseCommitted(a.out, a.force);
+  if (a.target === 'belief') return (await import('./train-belief-command.js')).trainBeliefHandler(a);
   const result = await train({
     rules: a.rules,
-    teacher: a.teacher,
+    teacher: a.teacher ?? 'search',
     field: a.field,
     games: a.games,
     seed: a.seed,
