@@ -40,7 +40,7 @@ export interface BeliefFitted {
 }
 
 export function beliefSampleOf(r: BeliefRecord): BeliefSample {
-  const x = { n: r.index.length, index: Uint16Array.from(r.index), value: Float64Array.from(r.values) };
+  const x = { n: r.index.length, index: Uint16Array.from(r.index), value: Float32Array.from(r.values) };
   const own = new Uint8Array(KINDS);
   for (let i = 0; i < x.n; i++) {
     const f = x.index[i]!;

@@ -16,7 +16,14 @@
  * The gradients are checked against finite differences (test/belief/net.test.ts).
  */
 import { KINDS } from '../tiles/tile.js';
-import { BELIEF_FEATURES, KIND_AT, OTHERS, PER_KIND, type BeliefSparse } from './features.js';
+import { BELIEF_FEATURES, KIND_AT, OTHERS, PER_KIND } from './features.js';
+
+/** Sparse features as the net reads them (float32 values from a data file, or a featurizer's own). */
+export interface SparseX {
+  readonly n: number;
+  readonly index: Uint16Array;
+  readonly value: Float32Array | Float64Array;
+}
 
 export const COUNTS = 5;
 const OUT = OTHERS * KINDS;
@@ -55,7 +62,7 @@ export const BELIEF_BLOCKS = ['w1', 'b1', 'wc', 'bc', 'uc', 'wr', 'br', 'ww', 'b
 
 /** One sample as the fit reads it: features, what the view leaves unseen, and the labels. */
 export interface BeliefSample {
-  readonly x: BeliefSparse;
+  readonly x: SparseX;
   readonly unseen: Uint8Array;
   /** The seat's own concealed counts (read from its features). */
   readonly own: Uint8Array;
@@ -89,7 +96,7 @@ export class BeliefPass {
 const sigmoid = (v: number): number => (v >= 0 ? 1 / (1 + Math.exp(-v)) : Math.exp(v) / (1 + Math.exp(v)));
 
 /** Forward pass: every head's probabilities into `w`. */
-export function beliefForward(p: Float64Array, x: BeliefSparse, unseen: ArrayLike<number>, w: BeliefPass): void {
+export function beliefForward(p: Float64Array, x: SparseX, unseen: ArrayLike<number>, w: BeliefPass): void {
   const L = w.L;
   const H = L.hidden;
   const z = w.z;
@@ -156,7 +163,7 @@ export function beliefLoss(w: BeliefPass, s: Pick<BeliefSample, 'counts' | 'read
 }
 
 /** Adds this sample's gradient of beliefLoss's total to `g` (after beliefForward on the same sample). */
-export function beliefBackward(p: Float64Array, x: BeliefSparse, s: Pick<BeliefSample, 'unseen' | 'counts' | 'ready' | 'waits'>, w: BeliefPass, g: Float64Array): void {
+export function beliefBackward(p: Float64Array, x: SparseX, s: Pick<BeliefSample, 'unseen' | 'counts' | 'ready' | 'waits'>, w: BeliefPass, g: Float64Array): void {
   const L = w.L;
   const H = L.hidden;
   const dh = w.dh;
