@@ -11,13 +11,14 @@
  *
  * Each is a diagnostic that reads the true state; none is a strategy or ever seated.
  *
- * Run: `node dist/experiments/belief-ceiling/belief-ceiling.js [hands per rule set] [budget] [every] [evalN] [seed] [rules,...]`.
+ * Run: `node dist/experiments/belief-ceiling/belief-ceiling.js [hands per rule set] [budget] [every] [evalN] [seed] [rules,...] [real]`
+ * (`real`: each searcher also judged on the true wall, the one future the hand had: columns real_gain_per_hand, real_ci_*).
  */
 import { pathToFileURL } from 'node:url';
 import type { AgentView } from '../../src/agent/types.js';
 import type { HandState } from '../../src/engine/state.js';
 import { RULESET_IDS } from '../../src/rules/index.js';
-import { type SearcherSpec, type WhyRow, compareSearchers, oracleView, trueState, viewWithWorlds, whyCsv } from '../inference-why/inference-why.js';
+import { type SearcherSpec, type RealizedGain, type WhyRow, compareSearchers, oracleView, trueState, viewWithWorlds, whyCsv } from '../inference-why/inference-why.js';
 
 /** The seat's view of `s`, but every world it samples is the true state, wall order included (no stream used). */
 export function trueWallView(view: AgentView, s: HandState): AgentView {
@@ -31,13 +32,15 @@ export const CEILING_SEARCHERS: readonly SearcherSpec[] = [
 ];
 
 export function beliefCeiling(
-  hands: number, budget: number, every = 2, evalN = 128, seed = 28, rulesIds: readonly string[] = RULESET_IDS, progress = false,
-): WhyRow[] {
-  return compareSearchers(CEILING_SEARCHERS, [{ name: 'wall-vs-oracle', a: 'oracle-wall', b: 'oracle' }], hands, budget, every, evalN, seed, rulesIds, progress);
+  hands: number, budget: number, every = 2, evalN = 128, seed = 28, rulesIds: readonly string[] = RULESET_IDS, progress = false, realized = false,
+): (WhyRow & Partial<RealizedGain>)[] {
+  return compareSearchers(CEILING_SEARCHERS, [{ name: 'wall-vs-oracle', a: 'oracle-wall', b: 'oracle' }], hands, budget, every, evalN, seed, rulesIds, progress, realized);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const [hands = 20, budget = 64, every = 2, evalN = 128, seed = 28] = process.argv.slice(2, 7).map(Number);
   const rulesIds = process.argv[7] ? process.argv[7].split(',') : RULESET_IDS;
-  for (const line of whyCsv(beliefCeiling(hands, budget, every, evalN, seed, rulesIds, true))) console.log(line);
+  // `real`: every searcher judged on the true wall too (realizedValues): the gain an action truly earned.
+  const realized = process.argv[8] === 'real';
+  for (const line of whyCsv(beliefCeiling(hands, budget, every, evalN, seed, rulesIds, true, realized))) console.log(line);
 }

@@ -98,6 +98,29 @@ export function trueValues(s: HandState, seat: number, actions: readonly Action[
   return sums.map((x) => x / n);
 }
 
+/**
+ * Each action's net to `seat` on the TRUE state, wall order included: one play-out by four harr (which draws no
+ * random number, so the play-out is the hand's one future after the action): what the action truly earned.
+ */
+export function realizedValues(s: HandState, seat: number, actions: readonly Action[]): number[] {
+  const r = s.rules;
+  const params = applyParams(harr, [], 'harr');
+  return actions.map((a) => {
+    const w = trueState(s);
+    const agents: Agent[] = [0, 1, 2, 3].map((q) => harr.create({ seat: q, players: 4, rules: r, rng: makeStream(0, 0, `why-real:${q}`), params }));
+    apply(w, a);
+    while (w.flow.phase !== 'over') apply(w, agents[w.flow.seat]!.act(viewFor(w, w.flow.seat)));
+    return handResult(w, 0, false).nets[seat]!;
+  });
+}
+
+/** A searcher's gain judged on the true wall (realizedValues), per hand with its 95% interval. */
+export interface RealizedGain {
+  real_gain_per_hand: number;
+  real_ci_low: number;
+  real_ci_high: number;
+}
+
 export interface WhyRow {
   rules: string;
   hands: number;
@@ -159,13 +182,13 @@ export function inferenceWhy(
  */
 export function compareSearchers(
   searchers: readonly SearcherSpec[], pairs: readonly SearcherPair[],
-  hands: number, budget: number, every = 3, evalN = 128, seed = 28, rulesIds: readonly string[] = RULESET_IDS, progress = false,
-): WhyRow[] {
-  const out: WhyRow[] = [];
+  hands: number, budget: number, every = 3, evalN = 128, seed = 28, rulesIds: readonly string[] = RULESET_IDS, progress = false, realized = false,
+): (WhyRow & Partial<RealizedGain>)[] {
+  const out: (WhyRow & Partial<RealizedGain>)[] = [];
   for (const id of rulesIds) {
     const r = ruleSet(id);
     const names = [...searchers.map((x) => x.name), ...pairs.map((x) => x.name)];
-    const tally = new Map(names.map((x) => [x, { departs: 0, turn: 0, claim: 0, better: 0, gainSum: 0, perHand: new Array<number>(hands).fill(0) }]));
+    const tally = new Map(names.map((x) => [x, { departs: 0, turn: 0, claim: 0, better: 0, gainSum: 0, perHand: new Array<number>(hands).fill(0), realPerHand: new Array<number>(hands).fill(0) }]));
     let decisions = 0;
     let k = 0;
     let lastHand = -1;
@@ -185,6 +208,8 @@ export function compareSearchers(
       if (distinct.length < 2) return;
       const values = trueValues(s, seat, distinct, evalN, makeStream(seed, g, `why-eval:${k}`));
       const valueOf = (a: Action): number => values[distinct.findIndex((b) => sameAction(b, a))]!;
+      const real = realized ? realizedValues(s, seat, distinct) : null;
+      const realOf = (a: Action): number => real![distinct.findIndex((b) => sameAction(b, a))]!;
       const count = (name: string, a: Action, against: Action): void => {
         if (sameAction(a, against)) return;
         const t = tally.get(name)!;
@@ -195,23 +220,33 @@ export function compareSearchers(
         if (gain > 0) t.better++;
         t.gainSum += gain;
         t.perHand[g]! += gain;
+        if (real) t.realPerHand[g]! += realOf(a) - realOf(against);
       };
       for (const x of searchers) count(x.name, chosen.get(x.name)!, policy);
       for (const p of pairs) count(p.name, chosen.get(p.a)!, chosen.get(p.b)!);
     });
     // The normal 97.5% quantile (src/stats's zCritical: that folder sits above this one, so it is not imported).
     const z = 1.959963984540054;
-    for (const name of names) {
-      const t = tally.get(name)!;
-      // One searching seat's decisions of a hand: every `every`-th decision of four seats was sampled.
-      const xs = t.perHand.map((x) => (x * every) / 4);
+    /** Mean and 95% interval over hands of one searching seat's gains per hand (every `every`-th decision of four seats sampled). */
+    const perHand = (sums: readonly number[]): [number, number, number] => {
+      const xs = sums.map((x) => (x * every) / 4);
       const m = xs.reduce((a, b) => a + b, 0) / hands;
       const sd = Math.sqrt(xs.reduce((a, b) => a + (b - m) * (b - m), 0) / Math.max(1, hands - 1));
       const half = (z * sd) / Math.sqrt(hands);
-      out.push({
+      return [m, m - half, m + half];
+    };
+    for (const name of names) {
+      const t = tally.get(name)!;
+      const [m, lo, hi] = perHand(t.perHand);
+      const row: WhyRow & Partial<RealizedGain> = {
         rules: id, hands, decisions, searcher: name, departs: t.departs, departs_turn: t.turn, departs_claim: t.claim, better: t.better,
-        gain_per_hand: m, ci_low: m - half, ci_high: m + half, gain_per_departure: t.departs === 0 ? 0 : t.gainSum / t.departs,
-      });
+        gain_per_hand: m, ci_low: lo, ci_high: hi, gain_per_departure: t.departs === 0 ? 0 : t.gainSum / t.departs,
+      };
+      if (realized) {
+        const [rm, rlo, rhi] = perHand(t.realPerHand);
+        Object.assign(row, { real_gain_per_hand: rm, real_ci_low: rlo, real_ci_high: rhi });
+      }
+      out.push(row);
     }
   }
   return out;
