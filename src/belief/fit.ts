@@ -8,6 +8,7 @@
  */
 import { Adam } from '../../strategies/learned/mlp.js';
 import { UserError } from '../errors.js';
+import { runSliced } from '../learn/fit.js';
 import { makeStream } from '../rng/streams.js';
 import { KINDS } from '../tiles/tile.js';
 import { BELIEF_FEATURES, KIND_AT, PER_KIND } from './features.js';
@@ -127,14 +128,5 @@ export function* beliefFitting(train: readonly BeliefSample[], valid: readonly B
 export async function fitBeliefUnlessStopped(
   train: readonly BeliefSample[], valid: readonly BeliefSample[], o: BeliefFitOptions, stopped: () => boolean, onEpoch?: (r: BeliefEpoch) => void, sliceMs = 50,
 ): Promise<BeliefFitted | null> {
-  const steps = beliefFitting(train, valid, o, onEpoch);
-  let since = performance.now();
-  for (;;) {
-    const r = steps.next();
-    if (r.done) return r.value;
-    if (performance.now() - since < sliceMs) continue;
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    if (stopped()) return null;
-    since = performance.now();
-  }
+  return runSliced(beliefFitting(train, valid, o, onEpoch), stopped, sliceMs);
 }

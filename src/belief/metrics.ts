@@ -12,6 +12,7 @@
  * - `wait_brier` and `wait_auc`: of P(a seat goes Mah-Jongg on a kind the deciding seat discards), over every
  *   (seat, kind) whose kind the seat holds (a discard it could make).
  */
+import { rocAuc } from '../stats/roc.js';
 import { KINDS } from '../tiles/tile.js';
 import { OTHERS } from './features.js';
 import { COUNTS, type BeliefPass, type BeliefSample } from './net.js';
@@ -22,25 +23,6 @@ export function stageOf(wall: number): number {
   return wall > 50 ? 0 : wall >= 25 ? 1 : 2;
 }
 
-/** ROC area by ranks (ties share their mean rank); NaN without both classes. */
-export function rocAuc(xs: readonly { p: number; y: number }[]): number {
-  const s = [...xs].sort((a, b) => a.p - b.p);
-  let pos = 0;
-  let rankSum = 0;
-  for (let i = 0; i < s.length; ) {
-    let j = i;
-    while (j < s.length && s[j]!.p === s[i]!.p) j++;
-    const mean = (i + 1 + j) / 2;
-    for (let k = i; k < j; k++) if (s[k]!.y) {
-      pos++;
-      rankSum += mean;
-    }
-    i = j;
-  }
-  const neg = s.length - pos;
-  if (pos === 0 || neg === 0) return NaN;
-  return (rankSum - (pos * (pos + 1)) / 2) / (pos * neg);
-}
 
 const LOG_FACT = ((): Float64Array => {
   const f = new Float64Array(200);
