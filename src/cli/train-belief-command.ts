@@ -9,7 +9,7 @@ import { UserError } from '../errors.js';
 import { commandLine } from '../io/manifest.js';
 import { resolveShard } from '../runner/plan.js';
 import { SIGNAL_EXIT } from '../runner/signals.js';
-import type { TrainArgs } from './train-command.js';
+import type { TrainArgs } from './train-args.js';
 
 export async function trainBeliefHandler(a: TrainArgs): Promise<void> {
   for (const k of ['keep-data', 'init-model'] as const) if (a[k] !== undefined) throw new UserError(`--${k} is for --target policy; the belief target has no earlier generations`);
