@@ -9,7 +9,7 @@
 import { Adam } from '../../strategies/learned/mlp.js';
 import { UserError } from '../errors.js';
 import { runSliced } from '../learn/fit.js';
-import { makeStream } from '../rng/streams.js';
+import { makeStream, shuffleInPlace } from '../rng/streams.js';
 import { KINDS } from '../tiles/tile.js';
 import { BELIEF_FEATURES, KIND_AT, PER_KIND } from './features.js';
 import { BeliefScore } from './metrics.js';
@@ -90,11 +90,7 @@ export function* beliefFitting(train: readonly BeliefSample[], valid: readonly B
   onEpoch?.(best);
   let bestParams = Float64Array.from(Float32Array.from(p));
   for (let e = 1; e <= o.epochs; e++) {
-    const rng = makeStream(o.trainSeed, e, 'belief:shuffle');
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = rng.int(i + 1);
-      [order[i], order[j]] = [order[j]!, order[i]!];
-    }
+    shuffleInPlace(order, makeStream(o.trainSeed, e, 'belief:shuffle'));
     let total = 0;
     for (let b = 0; b < order.length; b += o.batch) {
       g.fill(0);
