@@ -28,6 +28,7 @@ import { makeStream, type Rng } from '../../src/rng/streams.js';
 import { RULESET_IDS } from '../../src/rules/index.js';
 import { worldStateCopy } from '../../src/view/world.js';
 import { selfPlay } from '../self-play.js';
+import { rocAuc } from '../../src/stats/roc.js';
 
 export const QUALITY_SEED = 26;
 const SMOOTH = 1;
@@ -55,24 +56,7 @@ function stageOf(wall: number): number {
   return wall > 50 ? 0 : wall >= 25 ? 1 : 2;
 }
 
-/** ROC area by ranks (ties share their mean rank); NaN without both classes. */
-export function rocAuc(xs: readonly { p: number; y: number }[]): number {
-  const s = [...xs].sort((a, b) => a.p - b.p);
-  let pos = 0;
-  let rankSum = 0;
-  for (let i = 0; i < s.length; ) {
-    let j = i;
-    while (j < s.length && s[j]!.p === s[i]!.p) j++;
-    const mid = (i + j + 1) / 2;
-    for (let k = i; k < j; k++) if (s[k]!.y === 1) {
-      pos++;
-      rankSum += mid;
-    }
-    i = j;
-  }
-  const neg = s.length - pos;
-  return pos === 0 || neg === 0 ? NaN : (rankSum - (pos * (pos + 1)) / 2) / (pos * neg);
-}
+export { rocAuc };
 
 function measure(acc: Acc, m: Method, s: HandState, view: AgentView, rng: Rng, worlds: number, game: number, model: PolicyModel, steps: number): void {
   const seat = view.seat;

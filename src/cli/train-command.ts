@@ -8,42 +8,16 @@ import { refuseCommitted } from '../io/committed.js';
 import { train } from '../learn/train.js';
 import { resolveShard } from '../runner/plan.js';
 import { SIGNAL_EXIT } from '../runner/signals.js';
+import type { TrainArgs } from './train-args.js';
 
-export interface TrainArgs {
-  rules: string;
-  teacher: string;
-  field: string;
-  games: number;
-  seed: number;
-  limit?: number;
-  out: string;
-  shard?: string;
-  shards?: number;
-  data?: string;
-  'keep-data'?: string;
-  'init-model'?: string;
-  resume: boolean;
-  force: boolean;
-  workers?: number;
-  'decision-timeout': number;
-  progress: boolean;
-  epochs: number;
-  hidden: number;
-  lr: number;
-  batch: number;
-  'train-seed': number;
-  temperature: number;
-  soft: number;
-  'value-weight': number;
-  'value-scale': number;
-  'departure-weight': number;
-}
+export type { TrainArgs } from './train-args.js';
 
 export async function trainHandler(a: TrainArgs): Promise<void> {
   refuseCommitted(a.out, a.force);
+  if (a.target === 'belief') return (await import('./train-belief-command.js')).trainBeliefHandler(a);
   const result = await train({
     rules: a.rules,
-    teacher: a.teacher,
+    teacher: a.teacher ?? 'search',
     field: a.field,
     games: a.games,
     seed: a.seed,

@@ -73,7 +73,7 @@ export interface BatchLine {
 
 const sha = (b: Uint8Array): string => createHash('sha256').update(b).digest('hex');
 
-export async function dataIdentity(o: TrainOptions): Promise<{ id: DataIdentity; lineup: string }> {
+export async function dataIdentity(o: Pick<TrainOptions, 'games' | 'seed' | 'rules' | 'field' | 'teacher' | 'limit'>): Promise<{ id: DataIdentity; lineup: string }> {
   if (!Number.isSafeInteger(o.games) || o.games < 2 * PLAYERS || o.games % PLAYERS !== 0) {
     throw new UserError(`--games must be a multiple of ${PLAYERS} (whole --duplicate wall sets), at least ${2 * PLAYERS}, got ${o.games}`);
   }
@@ -107,7 +107,7 @@ export async function dataIdentity(o: TrainOptions): Promise<{ id: DataIdentity;
  * The output directory judged and taken (src/io/claim.ts): empty, this data to resume or redo, or refused in one
  * line. `fromData`: the model is trained on --data directories, so a resume has nothing of its own to read.
  */
-export function claimTrainDir(o: TrainOptions, run: Readonly<Record<string, unknown>>, fromData = false): { dir: RunDir; resume: boolean } {
+export function claimTrainDir(o: Pick<TrainOptions, 'out' | 'force' | 'resume'>, run: Readonly<Record<string, unknown>>, fromData = false): { dir: RunDir; resume: boolean } {
   const c = claimOutput({
     dir: o.out, kind: 'train', run, noun: 'training data', different: 'different training data',
     same: (w) => JSON.stringify(w.run) === JSON.stringify(run),
@@ -169,8 +169,13 @@ export interface Generated {
   readonly cpuSeconds: number;
 }
 
-/** Generate (or finish) this shard's data in `dir`. */
-export async function generate(o: TrainOptions, id: DataIdentity, lineup: string, claimed: { dir: RunDir; resume: boolean }, signals: SignalTrap): Promise<Generated> {
+/**
+ * Generate (or finish) this shard's data in `dir`; `worker`: the worker script under dist/src/ that plays and records
+ * a batch (the policy's, or another target's that posts its records the same way).
+ */
+export async function generate(
+  o: Pick<TrainOptions, 'out' | 'shard' | 'workers' | 'decisionTimeout' | 'progress'>, id: DataIdentity, lineup: string, claimed: { dir: RunDir; resume: boolean }, signals: SignalTrap, worker = 'learn/worker.js',
+): Promise<Generated> {
   const { dir } = claimed;
   const range = shardRange(id.games, o.shard, PLAYERS);
   const total = Math.ceil((range[1] - range[0]) / BATCH_GAMES);
@@ -197,7 +202,7 @@ export async function generate(o: TrainOptions, id: DataIdentity, lineup: string
     workers: o.workers ?? availableParallelism(),
     decisionLimitMs: 1000 * (o.decisionTimeout ?? DEFAULT_DECISION_TIMEOUT),
     init: { table: { rules: id.rules, players: PLAYERS, flowers: id.flowers, limit: id.limit }, lineup, seed: id.seed },
-    url: workerScriptFor('learn/worker.js', loadsModules(lineup)),
+    url: workerScriptFor(worker, loadsModules(lineup)),
     next: () => {
       if (signals.received || next >= total) return null;
       const index = next++;

@@ -144,7 +144,11 @@ export async function fitUnlessStopped(
   init?: Float64Array,
   sliceMs = 50,
 ): Promise<Fitted | null> {
-  const steps = fitting(train, valid, o, onEpoch, init);
+  return runSliced(fitting(train, valid, o, onEpoch, init), stopped, sliceMs);
+}
+
+/** Steps of a fit run to their end, the event loop let run every `sliceMs` (a signal is seen): null once `stopped()` says so. */
+export async function runSliced<T>(steps: Generator<void, T>, stopped: () => boolean, sliceMs = 50): Promise<T | null> {
   let since = performance.now();
   for (;;) {
     const r = steps.next();

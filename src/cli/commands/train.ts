@@ -10,8 +10,9 @@ export const trainCommand: CommandModule<object, TrainArgs> = {
   describe: 'learn a policy from a teacher\'s self-play decisions (expert iteration): data, then a small network (model.mjnet)',
   builder: (y) =>
     y
+      .option('target', { type: 'string', choices: ['policy', 'belief'], default: 'policy', describe: 'what is learned: the teacher\'s policy and value (model.mjnet), or a belief over the other seats\' hidden tiles (model.mjbelief; docs/belief.md)' })
       .option('rules', { type: 'string', default: 'harr', describe: `rule set: ${ruleSetChoices()}` })
-      .option('teacher', { type: 'string', default: 'search', describe: 'the strategy whose decisions are learned (search:policy=net/model=FILE for generation 2)' })
+      .option('teacher', { type: 'string', describe: 'the strategy whose decisions are learned (search:policy=net/model=FILE for generation 2); with --target belief the first seat of the lineup (default: search; harr for belief)' })
       .option('field', { type: 'string', default: 'harr,harr,harr', describe: 'the other three seats' })
       .option('games', { type: 'number', default: 400, describe: 'self-play games (multiple of 4: --duplicate wall sets)' })
       .option('seed', { type: 'number', default: 1, describe: 'master seed of the games' })
