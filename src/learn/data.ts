@@ -50,6 +50,8 @@ export interface DataIdentity {
   readonly games: number;
   readonly seed: number;
   readonly featuresVersion: number;
+  /** What the data is for: absent for a policy's decisions, 'value' for the value model's samples (src/value/). */
+  readonly target?: 'value';
   /** SHA-256 of each file the lineup read (a model, a plug-in, a preset). */
   readonly files: Readonly<Record<string, string>> | null;
 }
@@ -168,8 +170,8 @@ export interface Generated {
   readonly cpuSeconds: number;
 }
 
-/** Generate (or finish) this shard's data in `dir`. */
-export async function generate(o: TrainOptions, id: DataIdentity, lineup: string, claimed: { dir: RunDir; resume: boolean }, signals: SignalTrap): Promise<Generated> {
+/** Generate (or finish) this shard's data in `dir`, by the worker `script` (under dist/src/). */
+export async function generate(o: TrainOptions, id: DataIdentity, lineup: string, claimed: { dir: RunDir; resume: boolean }, signals: SignalTrap, script = 'learn/worker.js'): Promise<Generated> {
   const { dir } = claimed;
   const range = shardRange(id.games, o.shard, PLAYERS);
   const total = Math.ceil((range[1] - range[0]) / BATCH_GAMES);
@@ -196,7 +198,7 @@ export async function generate(o: TrainOptions, id: DataIdentity, lineup: string
     workers: o.workers ?? availableParallelism(),
     decisionLimitMs: 1000 * (o.decisionTimeout ?? DEFAULT_DECISION_TIMEOUT),
     init: { table: { rules: id.rules, players: PLAYERS, flowers: id.flowers, limit: id.limit }, lineup, seed: id.seed },
-    url: workerScriptFor('learn/worker.js', loadsModules(lineup)),
+    url: workerScriptFor(script, loadsModules(lineup)),
     next: () => {
       if (signals.received || next >= total) return null;
       const index = next++;

@@ -174,8 +174,11 @@ async function writeOutputs(
   );
 }
 
-/** The data directories of --data: one identity, shards 1..M each once; their data in shard order. */
-function readShards(dirs: readonly string[], option = '--data'): { id: DataIdentity; data: Buffer[] } {
+/**
+ * The data directories of --data: one identity, shards 1..M each once; their data in shard order, each read through
+ * by `check` (it refuses records mjlab did not write) before anything is claimed.
+ */
+export function readShards(dirs: readonly string[], option = '--data', check = (b: Buffer, name: string): void => decodeDecisions(b, () => undefined, name)): { id: DataIdentity; data: Buffer[] } {
   const found = dirs.map((path) => {
     let marker: { kind?: string; run?: { identity?: DataIdentity; shard?: Shard | null } };
     try {
@@ -203,7 +206,7 @@ function readShards(dirs: readonly string[], option = '--data'): { id: DataIdent
     const bytes = readData(new RunDir(f.path), id, f.shard, batchesOf(id, f.shard));
     // Proved by its checksums, and read through once here, before the output is claimed: records mjlab did not
     // write are refused now, not after the output directory is taken.
-    decodeDecisions(bytes, () => undefined, join(f.path, DATA_FILE));
+    check(bytes, join(f.path, DATA_FILE));
     return bytes;
   });
   return { id, data };
