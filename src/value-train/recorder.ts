@@ -12,7 +12,7 @@ import type { WinBy } from '../scoring/index.js';
 import { DrawFeatures, VALUE_FEATURES, VALUE_SEATS } from '../value/features.js';
 import type { ValueSample } from './record.js';
 
-export const STRIDE = 4;
+export const STRIDE = 12;
 
 export interface PendingSample extends ValueSample {
   /** The dealer when it was taken: the nets are put in wind order from it. */

@@ -25,11 +25,7 @@ export class ValueTerms implements DrawValue {
   /** Evaluations of the network so far (for the benchmark). */
   evaluations = 0;
 
-  constructor(
-    private readonly model: ValueModel,
-    /** Mutation checks only (test/runner/luck-value.test.ts): −1 turns every term's sign. */
-    private readonly sign = 1,
-  ) {
+  constructor(private readonly model: ValueModel) {
     this.pass = new ValuePass(model.layout);
     this.zBase = new Float64Array(model.layout.hidden);
   }
@@ -60,7 +56,7 @@ export class ValueTerms implements DrawValue {
   }
 
   finish(luck: Float64Array, channels: number, channel: number): void {
-    const scale = this.sign * this.model.header.scale;
+    const scale = this.model.header.scale;
     const windOf = this.features.windOf;
     for (let j = 0; j < VALUE_SEATS; j++) {
       const w = windOf[j]!;
