@@ -5,10 +5,10 @@
  * seat's net (a term of the wrong sign would not); a run on the seeds reserved for fitting is
  * refused, and no committed result was played on them.
  *
- * The fixture model, fixtures/value-harr-limit.mjval (hidden 32), is what this command wrote (about 10 minutes on a
- * shared core):
+ * The fixture model, fixtures/value-harr-limit.mjval (hidden 32, held-out variance explained 17.2%), is what this
+ * command wrote (0.23 hours on one shared core, 64 s of it the data):
  *   mjlab train --target value --rules harr-limit --teacher results/league/presets/harr-tuned-harr-limit.json
- *     --field harr,harr,harr --games 12000 --seed 9100 --workers 1 --out DIR
+ *     --field harr,harr,harr --games 60000 --seed 9100 --workers 1 --out DIR
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
