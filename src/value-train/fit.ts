@@ -10,7 +10,7 @@
 import { Adam } from '../../strategies/learned/mlp.js';
 import { UserError } from '../errors.js';
 import { isHeldOut } from '../learn/fit.js';
-import { makeStream } from '../rng/streams.js';
+import { makeStream, shuffleInPlace } from '../rng/streams.js';
 import { VALUE_FEATURES, VALUE_SEATS } from '../value/features.js';
 import { backward, forward, lossOf, valueLayout, ValuePass, type SparseInputs } from '../value/net.js';
 import type { ValueSample } from './record.js';
@@ -117,11 +117,7 @@ export async function fitValue(train: ValueSet, valid: ValueSet, o: ValueFitOpti
   onEpoch?.(best);
   let since = performance.now();
   for (let e = 1; e <= o.epochs; e++) {
-    const rng = makeStream(o.trainSeed, e, 'value:shuffle');
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = rng.int(i + 1);
-      [order[i], order[j]] = [order[j]!, order[i]!];
-    }
+    shuffleInPlace(order, makeStream(o.trainSeed, e, 'value:shuffle'));
     let total = 0;
     for (let b = 0; b < order.length; b += o.batch) {
       g.fill(0);

@@ -16,6 +16,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { UserError } from '../errors.js';
+import { decodeWeights, encodeWeights } from '../io/weights-file.js';
 import { VALUE_FEATURES, VALUE_FEATURES_VERSION } from './features.js';
 import { valueLayout, type ValueLayout } from './net.js';
 
@@ -47,15 +48,7 @@ export interface ValueModel {
 export function encodeValueModel(header: ValueHeader, params: Float64Array): Buffer {
   const L = valueLayout(header.features, header.hidden);
   if (params.length !== L.size) throw new Error(`value model: ${params.length} parameters for a layout of ${L.size}`);
-  const json = Buffer.from(JSON.stringify(header), 'utf8');
-  const body = Buffer.alloc(16 + json.length + 4 * L.size);
-  body.write(MAGIC, 0, 'latin1');
-  body.writeUInt32LE(VERSION, 8);
-  body.writeUInt32LE(json.length, 12);
-  json.copy(body, 16);
-  const at = 16 + json.length;
-  for (let i = 0; i < L.size; i++) body.writeFloatLE(params[i]!, at + 4 * i);
-  return Buffer.concat([body, createHash('sha256').update(body).digest()]);
+  return encodeWeights(MAGIC, VERSION, header, params);
 }
 
 /** The model in `bytes` (read from `name`, for messages), or a one-line refusal saying what is wrong. */
@@ -64,36 +57,19 @@ export function decodeValueModel(bytes: Uint8Array, name: string): ValueModel {
   const bad = (what: string): never => {
     throw new UserError(`value model ${name} ${what}`);
   };
-  if (b.length < 16 + 32 || b.toString('latin1', 0, 8) !== MAGIC) bad('is not an mjlab value model (no MJLABVAL header)');
-  const version = b.readUInt32LE(8);
-  if (version !== VERSION) bad(`has format version ${version}; this mjlab reads version ${VERSION}`);
-  const jl = b.readUInt32LE(12);
-  if (16 + jl + 32 > b.length) bad('is cut short (its header runs past the end of the file)');
-  let header: ValueHeader;
-  try {
-    header = JSON.parse(b.toString('utf8', 16, 16 + jl)) as ValueHeader;
-  } catch {
-    return bad('has a damaged header (not JSON)');
-  }
   const ok = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) > 0;
-  if (!header || !ok(header.features) || !ok(header.hidden) || !(typeof header.scale === 'number' && header.scale > 0) || typeof header.rules !== 'string' || !Number.isSafeInteger(header.seed)) {
-    bad('has a damaged header (sizes, rules or seed missing)');
-  }
-  const L = valueLayout(header.features, header.hidden);
-  const want = 16 + jl + 4 * L.size + 32;
-  if (b.length < want) bad(`is cut short (${b.length} bytes, its header says ${want})`);
-  if (b.length > want) bad(`has ${b.length - want} bytes beyond its end (${want} bytes expected)`);
-  if (!createHash('sha256').update(b.subarray(0, want - 32)).digest().equals(b.subarray(want - 32))) bad('fails its checksum (altered or damaged)');
+  const { header, params } = decodeWeights<ValueHeader>(b, MAGIC, VERSION, 'an mjlab value model', (h) => {
+    if (!h || !ok(h.features) || !ok(h.hidden) || !(typeof h.scale === 'number' && h.scale > 0) || typeof h.rules !== 'string' || !Number.isSafeInteger(h.seed)) {
+      bad('has a damaged header (sizes, rules or seed missing)');
+    }
+    return valueLayout(h.features, h.hidden).size;
+  }, bad);
   if (header.featuresVersion !== VALUE_FEATURES_VERSION || header.features !== VALUE_FEATURES) {
     bad(`was trained on value inputs of layout ${header.featuresVersion} (${header.features}), this mjlab computes layout ${VALUE_FEATURES_VERSION} (${VALUE_FEATURES})`);
   }
-  const params = new Float64Array(L.size);
-  const at = 16 + jl;
-  for (let i = 0; i < L.size; i++) {
-    params[i] = b.readFloatLE(at + 4 * i);
-    if (!Number.isFinite(params[i]!)) bad(`holds a weight that is not finite (NaN or Infinity) at parameter ${i}`);
-  }
-  return { header, layout: L, params, sha256: createHash('sha256').update(b).digest('hex') };
+  const i = params.findIndex((x) => !Number.isFinite(x));
+  if (i >= 0) bad(`holds a weight that is not finite (NaN or Infinity) at parameter ${i}`);
+  return { header, layout: valueLayout(header.features, header.hidden), params, sha256: createHash('sha256').update(b).digest('hex') };
 }
 
 /** The model file at `path`, read and checked; a missing or unreadable file is refused in one line too. */
