@@ -113,8 +113,7 @@ export async function trainBelief(o: BeliefTrainOptions): Promise<BeliefTrainRes
   const t0 = performance.now();
   const startedAt = new Date().toISOString();
   if (o.data && o.shard) throw new UserError('--data trains on shards already generated; --shard generates one: give one or the other');
-  const fromDirs = o.data ? readShards(o.data, '--data', checkRecords) : null;
-  if (fromDirs && (fromDirs.id as Partial<BeliefIdentity>).target !== 'belief') throw new UserError(`--data ${o.data!.join(',')} holds the policy's training data, not a belief target's`);
+  const fromDirs = o.data ? readShards(o.data, '--data', checkRecords, 'belief') : null;
   const planned = fromDirs ? null : await dataIdentity(o);
   const id: BeliefIdentity = (fromDirs?.id as BeliefIdentity | undefined) ?? { ...planned!.id, featuresVersion: BELIEF_FEATURES_VERSION, target: 'belief' };
   const run = fromDirs ? { identity: id, shard: null, data: o.data } : { identity: id, shard: o.shard };

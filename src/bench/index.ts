@@ -224,6 +224,7 @@ async function main(): Promise<void> {
   await optionalBench('machine', 'benchMachine');
   await optionalBench('search', 'benchSearch');
   await optionalBench('net', 'benchNet');
+  await optionalBench('luck-value', 'benchLuckValue');
   await optionalBench('review', 'benchReview');
   console.log('\nbenchBots(): external bots (src/bench/bots.ts)');
   console.log(await (await import('./bots.js')).benchBots(quick));

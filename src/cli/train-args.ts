@@ -18,14 +18,14 @@ export interface TrainArgs {
   workers?: number;
   'decision-timeout': number;
   progress: boolean;
-  epochs: number;
-  hidden: number;
-  lr: number;
-  batch: number;
-  'train-seed': number;
+  epochs?: number;
+  hidden?: number;
+  lr?: number;
+  batch?: number;
+  'train-seed'?: number;
   temperature: number;
   soft: number;
   'value-weight': number;
-  'value-scale': number;
+  'value-scale'?: number;
   'departure-weight': number;
 }

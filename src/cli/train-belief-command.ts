@@ -31,7 +31,10 @@ export async function trainBeliefHandler(a: TrainArgs): Promise<void> {
     decisionTimeout: a['decision-timeout'],
     progress: a.progress ? 'auto' : 'none',
     command: commandLine(),
-    fit: { epochs: a.epochs, hidden: a.hidden, lr: a.lr, batch: a.batch, trainSeed: a['train-seed'] },
+    fit: {
+      epochs: a.epochs ?? DEFAULT_FIT.epochs, hidden: a.hidden ?? DEFAULT_FIT.hidden, lr: a.lr ?? DEFAULT_FIT.lr,
+      batch: a.batch ?? DEFAULT_FIT.batch, trainSeed: a['train-seed'] ?? DEFAULT_FIT.trainSeed,
+    },
   });
   if (result.status === 'interrupted') {
     process.exitCode = SIGNAL_EXIT[result.signal ?? 'SIGINT'];

@@ -6,15 +6,53 @@
 import { commandLine } from '../io/manifest.js';
 import { refuseCommitted } from '../io/committed.js';
 import { train } from '../learn/train.js';
+import { UserError } from '../errors.js';
 import { resolveShard } from '../runner/plan.js';
 import { SIGNAL_EXIT } from '../runner/signals.js';
+import { DEFAULT_FIT } from '../learn/options.js';
+import { DEFAULT_VALUE_FIT } from '../value-train/options.js';
 import type { TrainArgs } from './train-args.js';
 
 export type { TrainArgs } from './train-args.js';
 
+/** `mjlab train --target value`: the value model of the full state (src/value-train/train.ts). */
+async function trainValueHandler(a: TrainArgs): Promise<void> {
+  for (const [flag, given] of [['--keep-data', a['keep-data']], ['--init-model', a['init-model']]] as const) {
+    if (given !== undefined) throw new UserError(`${flag} is for a policy's training; --target value fits afresh on its own data or --data`);
+  }
+  const { trainValue } = await import('../value-train/train.js');
+  const result = await trainValue({
+    rules: a.rules, teacher: a.teacher ?? 'search', field: a.field, games: a.games, seed: a.seed,
+    ...(a.limit !== undefined ? { limit: a.limit } : {}),
+    out: a.out,
+    shard: a.data !== undefined ? null : resolveShard(a.shard, a.shards, process.env),
+    ...(a.data !== undefined ? { data: a.data.split(',').map((s) => s.trim()) } : {}),
+    resume: a.resume, force: a.force,
+    ...(a.workers !== undefined ? { workers: a.workers } : {}),
+    decisionTimeout: a['decision-timeout'],
+    progress: a.progress ? 'auto' : 'none',
+    command: commandLine(),
+    fit: {
+      epochs: a.epochs ?? DEFAULT_VALUE_FIT.epochs, hidden: a.hidden ?? DEFAULT_VALUE_FIT.hidden, lr: a.lr ?? DEFAULT_VALUE_FIT.lr,
+      batch: a.batch ?? DEFAULT_VALUE_FIT.batch, trainSeed: a['train-seed'] ?? DEFAULT_VALUE_FIT.trainSeed, scale: a['value-scale'] ?? DEFAULT_VALUE_FIT.scale,
+    },
+  });
+  if (result.status === 'interrupted') {
+    process.exitCode = SIGNAL_EXIT[result.signal ?? 'SIGINT'];
+    return;
+  }
+  if (result.status === 'data') {
+    process.stdout.write(`${result.samples} value samples recorded → ${a.out}/decisions.bin (fit with --data)\n`);
+    return;
+  }
+  const f = result.fitted!;
+  process.stdout.write(`${f.trainSamples} training and ${f.validSamples} held-out samples: the value model explains ${(100 * f.best.validR2).toFixed(1)}% of the held-out nets' variance (epoch ${f.best.epoch}) → ${a.out}/value.mjval\n`);
+}
+
 export async function trainHandler(a: TrainArgs): Promise<void> {
   refuseCommitted(a.out, a.force);
   if (a.target === 'belief') return (await import('./train-belief-command.js')).trainBeliefHandler(a);
+  if (a.target === 'value') return trainValueHandler(a);
   const result = await train({
     rules: a.rules,
     teacher: a.teacher ?? 'search',
@@ -34,15 +72,15 @@ export async function trainHandler(a: TrainArgs): Promise<void> {
     progress: a.progress ? 'auto' : 'none',
     command: commandLine(),
     fit: {
-      epochs: a.epochs,
-      hidden: a.hidden,
-      lr: a.lr,
-      batch: a.batch,
-      trainSeed: a['train-seed'],
+      epochs: a.epochs ?? DEFAULT_FIT.epochs,
+      hidden: a.hidden ?? DEFAULT_FIT.hidden,
+      lr: a.lr ?? DEFAULT_FIT.lr,
+      batch: a.batch ?? DEFAULT_FIT.batch,
+      trainSeed: a['train-seed'] ?? DEFAULT_FIT.trainSeed,
       temperature: a.temperature,
       soft: a.soft,
       valueWeight: a['value-weight'],
-      valueScale: a['value-scale'],
+      valueScale: a['value-scale'] ?? DEFAULT_FIT.valueScale,
       departureWeight: a['departure-weight'],
     },
   });

@@ -23,7 +23,9 @@ export interface RunIdentity extends TableDescription {
    * luck.bin written (the luck of the draw, src/luck/meter.ts; `simulate --duplicate`, league, sprt), and its
    * format: 3 now, 2 for format 2 and true for format 1 (runs made before each); absent when not written.
    */
-  readonly luck?: true | 2 | 3;
+  readonly luck?: true | 2 | 3 | 4;
+  /** Format 4's value model (src/value/model-file.ts): its file's SHA-256, the rules and the seed of its data. */
+  readonly luckModel?: { readonly sha256: string; readonly rules: string; readonly seed: number };
   /** SHA-256 of every plug-in strategy file, by its path as given in `strategies`; absent without plug-ins. */
   readonly plugins?: Readonly<Record<string, string>>;
   /** `rules` names a variant file (docs/rules.md "Variants"): its canonical form and SHA-256; absent for a book. */

@@ -50,6 +50,8 @@ export interface DataIdentity {
   readonly games: number;
   readonly seed: number;
   readonly featuresVersion: number;
+  /** What the data is for: absent for a policy's decisions, 'value' for the value model's samples (src/value/). */
+  readonly target?: 'value' | 'belief';
   /** SHA-256 of each file the lineup read (a model, a plug-in, a preset). */
   readonly files: Readonly<Record<string, string>> | null;
 }

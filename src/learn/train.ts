@@ -180,6 +180,7 @@ async function writeOutputs(
  */
 export function readShards(
   dirs: readonly string[], option = '--data', check = (b: Buffer, name: string): void => decodeDecisions(b, () => undefined, name),
+  target: DataIdentity['target'] = undefined,
 ): { id: DataIdentity; data: Buffer[] } {
   const found = dirs.map((path) => {
     let marker: { kind?: string; run?: { identity?: DataIdentity; shard?: Shard | null } };
@@ -192,6 +193,7 @@ export function readShards(
     return { path, id: marker.run.identity, shard: marker.run.shard ?? null };
   });
   const id = found[0]!.id;
+  if (id.target !== target) throw new UserError(`${option} ${found[0]!.path} holds ${targetData(id.target)}, not ${targetData(target)} (train them with --target ${id.target ?? 'policy'})`);
   for (const f of found) if (JSON.stringify(f.id) !== JSON.stringify(id)) throw new UserError(`${option} ${f.path} holds other training data than ${found[0]!.path} (a different teacher, field, rules, games or seed)`);
   const count = found[0]!.shard?.count ?? 1;
   const byIndex = new Map<number, (typeof found)[number]>();
@@ -212,6 +214,11 @@ export function readShards(
     return bytes;
   });
   return { id, data };
+}
+
+/** What a target's training data holds, in words. */
+function targetData(target: DataIdentity['target']): string {
+  return target === 'value' ? 'value samples' : target === 'belief' ? 'belief turns' : "a policy's decisions";
 }
 
 interface KeptData {

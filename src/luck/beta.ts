@@ -4,7 +4,7 @@
  * experiments/fits/luck-value-fit.ts) and fixed before any run they adjust.
  */
 import { isRuleSetId, ruleSet } from '../rules/index.js';
-import { LUCK_CHANNELS, LUCK_FORMAT } from './format.js';
+import { LUCK_CHANNELS, LUCK_CHANNELS_VALUE, LUCK_FORMAT, type LuckVersion } from './format.js';
 
 /**
  * Format 1's coefficients (kept for the luck.bin files written in it), points of net per unit of relative luck by channel (a seat's luck less the table's
@@ -53,11 +53,20 @@ export const LUCK_BETA: Readonly<Record<string, readonly number[]>> = Object.fre
 });
 
 /**
+ * Format 4's coefficients, the same for every rule set: the value model's term (channel 9) with coefficient 1 (1,000
+ * thousandths of a point per point), AIVAT's own construction, in which the correction at a chance event is the
+ * value after the outcome less its expectation, unweighted; format 3's nine channels are recorded beside it and
+ * weigh nothing until pilots on reserved seeds fit them together (docs/statistics.md "The learned value").
+ */
+export const LUCK_BETA_V4: readonly number[] = Object.freeze([0, 0, 0, 0, 0, 0, 0, 0, 0, 1000]);
+
+/**
  * The coefficients for a rule set and a luck.bin format, one per channel of that format (zero: no adjustment):
  * a run's luck.bin is adjusted with the coefficients of the format it was written in. A variant file takes its
  * base's (fixed in advance, so the adjusted difference stays unbiased; docs/rules.md "Variants").
  */
-export function luckBeta(rules: string, format: 1 | 2 | 3 = LUCK_FORMAT): readonly number[] {
+export function luckBeta(rules: string, format: LuckVersion = LUCK_FORMAT): readonly number[] {
+  if (format === 4) return LUCK_BETA_V4.length === LUCK_CHANNELS_VALUE ? LUCK_BETA_V4 : [];
   const table = format === 1 ? LUCK_BETA_V1 : format === 2 ? LUCK_BETA_V2 : LUCK_BETA;
   return table[isRuleSetId(rules) || !rules.endsWith('.json') ? rules : ruleSet(rules).id] ?? new Array<number>(format === 1 ? 2 : format === 2 ? 6 : LUCK_CHANNELS).fill(0);
 }

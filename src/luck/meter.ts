@@ -31,6 +31,13 @@
  * any run), so each has mean zero whatever the strategies do. Format 2 (identity `luck: 2`) holds channels 0 to 5,
  * format 1 (identity `luck: true`, among them the committed leagues) channels 0 and 1; all three are read
  * (luckFormat), each with its own coefficients (luckBeta).
+ *
+ * luck.bin format 4 (identity `luck: 4`, with a value model of the full state: src/value/) adds channel 9, the
+ * model's term for every seat at every draw: V(the state after the tile drawn) − the mean of V(the state after t)
+ * over the tiles t that could have been drawn, each distinct kind weighted by its count in the wall, exactly. V
+ * reads every hand, the melds, the bonus tiles, the wall's contents and the winds, never the wall's order, and is
+ * fixed before the run (a model file), so each term has mean zero for the reason above. The meter hands the value
+ * model what it has worked out for each kind (DrawValue); the model says each seat's term.
  */
 import type { Seat } from '../core/seat.js';
 import { bonusOf, GROUP, meldsOf, NO_OBSERVER, type HandObserver, type HandState } from '../engine/state.js';
@@ -39,12 +46,28 @@ import { loserScoreMayChange, loserShapeKey, loserShapeKeyWith, loserValue, type
 import { KINDS } from '../tiles/index.js';
 import { valueCell, valueTable } from './value.js';
 import { ShapeMemo } from './shape-memo.js';
-import { LUCK_CHANNELS, LUCK_SCALES } from './format.js';
+import { LUCK_CHANNELS, LUCK_CHANNELS_VALUE, LUCK_SCALES } from './format.js';
 import { GROUP_REP, LoserMemo, NO_CONTEXT, SeatWait, WIN_BYS, WIN_ROW, bestSuit, contextOf, countWall, loserScore, metaUnit, newSeatWait, scoreKey, suitCounts, winValue } from './hand-values.js';
 
+/**
+ * A value of the full state told of each draw as the meter works it out (src/value/ implements it): `start` with
+ * the state before the draw (the mover's concealed tiles without the drawn one, the wall's suit and honour tiles
+ * with it, n of them), `kind` for each kind k still in the wall with what the meter found for the mover's hand with
+ * k (its shanten, what winning on k collects when k completes it, its score as a loser's, its best suit's tiles
+ * plus honours), then `finish` adding each seat's term to `luck` (seat-major, `channels` wide, at `channel`).
+ */
+export interface DrawValue {
+  deal(s: HandState): void;
+  start(s: HandState, seat: Seat, t: number, before: Uint8Array, wall: Uint8Array, n: number, by: WinBy): void;
+  kind(k: number, shanten: number, win: number, loser: number, best: number): void;
+  finish(luck: Float64Array, channels: number, channel: number): void;
+}
+
 export class LuckMeter {
-  /** seat-major: luck[seat * LUCK_CHANNELS + channel], summed over the game's draws. */
+  /** seat-major: luck[seat * channels + channel], summed over the game's draws. */
   readonly luck: Float64Array;
+  /** Channels per seat: 9 (format 3), 10 with a value model (format 4). */
+  readonly channels: number;
   private readonly analyser = new HandAnalyser();
   private readonly before = new Uint8Array(KINDS);
   /** The suit and honour tiles in the wall (live and dead) at a draw, the drawn one among them. */
@@ -95,8 +118,11 @@ export class LuckMeter {
   constructor(
     players: number,
     private readonly remember = true,
+    /** The value model of format 4's channel 9 (null: format 3). */
+    private readonly value: DrawValue | null = null,
   ) {
-    this.luck = new Float64Array(players * LUCK_CHANNELS);
+    this.channels = value ? LUCK_CHANNELS_VALUE : LUCK_CHANNELS;
+    this.luck = new Float64Array(players * this.channels);
     this.waits = Array.from({ length: players }, () => newSeatWait());
     this.losers = Array.from({ length: players }, () => ({ named: -1, memo: new ShapeMemo(), counts: new Uint8Array(KINDS), melds: [], bonus: [], ctx: NO_CONTEXT }));
     this.observer = {
@@ -122,6 +148,7 @@ export class LuckMeter {
     this.forget();
     this.live.fill(0);
     this.liveTiles = countWall(s, this.live);
+    this.value?.deal(s);
   }
 
   /** The seat's tiles, melds or bonus tiles have changed. */
@@ -218,9 +245,11 @@ export class LuckMeter {
     for (let g = 0; g < 4; g++) best[g] = bestSuit(suits, GROUP_REP[g]!);
     const east = seat === s.pub.dealer;
     const left = n - 1;
+    const value = this.value;
+    value?.start(s, seat, t, before, wall, n, by);
     let useful = 0;
     let got = 0;
-    let value = 0;
+    let winSum = 0;
     let valueGot = 0;
     let gain = 0;
     let gainGot = 0;
@@ -236,7 +265,7 @@ export class LuckMeter {
         if (k === t) got = 1;
         if (sh === 0) {
           win = this.win(s, seat, before, row, k, by);
-          value += c * win;
+          winSum += c * win;
           if (k === t) valueGot = win;
         }
       }
@@ -255,15 +284,18 @@ export class LuckMeter {
       }
       future += c * f;
       if (k === t) futureGot = f;
+      value?.kind(k, shk, win, held + g, best[GROUP[k]!]!);
     }
-    const base = seat * LUCK_CHANNELS;
+    const C = this.channels;
+    value?.finish(this.luck, C, LUCK_CHANNELS);
+    const base = seat * C;
     this.luck[base + 4]! += gainGot - gain / n;
     this.luck[base + 6 + Math.max(0, 2 - sh)]! += futureGot - future / n;
     const term = got - useful / n;
     this.luck[base]! += term;
     if (sh === 0) {
       this.luck[base + 1]! += term;
-      this.luck[base + 2]! += valueGot - value / n;
+      this.luck[base + 2]! += valueGot - winSum / n;
     }
     // The others' waits: the same tile, drawn by `seat`, is a tile each of them did or did not need.
     for (let j = 0; j < s.players; j++) {
@@ -279,8 +311,8 @@ export class LuckMeter {
         other += wall[k]! * v;
         if (k === t) otherGot = v;
       }
-      this.luck[j * LUCK_CHANNELS + 3]! += otherGot - other / n;
-      this.luck[seat * LUCK_CHANNELS + 5]! += otherGot - other / n;
+      this.luck[j * C + 3]! += otherGot - other / n;
+      this.luck[seat * C + 5]! += otherGot - other / n;
     }
     this.live[t]!--;
     this.liveTiles--;
@@ -318,10 +350,11 @@ export class LuckMeter {
  * at most half a stored unit a seat and game, is the only departure from an exact mean of zero.
  */
 export function addLuckRecord(out: Int32Array, offset: number, labels: readonly string[], seats: readonly string[], meter: LuckMeter): void {
-  for (let i = 0; i < labels.length * LUCK_CHANNELS; i++) out[offset + i] = 0;
+  const C = meter.channels;
+  for (let i = 0; i < labels.length * C; i++) out[offset + i] = 0;
   for (let seat = 0; seat < seats.length; seat++) {
     const l = labels.indexOf(seats[seat]!);
     if (l < 0) throw new Error(`luck: label "${seats[seat]}" is not in the lineup`);
-    for (let c = 0; c < LUCK_CHANNELS; c++) out[offset + l * LUCK_CHANNELS + c]! += Math.round(meter.luck[seat * LUCK_CHANNELS + c]! * LUCK_SCALES[c]!);
+    for (let c = 0; c < C; c++) out[offset + l * C + c]! += Math.round(meter.luck[seat * C + c]! * LUCK_SCALES[c]!);
   }
 }

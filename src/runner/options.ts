@@ -51,6 +51,11 @@ export interface SimulateOptions extends Omit<TableDescription, 'limit'> {
   readonly monitor?: RunMonitor;
   /** Also stream luck.bin (only with --duplicate): each game's per-label luck of the draw (src/luck/meter.ts). */
   readonly luck?: boolean;
+  /**
+   * With `luck`, luck.bin format 4: this value model of the full state's term at every draw beside format 3's
+   * channels (src/value/; docs/statistics.md "The learned value").
+   */
+  readonly luckModel?: string;
   /** Seconds one create() or act() may take before its worker is stopped; default DEFAULT_DECISION_TIMEOUT. */
   readonly decisionTimeout?: number;
   /** An experiment owns the directory tree (this is one of its cells) and has checked it already. */

@@ -16,6 +16,8 @@ export interface WorkerInit {
   readonly nets?: boolean;
   /** Also return each game's per-label luck of the draw (luck.bin, src/runner/luck-file.ts). */
   readonly luck?: boolean;
+  /** With `luck`: the value model file's bytes (checked by the main thread), luck.bin format 4. */
+  readonly luckModel?: Uint8Array;
   /** The worker's heartbeat (contract.ts): the main thread's watchdog reads it. */
   readonly heartbeat: SharedArrayBuffer;
 }

@@ -16,7 +16,8 @@ import { gameSetup } from '../game/setup.js';
 import { tableConfig } from './table.js';
 import { addNetsRecord } from './nets-file.js';
 import { addLuckRecord, LuckMeter } from '../luck/meter.js';
-import { LUCK_CHANNELS } from '../luck/format.js';
+import { decodeValueModel } from '../value/model-file.js';
+import { ValueTerms } from '../value/terms.js';
 import { Heartbeat, holdToContract, loading } from '../sandbox/contract.js';
 import { errorMessage } from '../sandbox/worker-error.js';
 import type { FromWorker, StreamedName, ToWorker, WorkerInit } from './protocol.js';
@@ -51,7 +52,7 @@ async function configure(init: WorkerInit, hb: Heartbeat): Promise<Table> {
   // One engine per worker: its hand state is reused (fully reset) across games, which is most of its speed.
   return {
     init, config, labels: uniqueLabels(config.lineup.map((s) => s.label)), matches: config.unit === 'match',
-    engine: createEngine(config), meter: init.luck ? new LuckMeter(config.players) : null,
+    engine: createEngine(config), meter: init.luck ? new LuckMeter(config.players, true, init.luckModel ? new ValueTerms(decodeValueModel(init.luckModel, 'luck model')) : null) : null,
   };
 }
 
@@ -61,7 +62,8 @@ function play(t: Table, hb: Heartbeat, msg: Extract<ToWorker, { type: 'batch' }>
   const rows: string[][] = [];
   const matchRows: string[][] = [];
   const nets = init.nets ? new Int32Array((msg.end - msg.start) * labels.length) : null;
-  const luck = init.luck ? new Int32Array((msg.end - msg.start) * labels.length * LUCK_CHANNELS) : null;
+  const C = meter?.channels ?? 0;
+  const luck = init.luck ? new Int32Array((msg.end - msg.start) * labels.length * C) : null;
   for (let g = msg.start; g < msg.end; g++) {
     hb.setGame(g);
     const outcome = table.play(gameSetup(config, g), meter ? { record: false, luck: meter } : { record: false });
@@ -72,7 +74,7 @@ function play(t: Table, hb: Heartbeat, msg: Extract<ToWorker, { type: 'batch' }>
     }
     if (init.gamesCsv) for (const r of gameRows(outcome)) rows.push(r);
     if (nets) addNetsRecord(nets, (g - msg.start) * labels.length, labels, outcome);
-    if (luck && meter) addLuckRecord(luck, (g - msg.start) * labels.length * LUCK_CHANNELS, labels, outcome.strategies, meter);
+    if (luck && meter) addLuckRecord(luck, (g - msg.start) * labels.length * C, labels, outcome.strategies, meter);
   }
   const chunks: Partial<Record<StreamedName, Uint8Array>> = {};
   if (init.gamesCsv) chunks['games.csv'] = Buffer.from(csvChunk(rows), 'utf8');

@@ -33,6 +33,7 @@ interface SimulateArgs {
   flowers: boolean;
   'decision-timeout': number;
   quiet: boolean;
+  'luck-model'?: string;
 }
 
 export const simulateCommand: CommandModule<object, SimulateArgs> = {
@@ -62,6 +63,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       })
       .option('progress', { type: 'boolean', default: true, describe: 'progress bar (TTY) or a line every 10 s; --no-progress for none' })
       .option('flowers', { type: 'boolean', default: false, describe: 'play with flowers and seasons (where the rule set allows)' })
+      .option('luck-model', { type: 'string', describe: 'with --duplicate: record luck.bin format 4, this value model\'s term at every draw (value.mjval of mjlab train --target value)' })
       .option('quiet', QUIET_OPTION) as never,
   handler: async (a) => {
     // The runner is loaded when a run starts, not for --help (docs/performance.md, "A command's start").
@@ -84,6 +86,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       unit: a.unit as 'hand' | 'match',
       duplicate: a.duplicate,
       luck: a.duplicate,
+      ...(a['luck-model'] !== undefined ? { luckModel: a['luck-model'] } : {}),
       flowers: a.flowers,
       shard: resolveShard(a.shard, a.shards, process.env),
       resume: a.resume,

@@ -2,6 +2,7 @@
 import type { CommandModule } from 'yargs';
 import { ruleSetChoices } from '../../rules/index.js';
 import { DEFAULT_FIT } from '../../learn/options.js';
+import { DEFAULT_VALUE_FIT } from '../../value-train/options.js';
 import { DEFAULT_DECISION_TIMEOUT } from '../../runner/options.js';
 import type { TrainArgs } from '../train-command.js';
 
@@ -10,7 +11,7 @@ export const trainCommand: CommandModule<object, TrainArgs> = {
   describe: 'learn a policy from a teacher\'s self-play decisions (expert iteration): data, then a small network (model.mjnet)',
   builder: (y) =>
     y
-      .option('target', { type: 'string', choices: ['policy', 'belief'], default: 'policy', describe: 'what is learned: the teacher\'s policy and value (model.mjnet), or a belief over the other seats\' hidden tiles (model.mjbelief; docs/belief.md)' })
+      .option('target', { type: 'string', default: 'policy', choices: ['policy', 'belief', 'value'], describe: 'what is learned: the teacher\'s policy and value (model.mjnet), a belief over the other seats\' hidden tiles (model.mjbelief; docs/belief.md), or the value of every position for the luck adjustment (value.mjval; --teacher and --field are the self-play lineup, --seed one reserved for fitting)' })
       .option('rules', { type: 'string', default: 'harr', describe: `rule set: ${ruleSetChoices()}` })
       .option('teacher', { type: 'string', describe: 'the strategy whose decisions are learned (search:policy=net/model=FILE for generation 2); with --target belief the first seat of the lineup (default: search; harr for belief)' })
       .option('field', { type: 'string', default: 'harr,harr,harr', describe: 'the other three seats' })
@@ -28,15 +29,15 @@ export const trainCommand: CommandModule<object, TrainArgs> = {
       .option('workers', { type: 'number', describe: 'worker threads (default: all cores)' })
       .option('decision-timeout', { type: 'number', default: DEFAULT_DECISION_TIMEOUT, describe: 'seconds one strategy decision may take' })
       .option('progress', { type: 'boolean', default: true, describe: 'progress bar (TTY) or a line now and then; --no-progress for none' })
-      .option('epochs', { type: 'number', default: DEFAULT_FIT.epochs, describe: 'passes over the training decisions' })
-      .option('hidden', { type: 'number', default: DEFAULT_FIT.hidden, describe: 'hidden units' })
-      .option('lr', { type: 'number', default: DEFAULT_FIT.lr, describe: 'Adam learning rate' })
-      .option('batch', { type: 'number', default: DEFAULT_FIT.batch, describe: 'decisions per minibatch' })
-      .option('train-seed', { type: 'number', default: DEFAULT_FIT.trainSeed, describe: 'seed of the initial weights and the sample order' })
+      .option('epochs', { type: 'number', describe: `passes over the training decisions (default ${DEFAULT_FIT.epochs}; ${DEFAULT_VALUE_FIT.epochs} with --target value)` })
+      .option('hidden', { type: 'number', describe: `hidden units (default ${DEFAULT_FIT.hidden}; ${DEFAULT_VALUE_FIT.hidden} with --target value)` })
+      .option('lr', { type: 'number', describe: `Adam learning rate (default ${DEFAULT_FIT.lr}; ${DEFAULT_VALUE_FIT.lr} with --target value)` })
+      .option('batch', { type: 'number', describe: `decisions per minibatch (default ${DEFAULT_FIT.batch}; ${DEFAULT_VALUE_FIT.batch} with --target value)` })
+      .option('train-seed', { type: 'number', describe: `seed of the initial weights and the sample order (default ${DEFAULT_FIT.trainSeed}; ${DEFAULT_VALUE_FIT.trainSeed} with --target value)` })
       .option('temperature', { type: 'number', default: DEFAULT_FIT.temperature, describe: 'points of rollout mean per unit of logit in the soft target' })
       .option('soft', { type: 'number', default: DEFAULT_FIT.soft, describe: 'weight of the search\'s soft target beside its choice (0..1)' })
       .option('value-weight', { type: 'number', default: DEFAULT_FIT.valueWeight, describe: 'weight of the value head\'s loss' })
-      .option('value-scale', { type: 'number', default: DEFAULT_FIT.valueScale, describe: 'points per unit of the value head' })
+      .option('value-scale', { type: 'number', describe: `points per unit of the value head (default ${DEFAULT_FIT.valueScale}; ${DEFAULT_VALUE_FIT.scale} with --target value)` })
       .option('departure-weight', { type: 'number', default: DEFAULT_FIT.departureWeight, describe: 'times each decision where the teacher left harr\'s choice counts in training' }) as never,
   handler: async (a) => (await import('../train-command.js')).trainHandler(a),
 };

@@ -126,7 +126,7 @@ function writeRunOutputs(plan: RunPlan, claimed: Claimed, restored: Restored, pl
     if (spec.duplicate) {
       const cell = { dir: o.out, labels, seats: seatsOf(restored.total) };
       const sets = Math.floor(committedGames(plan, played) / spec.players);
-      extra['pairwise.csv'] = pairwiseCsv(pairwiseTests([cell], new Map([[spec.rules, [cell]]]), spec.players, sets, plan.luck ? luckBeta(spec.rules) : undefined));
+      extra['pairwise.csv'] = pairwiseCsv(pairwiseTests([cell], new Map([[spec.rules, [cell]]]), spec.players, sets, plan.luck ? luckBeta(spec.rules, plan.luckModel ? 4 : 3) : undefined));
       if (spec.unit === 'hand') extra['summary.csv'] = duplicateSummaryCsv(cell, restored.total, spec.players, sets);
     }
     const streamed = streamedRecords(claimed.dir, plan.streams.map((s) => s.name));

@@ -14,7 +14,9 @@ import { ruleSet, rulesName, variantProvenance } from '../../rules/index.js';
 import { uniqueLabels } from '../../stats/aggregate.js';
 import { NETS_FILE } from '../nets-file.js';
 import { LUCK_FILE } from '../luck-file.js';
-import { LUCK_FORMAT } from '../../luck/format.js';
+import { LUCK_FORMAT, LUCK_FORMAT_VALUE } from '../../luck/format.js';
+import { readValueModel } from '../../value/model-file.js';
+import { checkMeasuringSeed } from '../../value/seeds.js';
 import { DEFAULT_DECISION_TIMEOUT, type SimulateOptions } from '../options.js';
 import { batchCount, batchSizeFor, formatShard, shardRange } from '../plan.js';
 import { pluginHashes } from '../plugins.js';
@@ -37,6 +39,8 @@ export interface RunPlan {
   readonly nets: boolean;
   /** luck.bin is streamed (--duplicate with the luck of the draw asked for). */
   readonly luck: boolean;
+  /** The value model's bytes for luck.bin format 4 (--luck-model), checked; null for format 3. */
+  readonly luckModel: Uint8Array | null;
   /** This shard's games, [first, end). */
   readonly range: [number, number];
   readonly batchSize: number;
@@ -146,12 +150,28 @@ function streamsOf(o: SimulateOptions, spec: TableSpec, nets: boolean, luck: boo
   ];
 }
 
+/**
+ * --luck-model's file, read and checked (a cut or altered file refused in one line), for a run that records luck:
+ * a value model of this rule set, never played on seeds reserved for fitting (src/value/seeds.ts).
+ */
+function luckModelFor(o: SimulateOptions, spec: TableSpec, luck: boolean): ReturnType<typeof readValueModel> | null {
+  if (o.luckModel === undefined) return null;
+  if (!luck) throw new UserError('--luck-model values the luck of the draw, which only a --duplicate run records');
+  if (spec.players !== 4) throw new UserError(`--luck-model values the four-handed game; this run seats ${spec.players}`);
+  const m = readValueModel(o.luckModel);
+  if (m.model.header.rules !== spec.rules) throw new UserError(`value model ${o.luckModel} was fitted under ${m.model.header.rules}, this run plays ${spec.rules}`);
+  checkMeasuringSeed(spec.seed);
+  if (m.model.header.seed === spec.seed) throw new UserError(`value model ${o.luckModel} was fitted on seed ${spec.seed}'s walls, the walls this run would measure`);
+  return m;
+}
+
 export async function planRun(o: SimulateOptions): Promise<RunPlan> {
   const startedAt = new Date().toISOString();
   const t0 = performance.now();
   const { spec, labels, plugins, variant } = await tableSpecFor(o);
   const nets = Boolean(o.nets) || spec.duplicate;
   const luck = Boolean(o.luck) && spec.duplicate;
+  const model = luckModelFor(o, spec, luck);
   const identity: RunIdentity = {
     rules: spec.rules,
     strategies: spec.strategies,
@@ -164,7 +184,8 @@ export async function planRun(o: SimulateOptions): Promise<RunPlan> {
     limit: spec.limit,
     gamesCsv: o.gamesCsv,
     ...(nets ? { nets: true } : {}),
-    ...(luck ? { luck: LUCK_FORMAT } : {}),
+    ...(luck ? { luck: model ? LUCK_FORMAT_VALUE : LUCK_FORMAT } : {}),
+    ...(model ? { luckModel: { sha256: model.model.sha256, rules: model.model.header.rules, seed: model.model.header.seed } } : {}),
     ...(plugins ? { plugins } : {}),
     ...variant,
   };
@@ -175,7 +196,7 @@ export async function planRun(o: SimulateOptions): Promise<RunPlan> {
   const workers = Math.max(1, Math.min(o.workers ?? availableParallelism(), Math.max(1, nBatches)));
   const command = o.command ?? commandLine();
   return {
-    o, spec, labels, identity, nets, luck, range, batchSize, nBatches, workers,
+    o, spec, labels, identity, nets, luck, luckModel: model?.bytes ?? null, range, batchSize, nBatches, workers,
     decisionLimitMs: 1000 * (o.decisionTimeout ?? DEFAULT_DECISION_TIMEOUT),
     command, resumeHint: resumeCommand(command, o.shard), fixHint: fixHint(command, o, plugins !== undefined), streams: streamsOf(o, spec, nets, luck), startedAt, t0,
   };

@@ -184,7 +184,7 @@ async function runPool(plan: RunPlan, c: Commits, signals: SignalTrap): Promise<
   const pool = startPool({
     workers: plan.workers,
     decisionLimitMs: plan.decisionLimitMs,
-    init: { table: spec, gamesCsv: o.gamesCsv, ...(plan.nets ? { nets: true } : {}), ...(plan.luck ? { luck: true } : {}) },
+    init: { table: spec, gamesCsv: o.gamesCsv, ...(plan.nets ? { nets: true } : {}), ...(plan.luck ? { luck: true } : {}), ...(plan.luckModel ? { luckModel: plan.luckModel } : {}) },
     url: workerUrl(spec.strategies, o.workerModules === true),
     ...(o.keep ? { keep: o.keep } : {}),
     next(): Batch | 'wait' | null {
