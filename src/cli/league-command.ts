@@ -36,8 +36,9 @@ export async function leagueHandler(a: LeagueArgs): Promise<void> {
     if (a.out === undefined) throw new UserError('--merge needs --out');
     if (a.until !== undefined) throw new UserError('--until plays; --merge only joins shards: give one or the other');
     refuseCommitted(a.out, a.force);
-    const r = await mergeLeague({ inputs: a.merge.split(',').map((d) => d.trim()).filter((d) => d !== ''), out: a.out, force: a.force, command });
-    if (r.board) process.stdout.write(`${r.board}\n`);
+    const r = await mergeLeague({ inputs: a.merge.split(',').map((d) => d.trim()).filter((d) => d !== ''), out: a.out, force: a.force, resume: a.resume, command });
+    if (r.status === 'interrupted') process.exitCode = SIGNAL_EXIT[r.signal ?? 'SIGINT'];
+    else if (r.board) process.stdout.write(`${r.board}\n`);
     return;
   }
   if (a.strategies === undefined) throw new UserError('--strategies is required: the league\'s members, comma-separated');

@@ -20,10 +20,10 @@ import { UserError } from '../errors.js';
 import { precision } from '../stats/options.js';
 import { renderSvg } from '../charts/render.js';
 import { claimDir } from '../experiments/run.js';
-import { commandLine, experimentProvenance, type Manifest, type Shard } from '../io/manifest.js';
+import { commandLine, experimentProvenance, sameIdentity, type Manifest, type Shard } from '../io/manifest.js';
 import type { RunDir } from '../io/run-dir.js';
 import type { RunMonitor } from '../runner/options.js';
-import { planMerge, writeMerge } from '../runner/merge.js';
+import { planMerge, writeMerge, type MergePlan } from '../runner/merge.js';
 import { simulate } from '../runner/run.js';
 import { WorkerKeep } from '../runner/pool.js';
 import { builtInOnly } from '../runner/plugins.js';
@@ -299,8 +299,12 @@ async function finishLeague(
   return { status: 'complete', result, board };
 }
 
-/** Merge league shards: each pairing with simulate's merge, then the league's files. */
-export async function mergeLeague(o: { inputs: readonly string[]; out: string; force: boolean; command?: string }): Promise<LeagueRunResult> {
+/**
+ * Merge league shards: each pairing with simulate's merge, then the league's files, under one signal trap from the
+ * claim to the last file. A signal stops it between two pairings (or within one's copy, which is then removed); the
+ * pairings merged so far are kept, and `--resume` keeps every pairing whose merge of these very shards is whole.
+ */
+export async function mergeLeague(o: { inputs: readonly string[]; out: string; force: boolean; resume?: boolean; command?: string }): Promise<LeagueRunResult> {
   if (o.inputs.length === 0) throw new UserError('league merge needs at least one shard directory');
   const { rules, strategies, games, seed } = leagueShardOf(o.inputs[0]!);
   for (const d of o.inputs.slice(1)) {
@@ -308,16 +312,40 @@ export async function mergeLeague(o: { inputs: readonly string[]; out: string; f
     if (s.rules !== rules || s.strategies !== strategies || s.games !== games || s.seed !== seed) throw new UserError(`${d} is a shard of another league than ${o.inputs[0]}`);
   }
   const members = leagueMembers(strategies);
-  // Every pairing's merge judged (a shard named twice, one missing, an --out inside a shard) before --out is claimed.
-  const plans = pairings(members).map((p) => ({ p, plan: planMerge({ out: join(o.out, p.dir), inputs: o.inputs.map((d) => join(d, p.dir)), force: o.force, ...(o.command ? { command: o.command } : {}) }) }));
-  const out = claimDir(o.out, { experiment: identityOf({ rules, strategies, shard: null }), games, seed }, { force: o.force, resume: false });
-  const cells: LeagueCell[] = [];
-  const runs: object[] = [];
-  for (const { p, plan } of plans) {
-    const m = await writeMerge(plan);
-    const { labels, seats } = runLabelsOf(join(o.out, p.dir));
-    cells.push({ i: p.i, j: p.j, dir: join(o.out, p.dir), labels, seats });
-    runs.push(runEntry(p, m));
+  const signals = trapSignals();
+  try {
+    // Every pairing's merge judged (a shard named twice, one missing, an --out inside a shard) before --out is claimed.
+    const plans = pairings(members).map((p) => ({ p, plan: planMerge({ out: join(o.out, p.dir), inputs: o.inputs.map((d) => join(d, p.dir)), force: o.force, signals, ...(o.command ? { command: o.command } : {}) }) }));
+    const out = claimDir(o.out, { experiment: identityOf({ rules, strategies, shard: null }), games, seed }, { force: o.force, resume: o.resume ?? false });
+    const cells: LeagueCell[] = [];
+    const runs: object[] = [];
+    for (const { p, plan } of plans) {
+      if (signals.received !== null) break;
+      let m = o.resume ? mergedAlready(out, p.dir, plan) : null;
+      if (m === null) {
+        const w = await writeMerge(plan);
+        if (w.status === 'interrupted') break;
+        m = w.manifest;
+      }
+      const { labels, seats } = runLabelsOf(join(o.out, p.dir));
+      cells.push({ i: p.i, j: p.j, dir: join(o.out, p.dir), labels, seats });
+      runs.push(runEntry(p, m));
+    }
+    if (signals.received === null) {
+      const r = await finishLeague({ rules, strategies, games, seed, out: o.out, ...(o.command ? { command: o.command } : {}) }, out, members, cells, runs);
+      if (signals.received === null) return r;
+    }
+    process.stderr.write(`mjlab: league merge interrupted; the pairings merged are kept in ${o.out}, the shards untouched; resume with: ${resumeCommand(o.command ?? commandLine(), null)}\n`);
+    return { status: 'interrupted', signal: signals.received };
+  } finally {
+    signals.release();
   }
-  return finishLeague({ rules, strategies, games, seed, out: o.out, ...(o.command ? { command: o.command } : {}) }, out, members, cells, runs);
+}
+
+/** A pairing's merge already whole in the league's --out: of the same run, from these very shard directories. */
+function mergedAlready(out: RunDir, dir: string, plan: MergePlan): Manifest | null {
+  const m = out.readJson<Manifest>(join(dir, 'manifest.json'));
+  if (m?.complete !== true || !m.mergedFrom || !sameIdentity(m.identity, plan.identity)) return null;
+  const from = (ds: readonly string[]) => JSON.stringify([...ds].sort());
+  return from(m.mergedFrom) === from(plan.inputs.map((i) => i.dir)) ? m : null;
 }

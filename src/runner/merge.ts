@@ -25,6 +25,7 @@ import { LUCK_FILE } from './luck-file.js';
 import { luckBeta } from '../luck/beta.js';
 import { luckFormat } from '../luck/format.js';
 import { duplicateSummaryCsv } from './duplicate-summary.js';
+import { trapSignals, type SignalTrap, type StopSignal } from './signals.js';
 
 interface Input {
   readonly dir: string;
@@ -152,8 +153,12 @@ function segmentsOf(inp: Input, name: StreamedName, fd: number, path: string, si
   return { header, parts };
 }
 
-/** A streamed file of the inputs, merged in game order (ranges of several inputs interleave), the header rows once. */
-function copyStreamed(inputs: readonly Input[], name: StreamedName, outDir: RunDir): void {
+/**
+ * A streamed file of the inputs, merged in game order (ranges of several inputs interleave), the header rows once.
+ * A signal stops the copy between two reads: the file's temporary copy is removed (nothing half-written) and false
+ * comes back.
+ */
+function copyStreamed(inputs: readonly Input[], name: StreamedName, outDir: RunDir, signals: SignalTrap): boolean {
   const fds: number[] = [];
   const outPath = outDir.file(name);
   const out = onFile(outPath, () => outDir.atomic(name));
@@ -175,6 +180,10 @@ function copyStreamed(inputs: readonly Input[], name: StreamedName, outDir: RunD
     parts.sort((a, b) => a.range[0] - b.range[0]);
     for (const p of header ? [header, ...parts] : parts) {
       for (let pos = p.from; pos < p.to; ) {
+        if (signals.received !== null) {
+          out.abort();
+          return false;
+        }
         const n = readAt(p.fd, p.path, buf, pos, p.to - pos);
         if (n === 0) throw new UserError(`${p.path} ends before byte ${p.to}`);
         onFile(outPath, () => out.write(buf, 0, n));
@@ -182,6 +191,7 @@ function copyStreamed(inputs: readonly Input[], name: StreamedName, outDir: RunD
       }
     }
     onFile(outPath, () => out.commit());
+    return true;
   } catch (e) {
     out.abort();
     throw e;
@@ -204,7 +214,15 @@ export interface MergeOptions {
   readonly command?: string;
   /** How to replay a game, for the largest win's page beside report.html (src/report/pages.ts); none: no page. */
   readonly replayPage?: ReplayPage;
+  /** The trap of a command that merges several runs (a league's pairings); by default the merge sets its own. */
+  readonly signals?: SignalTrap;
 }
+
+/**
+ * A merge's end: written whole, or stopped by a signal while it copied the streamed files (those copied are whole,
+ * the one being copied is removed, no manifest is written: the same command redoes it from the untouched inputs).
+ */
+export type MergeOutcome = { readonly status: 'complete'; readonly manifest: Manifest } | { readonly status: 'interrupted'; readonly signal: StopSignal };
 
 /** A merge judged from its inputs alone: every refusal made, nothing written yet. */
 export interface MergePlan {
@@ -218,7 +236,7 @@ export interface MergePlan {
 }
 
 /** Merge shard runs into o.out: judged first (planMerge), then the output claimed and written (writeMerge). */
-export async function mergeRuns(o: MergeOptions): Promise<Manifest> {
+export async function mergeRuns(o: MergeOptions): Promise<MergeOutcome> {
   return writeMerge(planMerge(o));
 }
 
@@ -254,8 +272,21 @@ export function planMerge(o: MergeOptions): MergePlan {
   return { o, t0, inputs, identity, ranges, missing, agg };
 }
 
-/** Claim the merge's output and write it. */
-export async function writeMerge(p: MergePlan): Promise<Manifest> {
+/**
+ * Claim the merge's output and write it, under a signal trap from the claim to the last file (src/runner/signals.ts):
+ * a SIGINT or SIGTERM while the streamed files are copied stops the merge there; one after them lets it finish its
+ * small files first; either way it comes back interrupted, for the caller to say so and exit 130 or 143.
+ */
+export async function writeMerge(p: MergePlan): Promise<MergeOutcome> {
+  const signals = p.o.signals ?? trapSignals();
+  try {
+    return await writeTrapped(p, signals);
+  } finally {
+    if (!p.o.signals) signals.release();
+  }
+}
+
+async function writeTrapped(p: MergePlan, signals: SignalTrap): Promise<MergeOutcome> {
   const { o, t0, inputs, identity, ranges, missing, agg } = p;
   const { dir: outDir } = claimRunDir({ dir: o.out, kind: 'merge', identity, shard: null, isDefault: false, force: o.force, resume: false });
   const streamed: StreamedName[] = [
@@ -265,7 +296,9 @@ export async function writeMerge(p: MergePlan): Promise<Manifest> {
     ...(identity.luck ? [LUCK_FILE] : []),
   ];
   try {
-    for (const name of streamed) if (inputs.every((i) => existsSync(join(i.dir, name)))) copyStreamed(inputs, name, outDir);
+    for (const name of streamed) {
+      if (inputs.every((i) => existsSync(join(i.dir, name))) && !copyStreamed(inputs, name, outDir, signals)) return { status: 'interrupted', signal: signals.received! };
+    }
     const extra: Record<string, string> = {};
     if (identity.duplicate && outDir.has('nets.bin')) {
       const cell = { dir: o.out, labels: agg.labels, seats: seatsOf(agg) };
@@ -298,7 +331,8 @@ export async function writeMerge(p: MergePlan): Promise<Manifest> {
       mergedFrom: inputs.map((i) => i.dir),
     }, streamedRecords(outDir, streamed), extra);
     await writeRunPages(outDir, o.replayPage ?? null);
-    return written;
+    // A signal after the copies is honoured once the small files are written: the merge is whole, and said stopped.
+    return signals.received !== null ? { status: 'interrupted', signal: signals.received } : { status: 'complete', manifest: written };
   } catch (e) {
     if (e instanceof IoFailure) throw new UserError(`cannot write ${e.path}: ${e.reason}; the inputs are untouched, rerun the merge once it is fixed`);
     throw e;
