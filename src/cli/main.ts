@@ -7,6 +7,7 @@ import type { CommandModule } from 'yargs';
 import { UserError } from '../errors.js';
 import { printable } from '../text.js';
 import { gitState, packageVersion } from '../io/manifest.js';
+import { IoFailure } from '../io/files.js';
 import type { OptionTable } from './args.js';
 import type { LabLoader } from '../experiments/experiment.js';
 
@@ -78,6 +79,13 @@ export async function main(argv: string[], lab: LabLoader): Promise<void> {
     if (e instanceof UserError) {
       // The message may quote a record, a preset or a plug-in: its control characters are shown, not obeyed.
       process.stderr.write(`mjlab: ${printable(e.message.split('\n')[0] ?? '')}\n`);
+      process.exitCode = 2;
+      return;
+    }
+    if (e instanceof IoFailure) {
+      // A full disk or an unwritable file met where no command said more: one line all the same. Every file is
+      // written beside its name and renamed into place, so what was there before is whole.
+      process.stderr.write(`mjlab: cannot write ${printable(e.path)}: ${e.reason}; the files already written are whole: free space (or fix the path) and run the command again (with --resume where it takes one)\n`);
       process.exitCode = 2;
       return;
     }

@@ -18,6 +18,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
 import { precision } from '../stats/options.js';
+import { ruleSet } from '../rules/index.js';
 import { renderSvg } from '../charts/render.js';
 import { claimDir } from '../experiments/run.js';
 import { commandLine, experimentProvenance, sameIdentity, type Manifest, type Shard } from '../io/manifest.js';
@@ -98,6 +99,11 @@ export function pairings(members: readonly string[]): { i: number; j: number; li
   return out;
 }
 
+/** What a league reads: its members' files (plug-ins, presets, models) and a variant file. */
+function leagueInputs(o: Pick<LeagueOptions, 'rules'>, files: readonly string[]): string[] {
+  return [...files, ...(o.rules.endsWith('.json') ? [o.rules] : [])];
+}
+
 /** The pairings' run directories, under the league's. */
 function pairingDirs(members: readonly string[]): string[] {
   return pairings(members).map((p) => p.dir);
@@ -123,17 +129,22 @@ export interface LeagueRunResult {
 }
 
 /**
- * Every member resolved (an unknown name, a bad preset, a plug-in that does not load) and their labels told apart,
- * before the league's directory is claimed: a refused league leaves --out as it was.
+ * The rule set read (an unknown name, a bad variant file), every member resolved (an unknown name, a bad preset, a
+ * plug-in that does not load) and their labels told apart, before the league's directory is claimed: a refused
+ * league leaves --out as it was. What comes back is what the league reads (see leagueInputs).
  */
-async function checkMembers(members: readonly string[]): Promise<void> {
+async function checkMembers(rules: string, members: readonly string[]): Promise<string[]> {
+  ruleSet(rules);
   const labels = new Map<string, string>();
+  const files: string[] = [];
   for (const m of members) {
-    const { label } = await resolveStrategy(m);
+    const { label, files: read } = await resolveStrategy(m);
+    files.push(...(read ?? []));
     const other = labels.get(label);
     if (other !== undefined) throw new UserError(`members "${other}" and "${m}" share the label "${label}": their pairings could not be told apart; rename one preset file`);
     labels.set(label, m);
   }
+  return files;
 }
 
 export async function runLeague(o: LeagueOptions): Promise<LeagueRunResult> {
@@ -147,12 +158,12 @@ export async function runLeague(o: LeagueOptions): Promise<LeagueRunResult> {
     if (o.games % (UNTIL_BLOCK * PLAYERS) !== 0) {
       throw new UserError(`with --until, --games is the cap per pairing and must be a multiple of ${UNTIL_BLOCK * PLAYERS} (whole blocks of ${UNTIL_BLOCK} wall sets), got ${o.games}`);
     }
-    await checkMembers(members);
-    return honouring(o, (signals) => runUntil(o, members, o.until!, signals));
+    const inputs = await checkMembers(o.rules, members);
+    return honouring(o, (signals) => runUntil(o, members, o.until!, signals, inputs));
   }
-  await checkMembers(members);
+  const inputs = await checkMembers(o.rules, members);
   return honouring(o, async (signals) => {
-    const out = claimDir(o.out, { experiment: identityOf(o), games: o.games, seed: o.seed }, o, pairingDirs(members));
+    const out = claimDir(o.out, { experiment: identityOf(o), games: o.games, seed: o.seed }, o, pairingDirs(members), leagueInputs(o, inputs));
     const played = await playTo(o, o.games, o.resume, false, signals);
     if (!('cells' in played)) return stopped(played);
     const { cells, runs } = played;
@@ -224,8 +235,8 @@ async function playTo(o: LeagueOptions, games: number, resume: boolean, quiet: b
   return { cells, runs };
 }
 
-async function runUntil(o: LeagueOptions, members: readonly string[], until: number, signals: SignalTrap): Promise<LeagueRunResult> {
-  const out = claimDir(o.out, { experiment: `${identityOf(o)} until ${until}`, games: o.games, seed: o.seed }, o, pairingDirs(members));
+async function runUntil(o: LeagueOptions, members: readonly string[], until: number, signals: SignalTrap, inputs: readonly string[]): Promise<LeagueRunResult> {
+  const out = claimDir(o.out, { experiment: `${identityOf(o)} until ${until}`, games: o.games, seed: o.seed }, o, pairingDirs(members), leagueInputs(o, inputs));
   const blockGames = UNTIL_BLOCK * PLAYERS;
   for (let games = blockGames; ; games += blockGames) {
     // Every block after the first continues the pairings' runs; the first resumes them only on --resume.
@@ -316,7 +327,7 @@ export async function mergeLeague(o: { inputs: readonly string[]; out: string; f
   try {
     // Every pairing's merge judged (a shard named twice, one missing, an --out inside a shard) before --out is claimed.
     const plans = pairings(members).map((p) => ({ p, plan: planMerge({ out: join(o.out, p.dir), inputs: o.inputs.map((d) => join(d, p.dir)), force: o.force, signals, ...(o.command ? { command: o.command } : {}) }) }));
-    const out = claimDir(o.out, { experiment: identityOf({ rules, strategies, shard: null }), games, seed }, { force: o.force, resume: o.resume ?? false });
+    const out = claimDir(o.out, { experiment: identityOf({ rules, strategies, shard: null }), games, seed }, { force: o.force, resume: o.resume ?? false }, [], o.inputs);
     const cells: LeagueCell[] = [];
     const runs: object[] = [];
     for (const { p, plan } of plans) {

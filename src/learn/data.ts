@@ -19,6 +19,7 @@ import { RunDir } from '../io/run-dir.js';
 import { loadsModules, resolveLineup } from '../lineup/registry.js';
 import { ruleSet, rulesName, variantProvenance } from '../rules/index.js';
 import { describeOwner } from '../runner/describe.js';
+import { identityInputs } from '../runner/stages/claim.js';
 import { formatShard, shardRange } from '../runner/plan.js';
 import { pluginHashes } from '../runner/plugins.js';
 import { startPool } from '../runner/pool.js';
@@ -107,8 +108,11 @@ export async function dataIdentity(o: TrainOptions): Promise<{ id: DataIdentity;
  * line. `fromData`: the model is trained on --data directories, so a resume has nothing of its own to read.
  */
 export function claimTrainDir(o: TrainOptions, run: Readonly<Record<string, unknown>>, fromData = false): { dir: RunDir; resume: boolean } {
+  const id = run.identity as Partial<DataIdentity> | undefined;
+  // What the command reads: the data it trains on, the model it starts from, the teacher's and field's files.
+  const inputs = [...(o.data ?? []), ...(o.keepData ?? []), ...(o.initModel !== undefined ? [o.initModel] : []), ...identityInputs({ rules: id?.rules ?? '', plugins: id?.files ?? null })];
   const c = claimOutput({
-    dir: o.out, kind: 'train', run, noun: 'training data', different: 'different training data',
+    dir: o.out, kind: 'train', run, inputs, noun: 'training data', different: 'different training data',
     same: (w) => JSON.stringify(w.run) === JSON.stringify(run),
     describe: describeOwner,
     force: o.force, resume: o.resume,

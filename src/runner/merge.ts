@@ -5,12 +5,12 @@
  * the missing ranges). The output is itself mergeable, so merging is associative, and merging every shard gives
  * byte-for-byte the single-machine outputs. Every file is written atomically into an owned directory.
  */
-import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
 import { aggregateFromJson, mergeAggregates, type Aggregate, type AggregateJson } from '../stats/aggregate.js';
-import { IoFailure, onFile, realPathOf } from '../io/files.js';
-import { contains } from '../io/guard.js';
+import { IoFailure, onFile } from '../io/files.js';
+import { refuseOverInputs } from '../io/guard.js';
 import type { RunDir } from '../io/run-dir.js';
 import { commandLine, gitState, packageVersion, sameIdentity, type Manifest, type RunIdentity } from '../io/manifest.js';
 import { sha256 } from './checkpoint.js';
@@ -26,6 +26,9 @@ import { luckBeta } from '../luck/beta.js';
 import { luckFormat } from '../luck/format.js';
 import { duplicateSummaryCsv } from './duplicate-summary.js';
 import { trapSignals, type SignalTrap, type StopSignal } from './signals.js';
+
+/** The files a run streams (src/runner/protocol.ts StreamedName), merged by copyStreamed. */
+const STREAMED: ReadonlySet<string> = new Set<StreamedName>(['games.csv', 'matches.csv', 'nets.bin', LUCK_FILE]);
 
 interface Input {
   readonly dir: string;
@@ -52,6 +55,13 @@ function readInput(dir: string, allowPartial: boolean): Input {
   const want = manifest.outputs?.['aggregate.json']?.sha256;
   if (want !== undefined && want !== sha256(aggText)) throw new UserError(`${dir}/aggregate.json does not match its manifest (edited, or written by another run)`);
   if (agg.games !== manifest.gamesPlayed) throw new UserError(`${dir}/aggregate.json holds ${agg.games} games, its manifest ${manifest.gamesPlayed}`);
+  // Every streamed file the manifest lists is there, whole, before the merge claims its output (refused touching nothing).
+  for (const [name, rec] of Object.entries(manifest.outputs ?? {})) {
+    if (!STREAMED.has(name)) continue;
+    const size = statSync(join(dir, name), { throwIfNoEntry: false })?.size;
+    if (size === undefined) throw new UserError(`${dir}/${name} is missing (its manifest lists it)`);
+    if (size < rec.bytes) throw new UserError(`${join(dir, name)} is shorter (${size} bytes) than its manifest says (${rec.bytes})`);
+  }
   if (!manifest.complete && !manifest.mergedFrom && !allowPartial) {
     throw new UserError(`${dir} holds an unfinished run; finish it with --resume before merging (or merge what it has with --allow-partial)`);
   }
@@ -200,11 +210,6 @@ function copyStreamed(inputs: readonly Input[], name: StreamedName, outDir: RunD
   }
 }
 
-/** Judged on real paths: an --out that is a link into an input overlaps it too. */
-function inside(outer: string, inner: string): boolean {
-  return contains(realPathOf(outer), realPathOf(inner));
-}
-
 export interface MergeOptions {
   readonly out: string;
   readonly inputs: readonly string[];
@@ -246,9 +251,7 @@ export function planMerge(o: MergeOptions): MergePlan {
   if (o.inputs.length === 0) throw new UserError('merge needs at least one shard directory');
   const allowPartial = o.allowPartial ?? false;
   const inputs = o.inputs.map((d) => readInput(d, allowPartial));
-  for (const dir of o.inputs) {
-    if (inside(o.out, dir) || inside(dir, o.out)) throw new UserError(`--out ${o.out} and input ${dir} overlap: write the merge elsewhere`);
-  }
+  refuseOverInputs(o.out, o.inputs, 'write the merge elsewhere');
   const first = inputs[0]!;
   const identity = first.manifest.identity;
   for (const inp of inputs.slice(1)) {
@@ -288,7 +291,7 @@ export async function writeMerge(p: MergePlan): Promise<MergeOutcome> {
 
 async function writeTrapped(p: MergePlan, signals: SignalTrap): Promise<MergeOutcome> {
   const { o, t0, inputs, identity, ranges, missing, agg } = p;
-  const { dir: outDir } = claimRunDir({ dir: o.out, kind: 'merge', identity, shard: null, isDefault: false, force: o.force, resume: false });
+  const { dir: outDir } = claimRunDir({ dir: o.out, kind: 'merge', identity, shard: null, isDefault: false, force: o.force, resume: false, inputs: o.inputs });
   const streamed: StreamedName[] = [
     ...(identity.gamesCsv ? ['games.csv' as const] : []),
     ...(identity.unit === 'match' ? ['matches.csv' as const] : []),

@@ -24,6 +24,13 @@ export interface DirRequest {
   readonly resume: boolean;
   /** An experiment owns the tree (its cell directories): the experiment has already checked it. */
   readonly parentOwned?: boolean;
+  /** What the command reads besides the run's plug-ins, models and variant file (a merge's inputs). */
+  readonly inputs?: readonly string[];
+}
+
+/** The files a run reads, from its identity: its plug-ins, presets and models, and a variant file. */
+export function identityInputs(identity: { readonly rules: string; readonly plugins?: Readonly<Record<string, string>> | null }): string[] {
+  return [...Object.keys(identity.plugins ?? {}), ...(identity.rules.endsWith('.json') ? [identity.rules] : [])];
 }
 
 export interface Claimed {
@@ -58,7 +65,7 @@ type Prior = { identity?: RunIdentity; shard?: Shard | null };
  */
 export function claimRunDir(r: DirRequest): Claimed {
   const c = claimOutput({
-    dir: r.dir, kind: r.kind, run: { identity: r.identity, shard: r.shard }, accepts: ['simulate', 'merge'], noun: 'run',
+    dir: r.dir, kind: r.kind, run: { identity: r.identity, shard: r.shard }, inputs: [...identityInputs(r.identity), ...(r.inputs ?? [])], accepts: ['simulate', 'merge'], noun: 'run',
     same: (w) => {
       const prior = (w.run ?? {}) as Prior;
       return prior.identity !== undefined && sameIdentity(prior.identity, r.identity) && JSON.stringify(prior.shard ?? null) === JSON.stringify(r.shard);
