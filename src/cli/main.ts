@@ -7,7 +7,6 @@ import type { CommandModule } from 'yargs';
 import { UserError } from '../errors.js';
 import { printable } from '../text.js';
 import { gitState, packageVersion } from '../io/manifest.js';
-import { IoFailure } from '../io/files.js';
 import type { OptionTable } from './args.js';
 import type { LabLoader } from '../experiments/experiment.js';
 
@@ -82,6 +81,8 @@ export async function main(argv: string[], lab: LabLoader): Promise<void> {
       process.exitCode = 2;
       return;
     }
+    // Loaded here, on a failure only: --version and --help load main.js and what it imports, nothing more.
+    const { IoFailure } = await import('../io/files.js');
     if (e instanceof IoFailure) {
       // A full disk or an unwritable file met where no command said more: one line all the same. Every file is
       // written beside its name and renamed into place, so what was there before is whole.
