@@ -34,10 +34,14 @@ export function applyParams(
   const params: Record<string, ParamValue> = {};
   for (const p of strategy.params) params[p.name] = p.default;
   Object.assign(params, base);
+  const given = new Set<string>();
   for (const o of overrides) {
     const eq = o.indexOf('=');
     if (eq <= 0) throw new UserError(`strategy "${label}": parameter "${o}" is not name=value`);
     const key = o.slice(0, eq);
+    // A repeated parameter is refused as a repeated option is: which one was meant cannot be known.
+    if (given.has(key)) throw new UserError(`strategy "${label}": parameter ${key} is given twice; give it once`);
+    given.add(key);
     const spec = paramSpec(strategy, key);
     const value = parseValue(o.slice(eq + 1), spec.default);
     if (value === undefined) throw new UserError(`strategy "${label}": bad value for ${key} (expected a ${typeof spec.default})`);

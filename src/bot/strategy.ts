@@ -9,10 +9,11 @@
  * the one-line faults); its words are read here, and anything but one legal action per decision is a fault naming
  * the bot, the decision and the bot's last line on standard error.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
+import { delimiter, dirname, join, relative, resolve } from 'node:path';
 import type { Action, Agent, AgentInit, AgentView, HandOutcome, Strategy, StrategyInstance } from '../agent/types.js';
 import { UserError } from '../errors.js';
+import { repeatedKey } from '../json-keys.js';
 import { freshState } from '../rng/streams.js';
 import { BadAnswer, DecisionWriter, answerAction, handEndMessage, helloMessage, parseObject, quoted } from './messages.js';
 import { BotFault, BotPipe, type BotCommand } from './pipe.js';
@@ -37,11 +38,15 @@ interface BotFile {
 
 function readBotFile(path: string): BotCommand {
   let raw: unknown;
+  let text: string;
   try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
+    text = readFileSync(path, 'utf8');
+    raw = JSON.parse(text);
   } catch (e) {
     throw new UserError(`bot file ${path}: ${existsSync(path) ? `not JSON (${(e as Error).message.split('\n')[0]})` : 'not found'}`);
   }
+  const twice = repeatedKey(text);
+  if (twice !== null) throw new UserError(`bot file ${path}: "${twice}" is given twice; give it once`);
   const f = raw as Partial<BotFile> | null;
   const known = new Set(['command', 'args', 'cwd']);
   if (f === null || typeof f !== 'object' || Array.isArray(f)) throw new UserError(`bot file ${path}: must hold an object { "command", "args", "cwd" }`);
@@ -161,9 +166,28 @@ function botStrategy(label: string, cmd: BotCommand): Strategy {
   };
 }
 
+/**
+ * The bot's program found where spawn will look (a path from its working directory, or a name on PATH), executable:
+ * a bot that could never start is refused where the lineup is read, before a command claims its output.
+ */
+function checkProgram(label: string, cmd: BotCommand): void {
+  const base = cmd.cwd ?? process.cwd();
+  const places = cmd.command.includes('/') ? [resolve(base, cmd.command)] : (process.env.PATH ?? '').split(delimiter).filter((d) => d !== '').map((d) => join(resolve(base, d), cmd.command));
+  const runnable = (p: string): boolean => {
+    try {
+      accessSync(p, constants.X_OK);
+      return statSync(p).isFile();
+    } catch {
+      return false;
+    }
+  };
+  if (!places.some(runnable)) throw new UserError(`bot "${label}": ${cmd.command} is not found or not executable${cmd.command.includes('/') ? '' : ' (on PATH)'}`);
+}
+
 /** A lineup entry naming a bot, resolved: its label is the entry as written, its files the ones its command names. */
 export function resolveBot(entry: string): StrategyInstance {
   const label = entry.trim();
   const cmd = botCommand(label);
+  checkProgram(label, cmd);
   return { label, strategy: botStrategy(label, cmd), params: {}, files: botFiles(label, cmd) };
 }

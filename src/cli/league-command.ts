@@ -37,9 +37,14 @@ export async function leagueHandler(a: LeagueArgs): Promise<void> {
   if (a.merge !== undefined) {
     if (a.out === undefined) throw new UserError('--merge needs --out');
     if (a.until !== undefined) throw new UserError('--until plays; --merge only joins shards: give one or the other');
+    // The shards say what league they are: an option that would describe another one is refused, not ignored.
+    for (const [given, name] of [[a.strategies, '--strategies'], [a.games, '--games'], [a.shard, '--shard']] as const) {
+      if (given !== undefined) throw new UserError(`${name} plays; --merge only joins shards, which say their own league: give one or the other`);
+    }
     refuseCommitted(a.out, a.force);
-    const r = await mergeLeague({ inputs: a.merge.split(',').map((d) => d.trim()).filter((d) => d !== ''), out: a.out, force: a.force, command });
-    if (r.board) process.stdout.write(`${r.board}\n`);
+    const r = await mergeLeague({ inputs: a.merge.split(',').map((d) => d.trim()).filter((d) => d !== ''), out: a.out, force: a.force, resume: a.resume, command });
+    if (r.status === 'interrupted') process.exitCode = SIGNAL_EXIT[r.signal ?? 'SIGINT'];
+    else if (r.board) process.stdout.write(`${r.board}\n`);
     return;
   }
   if (a.strategies === undefined) throw new UserError('--strategies is required: the league\'s members, comma-separated');

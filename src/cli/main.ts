@@ -81,6 +81,15 @@ export async function main(argv: string[], lab: LabLoader): Promise<void> {
       process.exitCode = 2;
       return;
     }
+    // Loaded here, on a failure only: --version and --help load main.js and what it imports, nothing more.
+    const { IoFailure } = await import('../io/files.js');
+    if (e instanceof IoFailure) {
+      // A full disk or an unwritable file met where no command said more: one line all the same. Every file is
+      // written beside its name and renamed into place, so what was there before is whole.
+      process.stderr.write(`mjlab: cannot write ${printable(e.path)}: ${e.reason}; the files already written are whole: free space (or fix the path) and run the command again (with --resume where it takes one)\n`);
+      process.exitCode = 2;
+      return;
+    }
     throw e;
   }
 }

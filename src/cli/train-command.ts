@@ -61,7 +61,8 @@ export async function trainHandler(a: TrainArgs): Promise<void> {
     seed: a.seed,
     ...(a.limit !== undefined ? { limit: a.limit } : {}),
     out: a.out,
-    shard: a.data !== undefined ? null : resolveShard(a.shard, a.shards, process.env),
+    // A job array's index does not shard a --data fit; a --shard or --shards given with --data is refused (train.ts).
+    shard: a.data !== undefined && a.shard === undefined && a.shards === undefined ? null : resolveShard(a.shard, a.shards, process.env),
     ...(a.data !== undefined ? { data: a.data.split(',').map((s) => s.trim()) } : {}),
     ...(a['keep-data'] !== undefined ? { keepData: a['keep-data'].split(',').map((s) => s.trim()) } : {}),
     ...(a['init-model'] !== undefined ? { initModel: a['init-model'] } : {}),

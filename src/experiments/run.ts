@@ -81,12 +81,13 @@ export function reproduceCommand(spec: ExperimentSpec, games: number, seed: numb
  * manifest.json yet) needs --resume or --force; a finished one is redone by the same command (on purpose), and
  * --resume is refused when one of its runs (`cells`, directories under it) is finished without the checkpoint a
  * resume reads (a committed one: checkpoints are not committed), so finished runs are never played over by it.
+ * `inputs`: what the command reads (a league's plug-ins and models, the shards it merges), never under DIR.
  */
-export function claimDir(dir: string, run: { experiment: string; games: number; seed: number }, o: Pick<ExperimentOptions, 'force' | 'resume'>, cells: readonly string[] = []): RunDir {
+export function claimDir(dir: string, run: { experiment: string; games: number; seed: number }, o: Pick<ExperimentOptions, 'force' | 'resume'>, cells: readonly string[] = [], inputs: readonly string[] = []): RunDir {
   const describeOwner = (w: Owner): string =>
     w.kind === 'experiment' ? `${String(w.run?.experiment)}, ${String(w.run?.games)} games, seed ${String(w.run?.seed)}` : `a ${w.kind} run`;
   return claimOutput({
-    dir, kind: 'experiment', run, noun: 'experiment', markOnResume: true,
+    dir, kind: 'experiment', run, inputs, noun: 'experiment', markOnResume: true,
     same: (w) => w.run?.experiment === run.experiment && w.run?.games === run.games && w.run?.seed === run.seed,
     describe: describeOwner,
     force: o.force ?? false, resume: o.resume,

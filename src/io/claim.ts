@@ -7,10 +7,12 @@
  * over by a resume that finds nothing to resume from (checkpoints are not committed): refused in one line, kept;
  * only its own command again (or --force) replays it, on purpose.
  * Every refusal a command can make from its options is made before this is called, so a refused command leaves
- * the directory as it was. What comes back is the claimed directory (src/io/run-dir.ts): every later write goes
+ * the directory as it was; so is an --out that overlaps what the command reads (src/io/guard.ts refuseOverInputs),
+ * --force or not. What comes back is the claimed directory (src/io/run-dir.ts): every later write goes
  * through it.
  */
 import { UserError } from '../errors.js';
+import { refuseOverInputs } from './guard.js';
 import { foreignEntries, holds, inspectDir, MARKER, refusalHint, type DirState, type OutputKind } from './owned-dir.js';
 import { RunDir } from './run-dir.js';
 
@@ -43,6 +45,8 @@ export interface ClaimRequest {
   readonly quietFresh?: boolean;
   /** A directory written before markers existed gets one when it is resumed (an experiment's). */
   readonly markOnResume?: boolean;
+  /** The files and directories the command reads (shards, data, models, plug-ins): --out never overlaps one. */
+  readonly inputs: readonly string[];
   /** What a resume reads is there (a checkpoint). */
   readonly resumable: (dir: RunDir) => boolean;
   /** The output is finished, by its own manifest. */
@@ -69,6 +73,7 @@ function shown(names: readonly string[]): string {
 
 /** Decide what to do with `r.dir` and do it: refuse (one line, nothing touched), resume, keep going, or start afresh. */
 export function claimOutput(r: ClaimRequest): Claim {
+  refuseOverInputs(r.dir, r.inputs);
   const state = inspectDir(r.dir, r.force);
   const dir = new RunDir(r.dir);
   const fresh = (): Claim => {

@@ -16,6 +16,19 @@ export function contains(outer: string, inner: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
+/**
+ * Refuse (one line, before anything is touched) an output directory that is, holds or lies inside a file or
+ * directory the command reads (shards, training data, a model, a plug-in, a preset, a variant file): mjlab never
+ * writes over what it reads, --force or not. Judged on real paths, so a link or another spelling is caught too.
+ */
+export function refuseOverInputs(out: string, inputs: readonly string[], what = 'write the output elsewhere'): void {
+  const real = realPathOf(out);
+  for (const input of inputs) {
+    const r = realPathOf(input);
+    if (contains(real, r) || contains(r, real)) throw new UserError(`--out ${out} and input ${input} overlap: mjlab never writes over what it reads; ${what}`);
+  }
+}
+
 function mountPoint(real: string): boolean {
   const up = dirname(real);
   if (up === real) return true;

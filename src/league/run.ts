@@ -21,10 +21,10 @@ import { UserError } from '../errors.js';
 import { precision } from '../stats/options.js';
 import { renderSvg } from '../charts/render.js';
 import { claimDir } from '../experiments/run.js';
-import { commandLine, experimentProvenance, type Manifest, type Shard } from '../io/manifest.js';
+import { commandLine, experimentProvenance, sameIdentity, type Manifest, type Shard } from '../io/manifest.js';
 import type { RunDir } from '../io/run-dir.js';
 import type { RunMonitor } from '../runner/options.js';
-import { planMerge, writeMerge } from '../runner/merge.js';
+import { planMerge, writeMerge, type MergePlan } from '../runner/merge.js';
 import { simulate } from '../runner/run.js';
 import { WorkerKeep } from '../runner/pool.js';
 import { builtInOnly } from '../runner/plugins.js';
@@ -102,15 +102,19 @@ export function pairings(members: readonly string[]): { i: number; j: number; li
   return out;
 }
 
-/** The pairings' run directories, under the league's. */
+/** What a league reads: its members' files (plug-ins, presets, models) and a variant file. */
+function leagueInputs(o: Pick<LeagueOptions, 'rules'>, files: readonly string[]): string[] {
+  return [...files, ...(o.rules.endsWith('.json') ? [o.rules] : [])];
+}
+
 /**
  * The league's claim of --out (src/experiments/run.ts claimDir), and on --resume one line for the pairings it holds
  * nothing to resume of (their runs start afresh without a line each); none when the claim said the league has none.
  */
-function claimLeague(o: LeagueOptions, run: { experiment: string; games: number; seed: number }, members: readonly string[]): RunDir {
+function claimLeague(o: LeagueOptions, run: { experiment: string; games: number; seed: number }, members: readonly string[], inputs: readonly string[]): RunDir {
   const held = existsSync(o.out) && readdirSync(o.out).length > 0;
   const dirs = pairingDirs(members);
-  const out = claimDir(o.out, run, o, dirs);
+  const out = claimDir(o.out, run, o, dirs, leagueInputs(o, inputs));
   // A finished pairing without its checkpoint is refused by its own claim, not played afresh.
   const finished = (d: string) => out.readJson<Manifest>(join(d, 'manifest.json'))?.complete === true;
   const afresh = dirs.filter((d) => !existsSync(join(o.out, d, CHECKPOINT_FILE)) && !finished(d));
@@ -121,6 +125,7 @@ function claimLeague(o: LeagueOptions, run: { experiment: string; games: number;
   return out;
 }
 
+/** The pairings' run directories, under the league's. */
 function pairingDirs(members: readonly string[]): string[] {
   return pairings(members).map((p) => p.dir);
 }
@@ -145,17 +150,22 @@ export interface LeagueRunResult {
 }
 
 /**
- * Every member resolved (an unknown name, a bad preset, a plug-in that does not load) and their labels told apart,
- * before the league's directory is claimed: a refused league leaves --out as it was.
+ * The rule set read (an unknown name, a bad variant file), every member resolved (an unknown name, a bad preset, a
+ * plug-in that does not load) and their labels told apart, before the league's directory is claimed: a refused
+ * league leaves --out as it was. What comes back is what the league reads (see leagueInputs).
  */
-async function checkMembers(members: readonly string[]): Promise<void> {
+async function checkMembers(rules: string, members: readonly string[]): Promise<string[]> {
+  ruleSet(rules);
   const labels = new Map<string, string>();
+  const files: string[] = [];
   for (const m of members) {
-    const { label } = await resolveStrategy(m);
+    const { label, files: read } = await resolveStrategy(m);
+    files.push(...(read ?? []));
     const other = labels.get(label);
     if (other !== undefined) throw new UserError(`members "${other}" and "${m}" share the label "${label}": their pairings could not be told apart; rename one preset file`);
     labels.set(label, m);
   }
+  return files;
 }
 
 export async function runLeague(o: LeagueOptions): Promise<LeagueRunResult> {
@@ -170,12 +180,12 @@ export async function runLeague(o: LeagueOptions): Promise<LeagueRunResult> {
     if (o.games % (UNTIL_BLOCK * PLAYERS) !== 0) {
       throw new UserError(`with --until, --games is the cap per pairing and must be a multiple of ${UNTIL_BLOCK * PLAYERS} (whole blocks of ${UNTIL_BLOCK} wall sets), got ${o.games}`);
     }
-    await checkMembers(members);
-    return honouring(o, (signals) => runUntil(o, members, o.until!, signals));
+    const inputs = await checkMembers(o.rules, members);
+    return honouring(o, (signals) => runUntil(o, members, o.until!, signals, inputs));
   }
-  await checkMembers(members);
+  const inputs = await checkMembers(o.rules, members);
   return honouring(o, async (signals) => {
-    const out = claimLeague(o, { experiment: identityOf(o), games: o.games, seed: o.seed }, members);
+    const out = claimLeague(o, { experiment: identityOf(o), games: o.games, seed: o.seed }, members, inputs);
     const played = await playTo(o, o.games, o.resume, false, signals);
     if (!('cells' in played)) return stopped(played);
     const { cells, runs } = played;
@@ -248,8 +258,8 @@ async function playTo(o: LeagueOptions, games: number, resume: boolean, quiet: b
   return { cells, runs };
 }
 
-async function runUntil(o: LeagueOptions, members: readonly string[], until: number, signals: SignalTrap): Promise<LeagueRunResult> {
-  const out = claimLeague(o, { experiment: `${identityOf(o)} until ${until}`, games: o.games, seed: o.seed }, members);
+async function runUntil(o: LeagueOptions, members: readonly string[], until: number, signals: SignalTrap, inputs: readonly string[]): Promise<LeagueRunResult> {
+  const out = claimLeague(o, { experiment: `${identityOf(o)} until ${until}`, games: o.games, seed: o.seed }, members, inputs);
   const blockGames = UNTIL_BLOCK * PLAYERS;
   for (let games = blockGames; ; games += blockGames) {
     // Every block after the first continues the pairings' runs; the first resumes them only on --resume.
@@ -323,8 +333,12 @@ async function finishLeague(
   return { status: 'complete', result, board };
 }
 
-/** Merge league shards: each pairing with simulate's merge, then the league's files. */
-export async function mergeLeague(o: { inputs: readonly string[]; out: string; force: boolean; command?: string }): Promise<LeagueRunResult> {
+/**
+ * Merge league shards: each pairing with simulate's merge, then the league's files, under one signal trap from the
+ * claim to the last file. A signal stops it between two pairings (or within one's copy, which is then removed); the
+ * pairings merged so far are kept, and `--resume` keeps every pairing whose merge of these very shards is whole.
+ */
+export async function mergeLeague(o: { inputs: readonly string[]; out: string; force: boolean; resume?: boolean; command?: string }): Promise<LeagueRunResult> {
   if (o.inputs.length === 0) throw new UserError('league merge needs at least one shard directory');
   const { rules, strategies, games, seed } = leagueShardOf(o.inputs[0]!);
   for (const d of o.inputs.slice(1)) {
@@ -332,16 +346,40 @@ export async function mergeLeague(o: { inputs: readonly string[]; out: string; f
     if (s.rules !== rules || s.strategies !== strategies || s.games !== games || s.seed !== seed) throw new UserError(`${d} is a shard of another league than ${o.inputs[0]}`);
   }
   const members = leagueMembers(strategies);
-  // Every pairing's merge judged (a shard named twice, one missing, an --out inside a shard) before --out is claimed.
-  const plans = pairings(members).map((p) => ({ p, plan: planMerge({ out: join(o.out, p.dir), inputs: o.inputs.map((d) => join(d, p.dir)), force: o.force, ...(o.command ? { command: o.command } : {}) }) }));
-  const out = claimDir(o.out, { experiment: identityOf({ rules, strategies, shard: null }), games, seed }, { force: o.force, resume: false });
-  const cells: LeagueCell[] = [];
-  const runs: object[] = [];
-  for (const { p, plan } of plans) {
-    const m = await writeMerge(plan);
-    const { labels, seats } = runLabelsOf(join(o.out, p.dir));
-    cells.push({ i: p.i, j: p.j, dir: join(o.out, p.dir), labels, seats });
-    runs.push(runEntry(p, m));
+  const signals = trapSignals();
+  try {
+    // Every pairing's merge judged (a shard named twice, one missing, an --out inside a shard) before --out is claimed.
+    const plans = pairings(members).map((p) => ({ p, plan: planMerge({ out: join(o.out, p.dir), inputs: o.inputs.map((d) => join(d, p.dir)), force: o.force, signals, ...(o.command ? { command: o.command } : {}) }) }));
+    const out = claimDir(o.out, { experiment: identityOf({ rules, strategies, shard: null }), games, seed }, { force: o.force, resume: o.resume ?? false }, [], o.inputs);
+    const cells: LeagueCell[] = [];
+    const runs: object[] = [];
+    for (const { p, plan } of plans) {
+      if (signals.received !== null) break;
+      let m = o.resume ? mergedAlready(out, p.dir, plan) : null;
+      if (m === null) {
+        const w = await writeMerge(plan);
+        if (w.status === 'interrupted') break;
+        m = w.manifest;
+      }
+      const { labels, seats } = runLabelsOf(join(o.out, p.dir));
+      cells.push({ i: p.i, j: p.j, dir: join(o.out, p.dir), labels, seats });
+      runs.push(runEntry(p, m));
+    }
+    if (signals.received === null) {
+      const r = await finishLeague({ rules, strategies, games, seed, out: o.out, ...(o.command ? { command: o.command } : {}) }, out, members, cells, runs);
+      if (signals.received === null) return r;
+    }
+    process.stderr.write(`mjlab: league merge interrupted; the pairings merged are kept in ${o.out}, the shards untouched; resume with: ${resumeCommand(o.command ?? commandLine(), null)}\n`);
+    return { status: 'interrupted', signal: signals.received };
+  } finally {
+    signals.release();
   }
-  return finishLeague({ rules, strategies, games, seed, out: o.out, ...(o.command ? { command: o.command } : {}) }, out, members, cells, runs);
+}
+
+/** A pairing's merge already whole in the league's --out: of the same run, from these very shard directories. */
+function mergedAlready(out: RunDir, dir: string, plan: MergePlan): Manifest | null {
+  const m = out.readJson<Manifest>(join(dir, 'manifest.json'));
+  if (m?.complete !== true || !m.mergedFrom || !sameIdentity(m.identity, plan.identity)) return null;
+  const from = (ds: readonly string[]) => JSON.stringify([...ds].sort());
+  return from(m.mergedFrom) === from(plan.inputs.map((i) => i.dir)) ? m : null;
 }

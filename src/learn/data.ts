@@ -19,6 +19,7 @@ import { RunDir } from '../io/run-dir.js';
 import { loadsModules, resolveLineup } from '../lineup/registry.js';
 import { requirePlayers, ruleSet, rulesName, variantProvenance } from '../rules/index.js';
 import { describeOwner } from '../runner/describe.js';
+import { identityInputs } from '../runner/stages/claim.js';
 import { formatShard, shardRange } from '../runner/plan.js';
 import { pluginHashes } from '../runner/plugins.js';
 import { startPool } from '../runner/pool.js';
@@ -109,9 +110,12 @@ export async function dataIdentity(o: Pick<TrainOptions, 'games' | 'seed' | 'rul
  * The output directory judged and taken (src/io/claim.ts): empty, this data to resume or redo, or refused in one
  * line. `fromData`: the model is trained on --data directories, so a resume has nothing of its own to read.
  */
-export function claimTrainDir(o: Pick<TrainOptions, 'out' | 'force' | 'resume'>, run: Readonly<Record<string, unknown>>, fromData = false): { dir: RunDir; resume: boolean } {
+export function claimTrainDir(o: Pick<TrainOptions, 'out' | 'force' | 'resume' | 'data' | 'keepData' | 'initModel'>, run: Readonly<Record<string, unknown>>, fromData = false): { dir: RunDir; resume: boolean } {
+  const id = run.identity as Partial<DataIdentity> | undefined;
+  // What the command reads: the data it trains on, the model it starts from, the teacher's and field's files.
+  const inputs = [...(o.data ?? []), ...(o.keepData ?? []), ...(o.initModel !== undefined ? [o.initModel] : []), ...identityInputs({ rules: id?.rules ?? '', plugins: id?.files ?? null })];
   const c = claimOutput({
-    dir: o.out, kind: 'train', run, noun: 'training data', different: 'different training data',
+    dir: o.out, kind: 'train', run, inputs, noun: 'training data', different: 'different training data',
     same: (w) => JSON.stringify(w.run) === JSON.stringify(run),
     describe: describeOwner,
     force: o.force, resume: o.resume,

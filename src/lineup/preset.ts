@@ -8,6 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { UserError } from '../errors.js';
+import { repeatedKey } from '../json-keys.js';
 import { dirname, isAbsolute, join } from 'node:path';
 import { paramSpec } from '../agent/params.js';
 import type { ParamValue, Strategy } from '../agent/types.js';
@@ -39,6 +40,8 @@ export function readPreset(path: string): Preset {
   } catch (e) {
     throw new UserError(`preset ${path} is not valid JSON: ${(e as Error).message.split('\n')[0]}`);
   }
+  const twice = repeatedKey(text);
+  if (twice !== null) throw new UserError(`preset ${path}: "${twice}" is given twice; give it once`);
   if (!obj || typeof obj !== 'object' || Array.isArray(obj)) throw new UserError(`preset ${path} must be a JSON object {"strategy": ..., "params": {...}}`);
   const rec = obj as Record<string, unknown>;
   const extra = Object.keys(rec).filter((k) => !KEYS.has(k));

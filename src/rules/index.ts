@@ -41,6 +41,12 @@ export function isRuleSetId(id: string): id is RuleSetId {
 export function ruleSet(id: string, sha256?: string): RuleSet {
   if (isRuleSetId(id)) return REGISTRY[id];
   if (!id.toLowerCase().endsWith('.json')) throw new UserError(`unknown rule set "${id}" (known: ${RULESET_IDS.join(', ')}, or a variant file ending .json)`);
+  // A variant's path is its name in every output (terminal, CSV, Markdown, SVG, pages): refused where it enters when a
+  // control character in it would act on a terminal or a page, or a spreadsheet would run it as a formula
+  // (docs/outputs.md, "Labels in CSV files"), as a strategy's label is.
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(id) || /^[=+\-@]/.test(id)) {
+    throw new UserError(`--rules ${JSON.stringify(id)}: a variant file's name is printed in every output; rename the file without control characters or a leading =, +, - or @`);
+  }
   const r = deepFreeze(readVariant(id, REGISTRY));
   if (sha256 !== undefined && r.variant!.sha256 !== sha256) {
     throw new UserError(`--rules ${id}: the variant file changed since the run began (SHA-256 ${r.variant!.sha256.slice(0, 12)}, was ${sha256.slice(0, 12)})`);

@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { UserError } from '../errors.js';
+import { repeatedKey } from '../json-keys.js';
 import { allowedText, allows, ruleKey, RULE_KEYS, valueAt } from './keys.js';
 import type { RuleSet, RuleSetId } from './types.js';
 
@@ -63,6 +64,8 @@ export function variantFromText(file: string, text: string, books: Readonly<Reco
   } catch (e) {
     throw new UserError(`${file}: not valid JSON (${(e as Error).message})`);
   }
+  const twice = repeatedKey(text);
+  if (twice !== null) throw new UserError(`${file}: "${twice}" is given twice; give it once`);
   if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) throw new UserError(`${file}: a variant is a JSON object {"base", "title", "overrides"}`);
   const o = doc as Record<string, unknown>;
   for (const k of Object.keys(o)) {

@@ -5,12 +5,12 @@
  * the missing ranges). The output is itself mergeable, so merging is associative, and merging every shard gives
  * byte-for-byte the single-machine outputs. Every file is written atomically into an owned directory.
  */
-import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
 import { aggregateFromJson, mergeAggregates, type Aggregate, type AggregateJson } from '../stats/aggregate.js';
-import { IoFailure, onFile, realPathOf } from '../io/files.js';
-import { contains } from '../io/guard.js';
+import { IoFailure, onFile } from '../io/files.js';
+import { refuseOverInputs } from '../io/guard.js';
 import type { RunDir } from '../io/run-dir.js';
 import { commandLine, gitState, packageVersion, sameIdentity, type Manifest, type RunIdentity } from '../io/manifest.js';
 import { sha256 } from './checkpoint.js';
@@ -25,6 +25,10 @@ import { LUCK_FILE } from './luck-file.js';
 import { luckBeta } from '../luck/beta.js';
 import { luckFormat } from '../luck/format.js';
 import { duplicateSummaryCsv } from './duplicate-summary.js';
+import { trapSignals, type SignalTrap, type StopSignal } from './signals.js';
+
+/** The files a run streams (src/runner/protocol.ts StreamedName), merged by copyStreamed. */
+const STREAMED: ReadonlySet<string> = new Set<StreamedName>(['games.csv', 'matches.csv', 'nets.bin', LUCK_FILE]);
 
 interface Input {
   readonly dir: string;
@@ -51,6 +55,13 @@ function readInput(dir: string, allowPartial: boolean): Input {
   const want = manifest.outputs?.['aggregate.json']?.sha256;
   if (want !== undefined && want !== sha256(aggText)) throw new UserError(`${dir}/aggregate.json does not match its manifest (edited, or written by another run)`);
   if (agg.games !== manifest.gamesPlayed) throw new UserError(`${dir}/aggregate.json holds ${agg.games} games, its manifest ${manifest.gamesPlayed}`);
+  // Every streamed file the manifest lists is there, whole, before the merge claims its output (refused touching nothing).
+  for (const [name, rec] of Object.entries(manifest.outputs ?? {})) {
+    if (!STREAMED.has(name)) continue;
+    const size = statSync(join(dir, name), { throwIfNoEntry: false })?.size;
+    if (size === undefined) throw new UserError(`${dir}/${name} is missing (its manifest lists it)`);
+    if (size < rec.bytes) throw new UserError(`${join(dir, name)} is shorter (${size} bytes) than its manifest says (${rec.bytes})`);
+  }
   if (!manifest.complete && !manifest.mergedFrom && !allowPartial) {
     throw new UserError(`${dir} holds an unfinished run; finish it with --resume before merging (or merge what it has with --allow-partial)`);
   }
@@ -152,8 +163,12 @@ function segmentsOf(inp: Input, name: StreamedName, fd: number, path: string, si
   return { header, parts };
 }
 
-/** A streamed file of the inputs, merged in game order (ranges of several inputs interleave), the header rows once. */
-function copyStreamed(inputs: readonly Input[], name: StreamedName, outDir: RunDir): void {
+/**
+ * A streamed file of the inputs, merged in game order (ranges of several inputs interleave), the header rows once.
+ * A signal stops the copy between two reads: the file's temporary copy is removed (nothing half-written) and false
+ * comes back.
+ */
+function copyStreamed(inputs: readonly Input[], name: StreamedName, outDir: RunDir, signals: SignalTrap): boolean {
   const fds: number[] = [];
   const outPath = outDir.file(name);
   const out = onFile(outPath, () => outDir.atomic(name));
@@ -175,6 +190,10 @@ function copyStreamed(inputs: readonly Input[], name: StreamedName, outDir: RunD
     parts.sort((a, b) => a.range[0] - b.range[0]);
     for (const p of header ? [header, ...parts] : parts) {
       for (let pos = p.from; pos < p.to; ) {
+        if (signals.received !== null) {
+          out.abort();
+          return false;
+        }
         const n = readAt(p.fd, p.path, buf, pos, p.to - pos);
         if (n === 0) throw new UserError(`${p.path} ends before byte ${p.to}`);
         onFile(outPath, () => out.write(buf, 0, n));
@@ -182,17 +201,13 @@ function copyStreamed(inputs: readonly Input[], name: StreamedName, outDir: RunD
       }
     }
     onFile(outPath, () => out.commit());
+    return true;
   } catch (e) {
     out.abort();
     throw e;
   } finally {
     for (const fd of fds) closeSync(fd);
   }
-}
-
-/** Judged on real paths: an --out that is a link into an input overlaps it too. */
-function inside(outer: string, inner: string): boolean {
-  return contains(realPathOf(outer), realPathOf(inner));
 }
 
 export interface MergeOptions {
@@ -204,7 +219,15 @@ export interface MergeOptions {
   readonly command?: string;
   /** How to replay a game, for the largest win's page beside report.html (src/report/pages.ts); none: no page. */
   readonly replayPage?: ReplayPage;
+  /** The trap of a command that merges several runs (a league's pairings); by default the merge sets its own. */
+  readonly signals?: SignalTrap;
 }
+
+/**
+ * A merge's end: written whole, or stopped by a signal while it copied the streamed files (those copied are whole,
+ * the one being copied is removed, no manifest is written: the same command redoes it from the untouched inputs).
+ */
+export type MergeOutcome = { readonly status: 'complete'; readonly manifest: Manifest } | { readonly status: 'interrupted'; readonly signal: StopSignal };
 
 /** A merge judged from its inputs alone: every refusal made, nothing written yet. */
 export interface MergePlan {
@@ -218,7 +241,7 @@ export interface MergePlan {
 }
 
 /** Merge shard runs into o.out: judged first (planMerge), then the output claimed and written (writeMerge). */
-export async function mergeRuns(o: MergeOptions): Promise<Manifest> {
+export async function mergeRuns(o: MergeOptions): Promise<MergeOutcome> {
   return writeMerge(planMerge(o));
 }
 
@@ -228,9 +251,7 @@ export function planMerge(o: MergeOptions): MergePlan {
   if (o.inputs.length === 0) throw new UserError('merge needs at least one shard directory');
   const allowPartial = o.allowPartial ?? false;
   const inputs = o.inputs.map((d) => readInput(d, allowPartial));
-  for (const dir of o.inputs) {
-    if (inside(o.out, dir) || inside(dir, o.out)) throw new UserError(`--out ${o.out} and input ${dir} overlap: write the merge elsewhere`);
-  }
+  refuseOverInputs(o.out, o.inputs, 'write the merge elsewhere');
   const first = inputs[0]!;
   const identity = first.manifest.identity;
   for (const inp of inputs.slice(1)) {
@@ -254,10 +275,23 @@ export function planMerge(o: MergeOptions): MergePlan {
   return { o, t0, inputs, identity, ranges, missing, agg };
 }
 
-/** Claim the merge's output and write it. */
-export async function writeMerge(p: MergePlan): Promise<Manifest> {
+/**
+ * Claim the merge's output and write it, under a signal trap from the claim to the last file (src/runner/signals.ts):
+ * a SIGINT or SIGTERM while the streamed files are copied stops the merge there; one after them lets it finish its
+ * small files first; either way it comes back interrupted, for the caller to say so and exit 130 or 143.
+ */
+export async function writeMerge(p: MergePlan): Promise<MergeOutcome> {
+  const signals = p.o.signals ?? trapSignals();
+  try {
+    return await writeTrapped(p, signals);
+  } finally {
+    if (!p.o.signals) signals.release();
+  }
+}
+
+async function writeTrapped(p: MergePlan, signals: SignalTrap): Promise<MergeOutcome> {
   const { o, t0, inputs, identity, ranges, missing, agg } = p;
-  const { dir: outDir } = claimRunDir({ dir: o.out, kind: 'merge', identity, shard: null, isDefault: false, force: o.force, resume: false });
+  const { dir: outDir } = claimRunDir({ dir: o.out, kind: 'merge', identity, shard: null, isDefault: false, force: o.force, resume: false, inputs: o.inputs });
   const streamed: StreamedName[] = [
     ...(identity.gamesCsv ? ['games.csv' as const] : []),
     ...(identity.unit === 'match' ? ['matches.csv' as const] : []),
@@ -265,7 +299,9 @@ export async function writeMerge(p: MergePlan): Promise<Manifest> {
     ...(identity.luck ? [LUCK_FILE] : []),
   ];
   try {
-    for (const name of streamed) if (inputs.every((i) => existsSync(join(i.dir, name)))) copyStreamed(inputs, name, outDir);
+    for (const name of streamed) {
+      if (inputs.every((i) => existsSync(join(i.dir, name))) && !copyStreamed(inputs, name, outDir, signals)) return { status: 'interrupted', signal: signals.received! };
+    }
     const extra: Record<string, string> = {};
     if (identity.duplicate && outDir.has('nets.bin')) {
       const cell = { dir: o.out, labels: agg.labels, seats: seatsOf(agg) };
@@ -298,7 +334,8 @@ export async function writeMerge(p: MergePlan): Promise<Manifest> {
       mergedFrom: inputs.map((i) => i.dir),
     }, streamedRecords(outDir, streamed), extra);
     await writeRunPages(outDir, o.replayPage ?? null);
-    return written;
+    // A signal after the copies is honoured once the small files are written: the merge is whole, and said stopped.
+    return signals.received !== null ? { status: 'interrupted', signal: signals.received } : { status: 'complete', manifest: written };
   } catch (e) {
     if (e instanceof IoFailure) throw new UserError(`cannot write ${e.path}: ${e.reason}; the inputs are untouched, rerun the merge once it is fixed`);
     throw e;

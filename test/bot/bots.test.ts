@@ -5,7 +5,7 @@
 // command that resumes it; its command line and the SHA-256 of its file are in the run's identity.
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mjlab, ROOT, tempDir } from '../runner/helpers.js';
 import { describeWithTool } from '../support/optional.js';
@@ -138,9 +138,10 @@ describe('a bot that misbehaves stops the run with one line naming it and the de
     });
   }
 
-  it('a command that does not exist', () => {
+  it('a command that does not exist: refused where the lineup is read, before --out is claimed', () => {
     const r = simulate('fault-missing', 'cmd:./no-such-bot,harr,harr,harr', ['--games', '4']);
     expect(r.status).toBe(2);
-    expect(r.stderr.trim()).toMatch(/^mjlab: strategy "cmd:\.\/no-such-bot" failed to create its agent at seat 0: bot at its hello: could not be started \(\.\/no-such-bot: not found or not executable\)/);
+    expect(r.stderr.trim()).toMatch(/^mjlab: bot "cmd:\.\/no-such-bot": \.\/no-such-bot is not found or not executable$/);
+    expect(existsSync(join(tmp, 'fault-missing'))).toBe(false);
   });
 });

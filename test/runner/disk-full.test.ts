@@ -163,6 +163,20 @@ describe('merge and experiment on a full disk (injected): atomic, no temporary f
     expect(r.code, r.err).toBe(0);
     expect(existsSync(join(out, 'README.md'))).toBe(true);
   });
+
+  it('league --merge: ENOSPC while writing league.csv is one line (no stack trace), no temporary file; --resume finishes it', async () => {
+    const LEAGUE = ['league', '--rules', 'harr', '--strategies', 'greedy,random', '--games', '16', '--seed', '5', '--workers', '1', '--no-progress'];
+    const shards = [1, 2].map((i) => join(tmp, `league-shard${i}`));
+    for (const [i, d] of shards.entries()) expect((await mjlabIn([...LEAGUE, '--shard', `${i + 1}/2`, '--out', d])).status).toBe(0);
+    const out = join(tmp, 'league-merged');
+    Object.assign(fault, { file: `${out}/.league.csv.tmp`, code: 'ENOSPC', after: 0 });
+    await failsWith(['league', '--merge', shards.join(','), '--out', out], /^mjlab: cannot write .*\/league\.csv: disk full \(ENOSPC\); the files already written are whole/);
+    expect(temps(out)).toEqual([]);
+    expect(existsSync(join(out, 'league.csv'))).toBe(false);
+    const r = await runCli(['league', '--merge', shards.join(','), '--out', out, '--resume']);
+    expect(r.code, r.err).toBe(0);
+    expect(existsSync(join(out, 'league.csv'))).toBe(true);
+  });
 });
 
 // A real full file system: a 256 KiB tmpfs, mounted where the machine allows it (root).

@@ -4,11 +4,12 @@
 // run as printed, ends at the uninterrupted run's files, byte for byte. The kills fall on events (the gate
 // plug-in holding the run at its K-th agent, or a run's checkpoint growing), never on a timer.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GATE, mjlab, spawnMjlab, startHeld, tempDir, untilLines, words } from './helpers.js';
 import { mjlabIn } from '../helpers/cli.js';
 import { RunDir } from '../../src/io/run-dir.js';
+import { tree } from '../io/tree.js';
 
 const tmp = tempDir('long-signals');
 
@@ -99,32 +100,32 @@ describe('experiment', () => {
   }, 300_000);
 });
 
+/** Run `args` in-process, raising `signal` when `file` is written in a directory ending in `where`. */
+async function signalAtWrite(args: string[], where: string, file: string, signal: 'SIGINT' | 'SIGTERM'): Promise<{ status: number; stderr: string }> {
+  let sent = false;
+  const write = RunDir.prototype.write;
+  const spy = vi.spyOn(RunDir.prototype, 'write').mockImplementation(function (this: RunDir, name: string, data: string | Uint8Array) {
+    write.call(this, name, data);
+    if (!sent && name === file && this.path.endsWith(where)) {
+      sent = true;
+      process.emit(signal);
+    }
+  });
+  try {
+    const r = await mjlabIn(args, { cwd: tmp });
+    expect(sent, `${where}/${file} was never written`).toBe(true);
+    return r;
+  } finally {
+    spy.mockRestore();
+  }
+}
+
 // The points no gate can hold: while a run writes its files, between two runs, while the command writes its own.
 // The signal is delivered to the process's handlers at the very moment a given file is written (in-process, so
 // the point is exact), and must be honoured as one within a run is.
 describe('a signal while files are written', () => {
-  /** Run `args` in-process, raising `signal` when `file` is written in a directory ending in `where`. */
-  async function signalAt(args: string[], where: string, file: string, signal: 'SIGINT' | 'SIGTERM'): Promise<{ status: number; stderr: string }> {
-    let sent = false;
-    const write = RunDir.prototype.write;
-    const spy = vi.spyOn(RunDir.prototype, 'write').mockImplementation(function (this: RunDir, name: string, data: string | Uint8Array) {
-      write.call(this, name, data);
-      if (!sent && name === file && this.path.endsWith(where)) {
-        sent = true;
-        process.emit(signal);
-      }
-    });
-    try {
-      const r = await mjlabIn(args, { cwd: tmp });
-      expect(sent, `${where}/${file} was never written`).toBe(true);
-      return r;
-    } finally {
-      spy.mockRestore();
-    }
-  }
-
   async function stoppedThenResumed(args: string[], where: string, file: string, signal: 'SIGINT' | 'SIGTERM'): Promise<void> {
-    const r = await signalAt(args, where, file, signal);
+    const r = await signalAtWrite(args, where, file, signal);
     expect(r.status, r.stderr).toBe(CODE[signal]);
     // In-process the printed command is the test runner's own argv: the line is checked, the arguments given.
     expect(r.stderr.trimEnd().split('\n').at(-1)).toMatch(/^mjlab: .*interrupted.*; resume with: node bin\/mjlab\.js.*--resume$/);
@@ -159,5 +160,88 @@ describe('a signal while files are written', () => {
     await mjlabIn([...EXP, '--out', join(tmp, 'we-ref')], { cwd: tmp });
     await stoppedThenResumed([...EXP, '--out', join(tmp, 'we')], join('runs', 'harr', '0'), 'summary.csv', 'SIGTERM');
     same(join(tmp, 'we-ref'), join(tmp, 'we'), ['lineups.csv', 'pairwise.csv', 'README.md']);
+  }, 300_000);
+});
+
+// Merges (a league's and simulate's): a signal while a pairing's small files are written, or while a streamed file
+// is copied, stops the merge with 130/143 and one line; nothing half-written is left (the copy's temporary file is
+// removed), the shards are untouched, the pairings merged are kept by --resume, and the ends equal a merge never
+// stopped. The signal is raised at the exact write, in-process, as above.
+describe('a signal during a merge', () => {
+  const LEAGUE = ['league', '--rules', 'harr', '--strategies', 'greedy,random', '--games', '16', '--seed', '5', '--workers', '1', '--no-progress'];
+  const shards = [join(tmp, 'mg-s1'), join(tmp, 'mg-s2')];
+  const MERGE = ['league', '--merge', shards.join(',')];
+  const hashes = (): string => JSON.stringify(shards.map((d) => tree(d)));
+  let before = '';
+  beforeAll(async () => {
+    for (const [i, d] of shards.entries()) expect((await mjlabIn([...LEAGUE, '--shard', `${i + 1}/2`, '--out', d], { cwd: tmp })).status).toBe(0);
+    expect((await mjlabIn([...MERGE, '--out', join(tmp, 'mg-ref')], { cwd: tmp })).status).toBe(0);
+    before = hashes();
+  }, 300_000);
+
+  /** Raise `signal` at the first chunk written to `file`'s temporary copy, in a directory ending in `where`. */
+  async function copyStopped(args: string[], where: string, file: string, signal: 'SIGINT' | 'SIGTERM') {
+    let sent = false;
+    const atomic = RunDir.prototype.atomic;
+    const spy = vi.spyOn(RunDir.prototype, 'atomic').mockImplementation(function (this: RunDir, name: string) {
+      const f = atomic.call(this, name);
+      if (!sent && name === file && this.path.endsWith(where)) {
+        const write = f.write.bind(f);
+        f.write = (...a: Parameters<typeof f.write>) => {
+          write(...a);
+          if (!sent) {
+            sent = true;
+            process.emit(signal);
+          }
+        };
+      }
+      return f;
+    });
+    try {
+      const r = await mjlabIn(args, { cwd: tmp });
+      expect(sent, `${where}/${file} was never copied`).toBe(true);
+      return r;
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  const noTemps = (dir: string): void => expect(readdirSync(dir).filter((n) => n.endsWith('.tmp')), dir).toEqual([]);
+
+  it('league --merge: stopped after a pairing and within a copy, resumed, ends at the merge never stopped', async () => {
+    const out = join(tmp, 'mg');
+    const first = await signalAtWrite([...MERGE, '--out', out], join('runs', '0-1'), 'summary.csv', 'SIGINT');
+    expect(first.status, first.stderr).toBe(130);
+    expect(first.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(/^mjlab: league merge interrupted; .*; resume with: node bin\/mjlab\.js.*--resume$/)]);
+    expect(existsSync(join(out, 'runs', '1-0', 'manifest.json'))).toBe(false);
+    const kept = readFileSync(join(out, 'runs', '0-1', 'manifest.json'));
+    // Without --resume the unfinished merge is refused in one line, and kept.
+    const plain = await mjlabIn([...MERGE, '--out', out], { cwd: tmp });
+    expect([plain.status, plain.stderr]).toEqual([2, expect.stringMatching(/^mjlab: .*unfinished experiment of this command; add --resume/)]);
+    const second = await copyStopped([...MERGE, '--out', out, '--resume'], join('runs', '1-0'), 'nets.bin', 'SIGTERM');
+    expect(second.status, second.stderr).toBe(143);
+    expect(existsSync(join(out, 'runs', '1-0', 'nets.bin'))).toBe(false);
+    noTemps(join(out, 'runs', '1-0'));
+    const last = await mjlabIn([...MERGE, '--out', out, '--resume'], { cwd: tmp });
+    expect(last.status, last.stderr).toBe(0);
+    // The pairing merged before the first signal was kept, not merged again.
+    expect(readFileSync(join(out, 'runs', '0-1', 'manifest.json')).equals(kept)).toBe(true);
+    same(join(tmp, 'mg-ref'), out, ['league.csv', 'matrix.csv', 'league.svg', 'runs/0-1/nets.bin', 'runs/1-0/nets.bin', 'runs/1-0/luck.bin']);
+    expect(hashes()).toBe(before);
+  }, 300_000);
+
+  it('merge: stopped within a copy, no half-written file, redone by the same command', async () => {
+    const out = join(tmp, 'mg-run');
+    const args = ['merge', ...shards.map((d) => join(d, 'runs', '1-0')), '--out', out, '--quiet'];
+    const r = await copyStopped(args, 'mg-run', 'nets.bin', 'SIGINT');
+    expect(r.status, r.stderr).toBe(130);
+    expect(r.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(/^mjlab: merge interrupted; its inputs are untouched .*; redo it with: /)]);
+    expect(existsSync(join(out, 'nets.bin'))).toBe(false);
+    expect(existsSync(join(out, 'manifest.json'))).toBe(false);
+    noTemps(out);
+    const again = await mjlabIn(args, { cwd: tmp });
+    expect(again.status, again.stderr).toBe(0);
+    same(join(tmp, 'mg-ref', 'runs', '1-0'), out, ['nets.bin', 'luck.bin', 'summary.csv', 'aggregate.json']);
+    expect(hashes()).toBe(before);
   }, 300_000);
 });

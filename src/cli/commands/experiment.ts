@@ -44,6 +44,7 @@ export const experimentCommand = (lab: LabLoader): CommandModule<object, Experim
       .option('quiet', QUIET_OPTION) as never,
   handler: async (a) => {
     if (a.list) {
+      if (a.name !== undefined) throw new UserError(`--list lists every experiment; it runs none: give "${a.name}" or --list`);
       const [experiments, { listEntry }, { packageRoot }] = await Promise.all([lab(), import('../../experiments/sizes.js'), import('../../io/manifest.js')]);
       for (const e of experiments) process.stdout.write(`${listEntry(packageRoot(), e)}\n`);
       return;

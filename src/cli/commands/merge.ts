@@ -2,6 +2,7 @@
 import type { CommandModule } from 'yargs';
 import { commandLine } from '../../io/manifest.js';
 import { refuseCommitted } from '../../io/committed.js';
+import { SIGNAL_EXIT } from '../../runner/signals.js';
 import { printBoards, QUIET_OPTION } from '../board.js';
 
 interface MergeArgs {
@@ -28,10 +29,17 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
   handler: async (a) => {
     refuseCommitted(a.out, a.force);
     const { mergeRuns } = await import('../../runner/merge.js');
-    const m = await mergeRuns({
-      out: a.out, inputs: a.dirs, force: a.force, allowPartial: a['allow-partial'], command: commandLine(),
+    const command = commandLine();
+    const r = await mergeRuns({
+      out: a.out, inputs: a.dirs, force: a.force, allowPartial: a['allow-partial'], command,
       replayPage: async (dir, game) => (await import('../largest-win.js')).largestWinPage(dir, game),
     });
+    if (r.status === 'interrupted') {
+      process.stderr.write(`mjlab: merge interrupted; its inputs are untouched and ${a.out} holds no half-written file; redo it with: ${command}\n`);
+      process.exitCode = SIGNAL_EXIT[r.signal];
+      return;
+    }
+    const m = r.manifest;
     const ranges = m.ranges.map(([s, e]) => `${s}..${e - 1}`).join(', ');
     const missing = m.missing ? `; missing ${m.missing.map(([s, e]) => `${s}..${e - 1}`).join(', ')}` : '';
     const k = m.mergedFrom?.length ?? 0;

@@ -28,6 +28,13 @@ export interface DirRequest {
   readonly quietFresh?: boolean;
   /** An experiment owns the tree (its cell directories): the experiment has already checked it. */
   readonly parentOwned?: boolean;
+  /** What the command reads besides the run's plug-ins, models and variant file (a merge's inputs). */
+  readonly inputs?: readonly string[];
+}
+
+/** The files a run reads, from its identity: its plug-ins, presets and models, and a variant file. */
+export function identityInputs(identity: { readonly rules: string; readonly plugins?: Readonly<Record<string, string>> | null }): string[] {
+  return [...Object.keys(identity.plugins ?? {}), ...(identity.rules.endsWith('.json') ? [identity.rules] : [])];
 }
 
 export interface Claimed {
@@ -63,7 +70,7 @@ type Prior = { identity?: RunIdentity; shard?: Shard | null };
 export function claimRunDir(r: DirRequest): Claimed {
   const accepting = r.resume && r.acceptChangedPlugin === true;
   const c = claimOutput({
-    dir: r.dir, kind: r.kind, run: { identity: r.identity, shard: r.shard }, accepts: ['simulate', 'merge'], noun: 'run',
+    dir: r.dir, kind: r.kind, run: { identity: r.identity, shard: r.shard }, inputs: [...identityInputs(r.identity), ...(r.inputs ?? [])], accepts: ['simulate', 'merge'], noun: 'run',
     same: (w) => {
       const prior = (w.run ?? {}) as Prior;
       if (prior.identity === undefined || JSON.stringify(prior.shard ?? null) !== JSON.stringify(r.shard)) return false;
