@@ -199,7 +199,7 @@ export function compareSearchers(
       decisions++;
       const seat = view.seat;
       const decide = (over: readonly string[], v: AgentView): Action => {
-        const a = search.create({ seat, players: 4, rules: r, rng: makeStream(seed, g, `why:${k}`), params: applyParams(search, [`budget=${budget}`, ...over], 'search') });
+        const a = search.create({ seat, players: 4, rules: r, rng: makeStream(seed, g, `why:${k}`), params: applyParams(search, [...(over.some((p) => p.startsWith('budget=')) ? [] : [`budget=${budget}`]), ...over], 'search') });
         return a.act(v);
       };
       const policy = decide(['budget=0'], view);

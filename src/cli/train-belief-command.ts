@@ -14,7 +14,7 @@ import type { TrainArgs } from './train-args.js';
 export async function trainBeliefHandler(a: TrainArgs): Promise<void> {
   for (const k of ['keep-data', 'init-model'] as const) if (a[k] !== undefined) throw new UserError(`--${k} is for --target policy; the belief target has no earlier generations`);
   const policyOnly = { temperature: 'temperature', soft: 'soft', 'value-weight': 'valueWeight', 'value-scale': 'valueScale', 'departure-weight': 'departureWeight' } as const;
-  for (const [k, f] of Object.entries(policyOnly)) if (a[k as keyof typeof policyOnly] !== DEFAULT_FIT[f]) throw new UserError(`--${k} is for --target policy; the belief target has no such head`);
+  for (const [k, f] of Object.entries(policyOnly)) if (a[k as keyof typeof policyOnly] !== undefined && a[k as keyof typeof policyOnly] !== DEFAULT_FIT[f]) throw new UserError(`--${k} is for --target policy; the belief target has no such head`);
   const result = await trainBelief({
     rules: a.rules,
     teacher: a.teacher ?? 'harr',
