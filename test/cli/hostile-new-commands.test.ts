@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BIN, ROOT, tempDir } from '../runner/helpers.js';
-import { tree } from '../io/tree.js';
+import { tree } from '../support/tree.js';
 
 const tmp = tempDir('hostile');
 const bin = process.env.MJLAB_BIN ?? BIN;

@@ -12,7 +12,7 @@ import type { GameRecord } from '../../src/record/record.js';
 import { writeReplayHtml } from '../../src/viewer/write.js';
 import { tempDir } from '../runner/helpers.js';
 import { mjlabIn } from '../helpers/cli.js';
-import { tree } from './tree.js';
+import { tree } from '../support/tree.js';
 
 const SMALL = ['--rules', 'harr', '--strategies', 'random,random,random,random', '--games', '40', '--workers', '1', '--no-progress'];
 

@@ -3,7 +3,7 @@
 // it), simulate, merge, tune and experiment writes, with and without --force and --resume, leave every entry
 // outside their own directory byte-identical (links compared as links). A command may refuse (one line, a
 // UserError) or write; it may never change anything else. Library calls, small sizes: a few seconds a case.
-import { tree } from './tree.js';
+import { tree } from '../support/tree.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { lstatSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { GATE, mjlab, spawnMjlab, startHeld, tempDir, untilLines, words } from './helpers.js';
 import { mjlabIn } from '../helpers/cli.js';
 import { RunDir } from '../../src/io/run-dir.js';
-import { tree } from '../io/tree.js';
+import { tree } from '../support/tree.js';
 
 const tmp = tempDir('long-signals');
 

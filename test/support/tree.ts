@@ -1,4 +1,4 @@
-/** A directory's contents for before/after comparisons in the file-layer tests (test/io). */
+/** A directory's contents for before/after comparisons: the file-layer tests (test/io) and the walks that check nothing on disk changed. */
 import { lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
