@@ -6,31 +6,15 @@
 import { DEFAULT_FIT } from '../learn/options.js';
 import { BELIEF_MODEL_FILE, trainBelief } from '../belief/train.js';
 import { UserError } from '../errors.js';
-import { commandLine } from '../io/manifest.js';
-import { resolveShard } from '../runner/plan.js';
 import { SIGNAL_EXIT } from '../runner/signals.js';
-import type { TrainArgs } from './train-args.js';
+import { dataOptions, type TrainArgs } from './train-args.js';
 
 export async function trainBeliefHandler(a: TrainArgs): Promise<void> {
   for (const k of ['keep-data', 'init-model'] as const) if (a[k] !== undefined) throw new UserError(`--${k} is for --target policy; the belief target has no earlier generations`);
   const policyOnly = { temperature: 'temperature', soft: 'soft', 'value-weight': 'valueWeight', 'value-scale': 'valueScale', 'departure-weight': 'departureWeight' } as const;
   for (const [k, f] of Object.entries(policyOnly)) if (a[k as keyof typeof policyOnly] !== undefined && a[k as keyof typeof policyOnly] !== DEFAULT_FIT[f]) throw new UserError(`--${k} is for --target policy; the belief target has no such head`);
   const result = await trainBelief({
-    rules: a.rules,
-    teacher: a.teacher ?? 'harr',
-    field: a.field,
-    games: a.games,
-    seed: a.seed,
-    ...(a.limit !== undefined ? { limit: a.limit } : {}),
-    out: a.out,
-    shard: a.data !== undefined ? null : resolveShard(a.shard, a.shards, process.env),
-    ...(a.data !== undefined ? { data: a.data.split(',').map((s) => s.trim()) } : {}),
-    resume: a.resume,
-    force: a.force,
-    ...(a.workers !== undefined ? { workers: a.workers } : {}),
-    decisionTimeout: a['decision-timeout'],
-    progress: a.progress ? 'auto' : 'none',
-    command: commandLine(),
+    ...dataOptions(a, 'harr'),
     fit: {
       epochs: a.epochs ?? DEFAULT_FIT.epochs, hidden: a.hidden ?? DEFAULT_FIT.hidden, lr: a.lr ?? DEFAULT_FIT.lr,
       batch: a.batch ?? DEFAULT_FIT.batch, trainSeed: a['train-seed'] ?? DEFAULT_FIT.trainSeed,

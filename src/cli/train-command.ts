@@ -3,15 +3,13 @@
  * `mjlab train` (docs/learning.md): self-play decisions of a teacher (default search) recorded from its own view,
  * and a small policy-and-value network fitted to them. The work is in src/learn/train.ts.
  */
-import { commandLine } from '../io/manifest.js';
 import { refuseCommitted } from '../io/committed.js';
 import { train } from '../learn/train.js';
 import { UserError } from '../errors.js';
-import { resolveShard } from '../runner/plan.js';
 import { SIGNAL_EXIT } from '../runner/signals.js';
 import { DEFAULT_FIT } from '../learn/options.js';
 import { DEFAULT_VALUE_FIT } from '../value-train/options.js';
-import type { TrainArgs } from './train-args.js';
+import { dataOptions, type TrainArgs } from './train-args.js';
 
 export type { TrainArgs } from './train-args.js';
 
@@ -22,16 +20,7 @@ async function trainValueHandler(a: TrainArgs): Promise<void> {
   }
   const { trainValue } = await import('../value-train/train.js');
   const result = await trainValue({
-    rules: a.rules, teacher: a.teacher ?? 'search', field: a.field, games: a.games, seed: a.seed,
-    ...(a.limit !== undefined ? { limit: a.limit } : {}),
-    out: a.out,
-    shard: a.data !== undefined ? null : resolveShard(a.shard, a.shards, process.env),
-    ...(a.data !== undefined ? { data: a.data.split(',').map((s) => s.trim()) } : {}),
-    resume: a.resume, force: a.force,
-    ...(a.workers !== undefined ? { workers: a.workers } : {}),
-    decisionTimeout: a['decision-timeout'],
-    progress: a.progress ? 'auto' : 'none',
-    command: commandLine(),
+    ...dataOptions(a, 'search'),
     fit: {
       epochs: a.epochs ?? DEFAULT_VALUE_FIT.epochs, hidden: a.hidden ?? DEFAULT_VALUE_FIT.hidden, lr: a.lr ?? DEFAULT_VALUE_FIT.lr,
       batch: a.batch ?? DEFAULT_VALUE_FIT.batch, trainSeed: a['train-seed'] ?? DEFAULT_VALUE_FIT.trainSeed, scale: a['value-scale'] ?? DEFAULT_VALUE_FIT.scale,
@@ -54,24 +43,9 @@ export async function trainHandler(a: TrainArgs): Promise<void> {
   if (a.target === 'belief') return (await import('./train-belief-command.js')).trainBeliefHandler(a);
   if (a.target === 'value') return trainValueHandler(a);
   const result = await train({
-    rules: a.rules,
-    teacher: a.teacher ?? 'search',
-    field: a.field,
-    games: a.games,
-    seed: a.seed,
-    ...(a.limit !== undefined ? { limit: a.limit } : {}),
-    out: a.out,
-    // A job array's index does not shard a --data fit; a --shard or --shards given with --data is refused (train.ts).
-    shard: a.data !== undefined && a.shard === undefined && a.shards === undefined ? null : resolveShard(a.shard, a.shards, process.env),
-    ...(a.data !== undefined ? { data: a.data.split(',').map((s) => s.trim()) } : {}),
+    ...dataOptions(a, 'search'),
     ...(a['keep-data'] !== undefined ? { keepData: a['keep-data'].split(',').map((s) => s.trim()) } : {}),
     ...(a['init-model'] !== undefined ? { initModel: a['init-model'] } : {}),
-    resume: a.resume,
-    force: a.force,
-    ...(a.workers !== undefined ? { workers: a.workers } : {}),
-    decisionTimeout: a['decision-timeout'],
-    progress: a.progress ? 'auto' : 'none',
-    command: commandLine(),
     fit: {
       epochs: a.epochs ?? DEFAULT_FIT.epochs,
       hidden: a.hidden ?? DEFAULT_FIT.hidden,
