@@ -6,7 +6,6 @@
  * the one claim every command makes (src/io/claim.ts).
  */
 import { claimOutput } from '../io/claim.js';
-import { strategyFiles } from '../io/output-file.js';
 import { MARKER } from '../io/owned-dir.js';
 import type { RunDir } from '../io/run-dir.js';
 import { describeOwner, describeTune } from '../runner/describe.js';
@@ -27,7 +26,7 @@ export function claimTuneDir(plan: TunePlan): ClaimedTune {
   const mark = { kind: 'tune' as const, run: { identity: id } };
   const c = claimOutput({
     dir: o.out, ...mark, noun: 'tune',
-    inputs: [...strategyFiles(id.strategy), ...strategyFiles(id.against), ...(id.rules.endsWith('.json') ? [id.rules] : [])],
+    inputs: plan.inputs,
     same: (w) => JSON.stringify(w.run?.identity) === JSON.stringify(id),
     describe: (w) => (w.kind === 'tune' ? describeTune(w.run?.identity) : describeOwner(w)),
     force: o.force, resume: o.resume,

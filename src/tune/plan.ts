@@ -7,6 +7,7 @@ import { availableParallelism } from 'node:os';
 import { UserError } from '../errors.js';
 import { commandLine } from '../io/manifest.js';
 import { resolveLineup, resolveStrategy } from '../lineup/registry.js';
+import { pluginHashes } from '../runner/plugins.js';
 import { requirePlayers, ruleSet, rulesName, variantProvenance } from '../rules/index.js';
 import { defaultLambda } from './cmaes.js';
 import type { TuneOptions } from './options.js';
@@ -22,6 +23,8 @@ export interface TunePlan {
   readonly table: TuneTable;
   /** The fixed field: the other seats' entries. */
   readonly field: readonly string[];
+  /** The files the tune reads (plug-ins, presets, models, a variant file): --out may not hold any of them. */
+  readonly inputs: readonly string[];
   readonly workers: number;
   readonly command: string;
   /** The command that continues this tune. */
@@ -59,7 +62,7 @@ function checkOptions(o: TuneOptions): void {
   if (o.confirmGames !== undefined) wallSetGames('--confirm-games', o.confirmGames);
 }
 
-async function identityOf(o: TuneOptions): Promise<{ id: TuneIdentity; table: TuneTable; field: string[] }> {
+async function identityOf(o: TuneOptions): Promise<{ id: TuneIdentity; table: TuneTable; field: string[]; inputs: string[] }> {
   checkOptions(o);
   const sigma = o.sigma ?? 0.2;
   if (!(sigma > 0 && sigma <= 1)) throw new UserError(`--sigma is a step size in the unit cube, in (0, 1], got ${o.sigma}`);
@@ -72,7 +75,8 @@ async function identityOf(o: TuneOptions): Promise<{ id: TuneIdentity; table: Tu
     throw new UserError(`--against must name ${PLAYERS - 1} strategies (the other seats), got "${o.against}"`);
   }
   // Resolve a whole lineup once here, so a bad field or parameter value fails before any worker starts.
-  await resolveLineup([candidateEntry(o.strategy.trim(), dims, dims.map((d) => d.start)), ...field].join(','), PLAYERS);
+  const lineup = await resolveLineup([candidateEntry(o.strategy.trim(), dims, dims.map((d) => d.start)), ...field].join(','), PLAYERS);
+  const inputs = [...Object.keys(pluginHashes(lineup) ?? {}), ...(o.rules.endsWith('.json') ? [o.rules] : [])];
   const limit = o.limit ?? rules.limit;
   const id: TuneIdentity = {
     rules: rulesName(rules),
@@ -93,16 +97,16 @@ async function identityOf(o: TuneOptions): Promise<{ id: TuneIdentity; table: Tu
     raceGames: o.raceGames ?? o.games,
     confirmGames: o.confirmGames ?? 4 * o.games,
   };
-  return { id, table: { rules: rulesName(rules), ...(rules.variant ? { rulesSha256: rules.variant.sha256 } : {}), players: PLAYERS, flowers: rules.flowers, limit }, field };
+  return { id, table: { rules: rulesName(rules), ...(rules.variant ? { rulesSha256: rules.variant.sha256 } : {}), players: PLAYERS, flowers: rules.flowers, limit }, field, inputs };
 }
 
 
 export async function planTune(o: TuneOptions): Promise<TunePlan> {
   const startedAt = new Date().toISOString();
   const t0 = performance.now();
-  const { id, table, field } = await identityOf(o);
+  const { id, table, field, inputs } = await identityOf(o);
   const workers = o.workers ?? availableParallelism();
   const command = o.command ?? commandLine();
   const hint = `${command.replace(/\s--(resume|force)\b/g, '')} --resume`;
-  return { o, id, table, field, workers, command, hint, startedAt, t0 };
+  return { o, id, table, field, inputs, workers, command, hint, startedAt, t0 };
 }

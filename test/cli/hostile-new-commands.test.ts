@@ -140,6 +140,8 @@ const PROBES: readonly Probe[] = [
   ['sprt against itself', ['sprt', 'greedy', 'greedy', ...SPRT, '--out', 's1'], /H0 holds by construction/],
   ['sprt --delta 0', ['sprt', 'greedy', 'random', '--rules', 'harr', '--delta', '0', '--out', 's1'], /--delta must be a positive number/],
   ['sprt --out holding its model (--force)', ['sprt', 'net:model=tr/model.mjnet', 'random', ...SPRT, '--out', 'tr', '--force'], /--out tr and input tr\/model\.mjnet overlap/],
+  // tune, with a net model in its field
+  ['tune --out holding a model of its field (--force)', ['tune', '--strategy', 'harr', '--params', 'minPairs', '--against', 'net:model=tr/model.mjnet,random,random', '--rules', 'harr', '--generations', '1', '--games', '8', '--out', 'tr', '--force'], /--out tr and input tr\/model\.mjnet overlap/],
   ['sprt --resume over a league shard', ['sprt', 'greedy', 'random', ...SPRT, '--out', 'ls1', '--resume'], /ls1 holds mjlab experiment output/],
   // experiment
   ['experiment --resume over a copied committed run', ['experiment', 'defender-draws', '--out', 'dd', '--resume'], /dd holds this experiment, finished, and nothing to resume it from/],
