@@ -11,10 +11,10 @@ delete process.env.NODE_EXTRA_CA_CERTS;
 
 export default defineConfig({
   test: {
-    // Bounds for a hung test only: beside other files on a shared machine a long end-to-end test takes twice its
-    // quiet time.
     // Every kept hand analysis checked against one made afresh, at every decision (strategies/shared/analysis.ts).
     env: { MJLAB_VALIDATE_ANALYSIS: '1' },
+    // Bounds for a hung test only: beside other files on a shared machine a long end-to-end test takes twice its
+    // quiet time.
     testTimeout: 300_000,
     hookTimeout: 300_000,
     pool: 'forks',
