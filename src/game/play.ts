@@ -58,7 +58,7 @@ export function replayCommand(config: TableConfig, game: number): string {
   const parts = [
     `${CLI} replay`,
     `--rules ${config.rules.id}`,
-    `--strategies ${shellWord(config.lineup.map((l) => l.label).join(','))}`,
+    `--strategies ${shellWord(config.lineup.map((l) => l.entry ?? l.label).join(','))}`,
     `--seed ${config.seed}`,
     `--game ${game}`,
   ];
