@@ -226,8 +226,13 @@ export interface Strategy {
 
 /** A strategy with its parameters fixed: what sits at a seat. */
 export interface StrategyInstance {
-  /** Label used in outputs: the lineup entry as written (e.g. "suit-hunter:minPairs=3"). */
+  /**
+   * Label used in outputs: the lineup entry as written for a built-in ("suit-hunter:minPairs=3"), a preset's file
+   * name, a plug-in's own `name` or a bot's name, made unique in its lineup (docs/strategies.md, "Labels").
+   */
   readonly label: string;
+  /** The lineup entry as written, where the label is not it (a plug-in or bot shown by its name): what reproduces it. */
+  readonly entry?: string;
   readonly strategy: Strategy;
   readonly params: Readonly<Record<string, ParamValue>>;
   /** The files it was read from, as given (a plug-in module; a preset and the module it names): their content fixes its play. */

@@ -10,7 +10,7 @@
  * the bot, the decision and the bot's last line on standard error.
  */
 import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
-import { delimiter, dirname, join, relative, resolve } from 'node:path';
+import { basename, delimiter, dirname, join, relative, resolve } from 'node:path';
 import type { Action, Agent, AgentInit, AgentView, HandOutcome, Strategy, StrategyInstance } from '../agent/types.js';
 import { UserError } from '../errors.js';
 import { repeatedKey } from '../json-keys.js';
@@ -184,10 +184,24 @@ function checkProgram(label: string, cmd: BotCommand): void {
   if (!places.some(runnable)) throw new UserError(`bot "${label}": ${cmd.command} is not found or not executable${cmd.command.includes('/') ? '' : ' (on PATH)'}`);
 }
 
-/** A lineup entry naming a bot, resolved: its label is the entry as written, its files the ones its command names. */
+/**
+ * A bot's name in outputs (the protocol has the bot declare none): a bot file's base name without `.bot.json`; for a
+ * command, the base name of the last file its command line names (the script), else of its program.
+ */
+export function botName(entry: string, cmd: BotCommand, files: readonly string[]): string {
+  const e = entry.trim();
+  if (BOT_FILE.test(e)) return basename(e).replace(BOT_FILE, '');
+  return basename(files.at(-1) ?? cmd.command);
+}
+
+/**
+ * A lineup entry naming a bot, resolved: its label is its name (botName), its entry the entry as written (its faults
+ * and the `hello` name that), its files the ones its command names.
+ */
 export function resolveBot(entry: string): StrategyInstance {
-  const label = entry.trim();
-  const cmd = botCommand(label);
-  checkProgram(label, cmd);
-  return { label, strategy: botStrategy(label, cmd), params: {}, files: botFiles(label, cmd) };
+  const written = entry.trim();
+  const cmd = botCommand(written);
+  checkProgram(written, cmd);
+  const files = botFiles(written, cmd);
+  return { label: botName(written, cmd, files), entry: written, strategy: botStrategy(written, cmd), params: {}, files };
 }

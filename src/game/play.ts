@@ -7,7 +7,7 @@
  * Stream purposes (src/rng/streams.ts): a one-hand game deals from "wall" (reshuffle W after a wash: "wall:0:W");
  * hand H of a match from "wall:H" ("wall:H:W").
  */
-import type { Agent } from '../agent/types.js';
+import type { Agent, StrategyInstance } from '../agent/types.js';
 import { CLI } from '../text.js';
 import type { Seat } from '../core/seat.js';
 import { AgentError } from '../errors.js';
@@ -58,7 +58,7 @@ export function replayCommand(config: TableConfig, game: number): string {
   const parts = [
     `${CLI} replay`,
     `--rules ${config.rules.id}`,
-    `--strategies ${shellWord(config.lineup.map((l) => l.label).join(','))}`,
+    `--strategies ${shellWord(config.lineup.map((l) => l.entry ?? l.label).join(','))}`,
     `--seed ${config.seed}`,
     `--game ${game}`,
   ];
@@ -95,6 +95,11 @@ export function playGame(config: TableConfig, setup: GameSetup, opts: PlayOption
  * every driver of games seats (the runner, replays, a person's opponents in `mjlab play`, a strategy compared with a
  * record's seat), so the same seed gives the same agents everywhere.
  */
+/** How a fault names a strategy: by the lineup entry as written (a plug-in's or bot's file, which is what to fix), else its label. */
+export function faultName(inst: StrategyInstance): string {
+  return inst.entry ?? inst.label;
+}
+
 export function createSeatAgent(config: TableConfig, setup: GameSetup, seat: Seat, where: () => string): Agent {
   const inst = config.lineup[setup.seating[seat]!]!;
   try {
@@ -102,8 +107,8 @@ export function createSeatAgent(config: TableConfig, setup: GameSetup, seat: Sea
     return inst.strategy.create({ seat, players: config.players, rules: config.rules, rng: seatStream(config.seed, setup.streamGame, seat), params: inst.params, table });
   } catch (e) {
     throw new AgentError(
-      `strategy "${inst.label}" failed to create its agent at seat ${seat}: ${thrownMessage(e)} (${where()})`,
-      inst.label,
+      `strategy "${faultName(inst)}" failed to create its agent at seat ${seat}: ${thrownMessage(e)} (${where()})`,
+      faultName(inst),
       config.seed,
       setup.game,
     );
@@ -174,6 +179,7 @@ export function closeHand(
 
 function play(config: TableConfig, state: HandState, setup: GameSetup, opts: PlayOptions): GameOutcome {
   const labels = setup.seating.map((i) => config.lineup[i]!.label);
+  const named = setup.seating.map((i) => faultName(config.lineup[i]!));
   const where = (): string => `seed ${config.seed}, game ${setup.game}; reproduce with: ${replayCommand(config, setup.game)}`;
   const agents = createAgents(config, setup, where);
   const progress = new GameProgress(config, setup);
@@ -189,9 +195,9 @@ function play(config: TableConfig, state: HandState, setup: GameSetup, opts: Pla
     state.obs = told.length === 0 ? NO_OBSERVER : observers(told);
     const start = progress.handStart(chance);
     startHand(state, start);
-    playHandWith(state, agents, labels, config, setup.game, where);
+    playHandWith(state, agents, named, config, setup.game, where);
     const { result, record } = closeHand(state, h, start, recorder, labels);
-    tellHandOver(agents, result, labels, config.seed, setup.game, where);
+    tellHandOver(agents, result, named, config.seed, setup.game, where);
     if (record !== null) handRecords.push(record);
     progress.finishHand(result);
   }

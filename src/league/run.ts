@@ -27,10 +27,10 @@ import type { RunMonitor } from '../runner/options.js';
 import { planMerge, writeMerge, type MergePlan } from '../runner/merge.js';
 import { simulate } from '../runner/run.js';
 import { WorkerKeep } from '../runner/pool.js';
-import { builtInOnly } from '../runner/plugins.js';
+import { builtInOnly, pluginHashes } from '../runner/plugins.js';
 import { resumeCommand } from '../runner/stages/plan.js';
 import { trapSignals, type SignalTrap } from '../runner/signals.js';
-import { resolveStrategy } from '../lineup/registry.js';
+import { namedLabels, resolveStrategy, type StrategyInstance } from '../lineup/registry.js';
 import { formatShard } from '../runner/plan.js';
 import { seatsOf } from '../runner/wall-sets.js';
 import { LUCK_FILE, luckFormatOf } from '../runner/luck-file.js';
@@ -158,14 +158,22 @@ async function checkMembers(rules: string, members: readonly string[]): Promise<
   ruleSet(rules);
   const labels = new Map<string, string>();
   const files: string[] = [];
-  for (const m of members) {
-    const { label, files: read } = await resolveStrategy(m);
+  const resolved = await resolveMembers(members);
+  for (const [k, { label, files: read }] of resolved.entries()) {
+    const m = members[k]!;
     files.push(...(read ?? []));
     const other = labels.get(label);
     if (other !== undefined) throw new UserError(`members "${other}" and "${m}" share the label "${label}": their pairings could not be told apart; rename one preset file`);
     labels.set(label, m);
   }
   return files;
+}
+
+/** Every member resolved, one at a time, its label as the league's tables show it: plug-ins and bots told apart by namedLabels. */
+async function resolveMembers(members: readonly string[]): Promise<StrategyInstance[]> {
+  const resolved: StrategyInstance[] = [];
+  for (const m of members) resolved.push(await resolveStrategy(m));
+  return namedLabels(resolved);
 }
 
 export async function runLeague(o: LeagueOptions): Promise<LeagueRunResult> {
@@ -301,7 +309,11 @@ async function finishLeague(
       throw new UserError(`${c.dir}: the pairing seats ${c.labels.join(',')} as ${c.seats.join(',')}, not one against three (two members share a label?)`);
     }
   }
-  const result = analyseLeague(o.rules, members, cells, PLAYERS, walls, leagueLuckFormat(cells));
+  // The tables show each member's label (a plug-in by its name); the manifest keeps the members as written, and the files read with their SHA-256.
+  const resolved = await resolveMembers(members);
+  const labels = resolved.map((r) => r.label);
+  const plugins = pluginHashes(resolved);
+  const result = analyseLeague(o.rules, labels, cells, PLAYERS, walls, leagueLuckFormat(cells));
   const board = leaderboard(result);
   const seconds = runs.reduce<number>((a, r) => a + ((r as { durationSeconds?: number }).durationSeconds ?? 0), 0);
   // With --until the league is the first `walls` wall sets of every pairing, whatever a last batch played past them.
@@ -327,7 +339,7 @@ async function finishLeague(
       '',
     ].join('\n'),
   );
-  const manifest = `${JSON.stringify({ ...experimentProvenance('league', o.command ?? commandLine(), reproduce), rules: o.rules, ...variantProvenance(ruleSet(o.rules)), members, seed: o.seed, gamesPerPairing: o.games, ...(o.until !== undefined ? { until: o.until } : {}), wallSets: walls, hands, durationSeconds: Number(seconds.toFixed(3)), runs }, null, 2)}\n`;
+  const manifest = `${JSON.stringify({ ...experimentProvenance('league', o.command ?? commandLine(), reproduce), rules: o.rules, ...variantProvenance(ruleSet(o.rules)), members, labels, ...(plugins ? { plugins } : {}), seed: o.seed, gamesPerPairing: o.games, ...(o.until !== undefined ? { until: o.until } : {}), wallSets: walls, hands, durationSeconds: Number(seconds.toFixed(3)), runs }, null, 2)}\n`;
   out.write('manifest.json', manifest);
   out.write('league.html', leagueHtml(result, { command: reproduce, manifest, order: order(result) }));
   return { status: 'complete', result, board };

@@ -125,9 +125,9 @@ async function resolvePreset(path: string, overrides: readonly string[]): Promis
  * A label a spreadsheet would run as a formula (one beginning with =, +, -, @, a tab or a carriage return) is
  * refused where it enters, so that no CSV of mjlab's holds one (docs/outputs.md, "Labels in CSV files").
  */
-function refuseFormulaLabel(label: string): void {
+function refuseFormulaLabel(label: string, fix = 'rename the file'): void {
   if (/^[=+\-@\t\r]/.test(label)) {
-    throw new UserError(`strategy label "${label}" begins with ${JSON.stringify(label[0])}, which a spreadsheet opening mjlab's CSVs would run as a formula; rename the file`);
+    throw new UserError(`strategy label "${label}" begins with ${JSON.stringify(label[0])}, which a spreadsheet opening mjlab's CSVs would run as a formula; ${fix}`);
   }
 }
 
@@ -142,12 +142,19 @@ function withPolicies(inst: StrategyInstance): StrategyInstance {
 /** Resolve one lineup entry: "greedy", "suit-hunter:minPairs=3", "./my-bot.js" or "./best.json". */
 export async function resolveStrategy(entry: string): Promise<StrategyInstance> {
   const label = entry.trim();
-  if (isBotEntry(label)) return resolveBot(label);
+  if (isBotEntry(label)) {
+    const bot = resolveBot(label);
+    refuseFormulaLabel(bot.label, 'rename the bot file or its script');
+    return bot;
+  }
   if (isPath(label)) {
     const [path, ...overrides] = label.split(OVERRIDES);
     if (isPresetPath(path!)) return resolvePreset(path!, overrides);
     const strategy = await loadUserStrategy(path!);
-    return withPolicies({ label, strategy, params: applyParams(strategy, overrides, label), files: [path!] });
+    // Shown by its own name (and the overrides as written); the entry, with the path, is what reproduces it.
+    const shown = [strategy.name, ...overrides].join(':');
+    refuseFormulaLabel(shown, `change the name exported by ${path}`);
+    return withPolicies({ label: shown, entry: label, strategy, params: applyParams(strategy, overrides, label), files: [path!] });
   }
   const [name, ...overrides] = label.split(':');
   const strategy = builtin(name!);
@@ -161,7 +168,7 @@ export async function resolveLineup(spec: string, players: number): Promise<Stra
   if (entries.length !== players) {
     throw new UserError(`${entries.length} strategies given for ${players} players ("${spec}")`);
   }
-  const lineup = await Promise.all(entries.map(resolveStrategy));
+  const lineup = namedLabels(await Promise.all(entries.map(resolveStrategy)));
   // Outputs aggregate by label: two different strategies under one label (presets of one file name read from two
   // directories) would be merged silently.
   for (const a of lineup) {
@@ -169,4 +176,27 @@ export async function resolveLineup(spec: string, players: number): Promise<Stra
     if (b) throw new UserError(`two different strategies share the label "${a.label}" in "${spec}"; rename one preset file`);
   }
   return lineup;
+}
+
+/**
+ * The lineup with its named members (plug-ins and bots, shown by their own name) told apart: the labels of the other
+ * entries are kept as they are; each named entry, in lineup order, takes its name, or `name#2`, `name#3`, ... when a
+ * different entry holds it already. One entry written twice is one strategy and keeps one label.
+ */
+export function namedLabels(lineup: readonly StrategyInstance[]): StrategyInstance[] {
+  const key = (inst: StrategyInstance): string => inst.entry ?? inst.label;
+  const holder = new Map<string, string>();
+  for (const inst of lineup) if (inst.entry === undefined) holder.set(inst.label, key(inst));
+  const given = new Map<string, string>();
+  return lineup.map((inst) => {
+    if (inst.entry === undefined) return inst;
+    let label = given.get(inst.entry);
+    if (label === undefined) {
+      label = inst.label;
+      for (let k = 2; holder.has(label) && holder.get(label) !== inst.entry; k++) label = `${inst.label}#${k}`;
+      holder.set(label, inst.entry);
+      given.set(inst.entry, label);
+    }
+    return label === inst.label ? inst : { ...inst, label };
+  });
 }

@@ -21,7 +21,7 @@ export function pluginHashes(lineup: readonly StrategyInstance[]): Record<string
   const out: Record<string, string> = {};
   for (const inst of lineup) {
     // A preset counts too: its values fix the play as much as a module's code does.
-    const paths = inst.files ?? (isPlugin(inst) ? [pluginPath(inst.label)] : []);
+    const paths = inst.files ?? (isPlugin(inst) ? [pluginPath(inst.entry ?? inst.label)] : []);
     for (const path of paths) {
       try {
         out[path] = sha256(readFileSync(resolve(path)));

@@ -17,7 +17,7 @@ const PARAMS = { minPairs: 3, lateWall: 22 };
 const INLINE = `harr:minPairs=${PARAMS.minPairs}:lateWall=${PARAMS.lateWall}`;
 const ABS = join(tmp, 'plans', 'best.json');
 const LINEUP = `./plans/best.json,suit-hunter:minTiles=8,./bot.js,${ABS}`;
-const LABELS = ['best.json', 'suit-hunter:minTiles=8', './bot.js'];
+const LABELS = ['best.json', 'suit-hunter:minTiles=8', 'example-user-bot'];
 const SEATS = [2, 1, 1];
 const GAMES = 400;
 const WALLS = GAMES / 4;
@@ -45,7 +45,7 @@ describe('pairwise.csv with a preset, a parameterised strategy and a plug-in', (
   it("each pair's hands are its labels' seat-hands, as summary.csv counts them", () => {
     const rows = parseCsv(read(d('run'), 'pairwise.csv'));
     expect(rows.map((r) => `${r.strategy_a} / ${r.strategy_b}`)).toEqual([
-      'best.json / suit-hunter:minTiles=8', 'best.json / ./bot.js', 'suit-hunter:minTiles=8 / ./bot.js',
+      'best.json / suit-hunter:minTiles=8', 'best.json / example-user-bot', 'suit-hunter:minTiles=8 / example-user-bot',
     ]);
     const hands = new Map(parseCsv(read(d('run'), 'summary.csv')).map((r) => [r.strategy!, r.hands!]));
     expect([...hands.values()].map(Number)).toEqual(SEATS.map((k) => k * GAMES));

@@ -31,7 +31,7 @@ async function playOne(spec: string, game = 3) {
 describe('user strategy files', () => {
   it('the example bot loads, takes parameters and plays complete hands', async () => {
     const figs = await play('harr', './strategies/example-user-bot.js:keepHonours=true,greedy,greedy,greedy', 100, 3);
-    expect(figs[0]!.label).toBe('./strategies/example-user-bot.js:keepHonours=true');
+    expect(figs[0]!.label).toBe('example-user-bot:keepHonours=true');
     expect(figs[0]!.hands).toBe(100);
     expect(figs.reduce((a, f) => a + f.wins, 0)).toBeGreaterThan(50);
   });
