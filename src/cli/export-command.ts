@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { UserError } from '../errors.js';
 import type { Manifest } from '../io/manifest.js';
-import { createEngine } from '../game/play.js';
+import { createEngine, faultName } from '../game/play.js';
 import { gameSetup } from '../game/setup.js';
 import { isPlugin } from '../sandbox/contract.js';
 import { pluginHashes } from '../runner/plugins.js';
@@ -64,7 +64,7 @@ export async function exportHandler(a: ExportArgs): Promise<void> {
   }
   const job: ReplayJob = { kind: 'game', args };
   const t = new PluginThread(workerScript('cli/replay-worker.js'), { job }, limitMs(a['decision-timeout']));
-  const who = (i: number, seat: number): string => `strategy "${config.lineup[i]?.label ?? '?'}" at seat ${seat}`;
+  const who = (i: number, seat: number): string => `strategy "${config.lineup[i] ? faultName(config.lineup[i]!) : '?'}" at seat ${seat}`;
   try {
     for (let g = first; g <= last; g++) await write(line(await t.call('game', g)));
   } catch (e) {

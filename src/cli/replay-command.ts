@@ -11,7 +11,7 @@
 import { join } from 'node:path';
 import { resolveStrategy } from '../lineup/registry.js';
 import { strategyFiles } from '../io/output-file.js';
-import { playGame } from '../game/play.js';
+import { faultName, playGame } from '../game/play.js';
 import { gameSetup } from '../game/setup.js';
 import { UserError } from '../errors.js';
 import type { GameRecord } from '../record/record.js';
@@ -68,7 +68,7 @@ export async function inThread<R>(job: ReplayJob, ms: number, who: (lineup: numb
 export async function replayRecord(a: GameArgs, decisionLimitMs = limitMs(undefined)): Promise<GameRecord> {
   const config = await replayConfig(a);
   if (config.lineup.some(isPlugin)) {
-    const who = (i: number, seat: number): string => `strategy "${config.lineup[i]?.label ?? '?'}" at seat ${seat}`;
+    const who = (i: number, seat: number): string => `strategy "${config.lineup[i] ? faultName(config.lineup[i]!) : '?'}" at seat ${seat}`;
     return inThread<GameRecord>({ kind: 'game', args: a }, decisionLimitMs, who, (g) => `(seed ${a.seed}, game ${g})`, a.strategies);
   }
   const outcome = playGame(config, gameSetup(config, a.game), { record: true });
@@ -88,7 +88,7 @@ async function compareCommand(a: ReplayArgs): Promise<void> {
   const ms = limitMs(a['decision-timeout']);
   const inst = await resolveStrategy(a.strategy);
   const c = isPlugin(inst)
-    ? await inThread<Comparison>({ kind: 'compare', file, seat, strategy: a.strategy }, ms, (_i, s) => `strategy "${inst.label}" at seat ${s}`, () => `(${file})`, a.strategy)
+    ? await inThread<Comparison>({ kind: 'compare', file, seat, strategy: a.strategy }, ms, (_i, s) => `strategy "${faultName(inst)}" at seat ${s}`, () => `(${file})`, a.strategy)
     : compareSeat(sc, file, seat, inst);
   process.stdout.write(a.json ? `${JSON.stringify(c, null, 2)}\n` : renderComparison(c));
 }

@@ -6,6 +6,7 @@
  * simulate's contract, as `mjlab replay` plays one (src/cli/replay-worker.ts). `--html` writes the replay viewer
  * page with the review's panel beside the table (src/viewer).
  */
+import { faultName } from '../game/play.js';
 import { UserError } from '../errors.js';
 import { strategyFiles } from '../io/output-file.js';
 import { CLI } from '../text.js';
@@ -42,7 +43,7 @@ export async function reviewHandler(a: ReviewArgs): Promise<void> {
   const ms = limitMs(a['decision-timeout']);
   const inst = await resolveStrategy(a.coach);
   const review = isPlugin(inst)
-    ? await inThread<Review>({ kind: 'review', file, seat, strategy: a.coach, seed: a.seed }, ms, (_i, s) => `coach "${inst.label}" at seat ${s}`, () => `(${file})`, a.coach)
+    ? await inThread<Review>({ kind: 'review', file, seat, strategy: a.coach, seed: a.seed }, ms, (_i, s) => `coach "${faultName(inst)}" at seat ${s}`, () => `(${file})`, a.coach)
     : reviewSeat(sc, file, seat, inst, { seed: a.seed });
   if (page) {
     const note = writeReplayHtml(replayRecordFile(file), page, review);

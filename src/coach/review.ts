@@ -10,6 +10,7 @@
  * stream (seed, game, "review:H:D") and world i's rollouts draw from (seed, game, "review:H:D:i"), so the same
  * record, seat, coach and seed give the same review on any machine.
  */
+import { faultName } from '../game/play.js';
 import type { AgentView, StrategyInstance } from '../agent/types.js';
 import { meldsOf } from '../engine/state.js';
 import type { HandState } from '../engine/state.js';
@@ -103,7 +104,7 @@ export function reviewSeat(sc: Scenario, file: string, seat: number, inst: Strat
         });
       } catch (e) {
         if (e instanceof UserError) throw e;
-        throw new UserError(`coach "${inst.label}" failed at hand ${hand + 1}, decision ${move}: ${thrownMessage(e)} (${file})`);
+        throw new UserError(`coach "${faultName(inst)}" failed at hand ${hand + 1}, decision ${move}: ${thrownMessage(e)} (${file})`);
       }
       decisions.push({ ...base, ...panel, forced: view.legal.length < 2 });
       opts.progress?.(decisions.length);

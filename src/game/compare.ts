@@ -18,7 +18,7 @@ import { printable, shownValue, thrownMessage } from '../text.js';
 import { actionText } from '../record/actions.js';
 import { formatHand, tileCode } from '../tiles/index.js';
 import { viewFor } from '../view/view.js';
-import { createSeatAgent } from './play.js';
+import { createSeatAgent, faultName } from './play.js';
 import { type Scenario, executeScenario } from './replay.js';
 import type { TableConfig } from './types.js';
 
@@ -111,11 +111,11 @@ export function compareSeat(sc: Scenario, file: string, seat: Seat, inst: Strate
       try {
         chosen = agent.act(view);
       } catch (e) {
-        throw new UserError(`strategy "${inst.label}" at seat ${seat} threw: ${thrownMessage(e)} (${where()})`);
+        throw new UserError(`strategy "${faultName(inst)}" at seat ${seat} threw: ${thrownMessage(e)} (${where()})`);
       }
       const legal = matchLegal(state, chosen);
       if (legal === undefined) {
-        throw new UserError(`strategy "${inst.label}" at seat ${seat} returned an illegal action ${shownValue(chosen)} in phase ${state.flow.phase} (${where()})`);
+        throw new UserError(`strategy "${faultName(inst)}" at seat ${seat} returned an illegal action ${shownValue(chosen)} in phase ${state.flow.phase} (${where()})`);
       }
       if (sameAction(legal, recorded.action)) return;
       const last = view.lastDiscard;

@@ -5,6 +5,7 @@
  * decision limit stops the game (one line on the terminal and on the page); "new game" starts a fresh thread at the
  * next game. A thread a plug-in ended (process.exit, out of memory, a crash) ends the command: `failed` says how.
  */
+import { faultName } from '../game/play.js';
 import { UserError } from '../errors.js';
 import { DecisionTimeout } from '../sandbox/failures.js';
 import { PluginThread, threadFailure } from '../sandbox/plugin-thread.js';
@@ -90,9 +91,9 @@ export class RemoteSession implements PlayTable {
 
   /** One line naming the opponent: the heartbeat names lineup entries, the opponents in their order. */
   #words(e: unknown, game: number): unknown {
-    const who = (i: number, seat: number): string => `strategy "${this.options.opponents[i]?.label ?? '?'}" at seat ${seat}`;
+    const who = (i: number, seat: number): string => `strategy "${this.options.opponents[i] ? faultName(this.options.opponents[i]!) : '?'}" at seat ${seat}`;
     const where = (g: number): string => `(seed ${this.options.seed}, game ${Number.isFinite(g) ? g : game})`;
-    return threadFailure(e, who, where, this.options.opponents.map((o) => o.label).join(','));
+    return threadFailure(e, who, where, this.options.opponents.map(faultName).join(','));
   }
 
   async #call(op: string, body: unknown, game = this.game): Promise<Answer> {

@@ -21,7 +21,7 @@ import { type HandStart, IllegalAction, apply, matchLegal, startHand } from '../
 import { AgentError } from '../errors.js';
 import { printable } from '../text.js';
 import { GameProgress } from '../game/match.js';
-import { agentMove, closeHand, createSeatAgent, gameWalls } from '../game/play.js';
+import { agentMove, closeHand, createSeatAgent, faultName, gameWalls } from '../game/play.js';
 import { gameSetup } from '../game/setup.js';
 import type { GameSetup, TableConfig } from '../game/types.js';
 import { actionText } from '../record/actions.js';
@@ -87,6 +87,8 @@ export class PlaySession {
   #setup!: GameSetup;
   #person: Seat = 0;
   #labels: string[] = [];
+  /** How a fault names each seat's strategy (game/play.ts faultName): a plug-in's file, which is what to fix. */
+  #named: string[] = [];
   #agents: (Agent | null)[] = [];
   #progress!: GameProgress;
   #recorder = new HandRecorder();
@@ -155,6 +157,7 @@ export class PlaySession {
     this.#setup = setup;
     this.#person = person;
     this.#labels = lineup.map((l) => l.label);
+    this.#named = lineup.map(faultName);
     this.#progress = new GameProgress(this.#config, setup);
     this.#records = [];
     this.#finished = [];
@@ -186,7 +189,7 @@ export class PlaySession {
     const s = this.state;
     const f = s.flow;
     try {
-      while (f.phase !== 'over' && f.seat !== this.#person) agentMove(s, this.#agents[f.seat]!, this.#labels[f.seat]!, this.options.seed, this.#game, () => this.#where());
+      while (f.phase !== 'over' && f.seat !== this.#person) agentMove(s, this.#agents[f.seat]!, this.#named[f.seat]!, this.options.seed, this.#game, () => this.#where());
     } catch (e) {
       return this.#stop(e);
     }

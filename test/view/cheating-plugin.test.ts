@@ -49,7 +49,7 @@ describe('a cheating plug-in', () => {
       const cheat = await run('peek', `${PEEK},harr,harr,harr`);
       const fair = await run('harr', 'harr,harr,harr,harr');
       expect(outcomes(cheat)).toEqual(outcomes(fair));
-      const p = summaryRow(cheat, 'peek.mjs');
+      const p = summaryRow(cheat, 'peek');
       const h = summaryRow(fair, 'harr');
       expect(p['deal_in_rate']).toBe(h['deal_in_rate']);
       expect(p['win_rate']).toBe(h['win_rate']);
