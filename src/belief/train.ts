@@ -21,7 +21,7 @@ import type { RunDir } from '../io/run-dir.js';
 import { claimTrainDir, dataIdentity, generate, readData, type DataIdentity } from '../learn/data.js';
 import { isHeldOut } from '../learn/fit.js';
 import type { TrainOptions } from '../learn/options.js';
-import { readShards } from '../learn/train.js';
+import { readShards, resumeCommand } from '../learn/train.js';
 import { trapSignals, type StopSignal } from '../runner/signals.js';
 import { BELIEF_FEATURES, BELIEF_FEATURES_VERSION } from './features.js';
 import { fitBeliefUnlessStopped, beliefSampleOf, type BeliefFitOptions, type BeliefFitted } from './fit.js';
@@ -67,9 +67,6 @@ function samplesOf(data: readonly Buffer[]): { train: BeliefSample[]; valid: Bel
   return { train, valid };
 }
 
-function resumeCommand(o: BeliefTrainOptions): string {
-  return `${(o.command ?? commandLine()).replace(/\s--(resume|force)\b/g, '')} --resume`;
-}
 
 const f4 = (x: number | string): string => (typeof x === 'number' ? (Number.isInteger(x) ? String(x) : x.toFixed(4)) : x);
 

@@ -237,8 +237,8 @@ function readKept(dirs: readonly string[]): KeptData[] {
   });
 }
 
-/** This command again, to go on from what it left: without --force, with --resume. */
-function resumeCommand(o: TrainOptions): string {
+/** This command again, to go on from what it left: without --force, with --resume (every target's). */
+export function resumeCommand(o: Pick<TrainOptions, 'command'>): string {
   return `${(o.command ?? commandLine()).replace(/\s--(resume|force)\b/g, '')} --resume`;
 }
 

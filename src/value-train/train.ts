@@ -20,7 +20,7 @@ import { csv } from '../io/csv.js';
 import { trapSignals, type StopSignal } from '../runner/signals.js';
 import { claimTrainDir, dataIdentity, generate, PLAYERS, readData, type DataIdentity } from '../learn/data.js';
 import { DEFAULT_FIT, type TrainOptions } from '../learn/options.js';
-import { readShards } from '../learn/train.js';
+import { readShards, resumeCommand } from '../learn/train.js';
 import { VALUE_FEATURES, VALUE_FEATURES_VERSION } from '../value/features.js';
 import { fitValue, splitSamples, type ValueFitOptions, type ValueFitted } from './fit.js';
 import { encodeValueModel } from '../value/model-file.js';
@@ -61,9 +61,6 @@ function samplesOf(data: readonly Buffer[]): ValueSample[] {
   return out;
 }
 
-function resumeCommand(o: ValueTrainOptions): string {
-  return `${(o.command ?? commandLine()).replace(/\s--(resume|force)\b/g, '')} --resume`;
-}
 
 function writeOutputs(dir: RunDir, id: DataIdentity, data: readonly Buffer[], o: ValueTrainOptions, fitted: ValueFitted, meta: Record<string, unknown>): void {
   const dataSha = createHash('sha256');
