@@ -14,15 +14,15 @@
  */
 import { createHash } from 'node:crypto';
 import { UserError } from '../errors.js';
-import { IoFailure } from '../io/files.js';
 import { commandLine, gitState, packageVersion } from '../io/manifest.js';
 import { csv } from '../io/csv.js';
 import type { RunDir } from '../io/run-dir.js';
-import { claimTrainDir, dataIdentity, generate, readData, type DataIdentity } from '../learn/data.js';
+import type { DataIdentity } from '../learn/data.js';
 import { isHeldOut } from '../learn/fit.js';
 import type { TrainOptions } from '../learn/options.js';
-import { readShards, resumeCommand } from '../learn/train.js';
-import { trapSignals, type StopSignal } from '../runner/signals.js';
+import { resumeCommand } from '../learn/train.js';
+import { withTargetData } from '../learn/target-data.js';
+import type { StopSignal } from '../runner/signals.js';
 import { BELIEF_FEATURES, BELIEF_FEATURES_VERSION } from './features.js';
 import { fitBeliefUnlessStopped, beliefSampleOf, type BeliefFitOptions, type BeliefFitted } from './fit.js';
 import { encodeBeliefModel } from './model-file.js';
@@ -109,31 +109,8 @@ export async function trainBelief(o: BeliefTrainOptions): Promise<BeliefTrainRes
   checkFit(o.fit);
   const t0 = performance.now();
   const startedAt = new Date().toISOString();
-  if (o.data && o.shard) throw new UserError('--data trains on shards already generated; --shard generates one: give one or the other');
-  const fromDirs = o.data ? readShards(o.data, '--data', checkRecords, 'belief') : null;
-  const planned = fromDirs ? null : await dataIdentity(o);
-  const id: BeliefIdentity = (fromDirs?.id as BeliefIdentity | undefined) ?? { ...planned!.id, featuresVersion: BELIEF_FEATURES_VERSION, target: 'belief' };
-  const run = fromDirs ? { identity: id, shard: null, data: o.data } : { identity: id, shard: o.shard };
-  const signals = trapSignals();
-  try {
-    const claimed = claimTrainDir(o, run, fromDirs !== null);
-    let data: Buffer[];
-    let cpuSeconds: number | null = null;
-    if (fromDirs) data = fromDirs.data;
-    else {
-      const gen = await generate(o, id, planned!.lineup, claimed, signals, 'belief/worker.js');
-      if (gen.status === 'interrupted') {
-        process.stderr.write(`mjlab: belief data interrupted; committed batches are kept in ${o.out}; resume with: ${resumeCommand(o)}\n`);
-        return { status: 'interrupted', signal: signals.received ?? 'SIGINT', records: gen.decisions };
-      }
-      cpuSeconds = Number(gen.cpuSeconds.toFixed(1));
-      if (o.shard) {
-        const meta = { shard: o.shard, records: gen.decisions, cpuSeconds, startedAt, hours: Number(((performance.now() - t0) / 3.6e6).toFixed(4)) };
-        claimed.dir.write('manifest.json', `${JSON.stringify({ tool: 'mjlab', kind: 'train-data', target: 'belief', version: packageVersion(), ...gitState(), command: o.command ?? commandLine(), identity: id, ...meta, node: process.version }, null, 2)}\n`);
-        return { status: 'data', records: gen.decisions };
-      }
-      data = [readData(claimed.dir, id, null, gen.batches)];
-    }
+  const spec = { target: 'belief', worker: 'belief/worker.js', featuresVersion: BELIEF_FEATURES_VERSION, count: 'records', check: checkRecords } as const;
+  const r = await withTargetData(o, spec, t0, startedAt, async ({ id, data, dir, cpuSeconds, signals }): Promise<BeliefTrainResult> => {
     const { train, valid } = samplesOf(data);
     if (train.length === 0) throw new UserError(`no turn was recorded in ${id.games} games; give more --games`);
     const fitted = await fitBeliefUnlessStopped(train, valid, o.fit, () => signals.received !== null, (r) => {
@@ -143,12 +120,8 @@ export async function trainBelief(o: BeliefTrainOptions): Promise<BeliefTrainRes
       process.stderr.write(`mjlab: belief training interrupted during the fit; the data is complete; fit it with: ${resumeCommand(o)}\n`);
       return { status: 'interrupted', signal: signals.received ?? 'SIGINT', records: train.length + valid.length };
     }
-    writeOutputs(claimed.dir, id, data, o, fitted, { dataCpuSeconds: cpuSeconds, startedAt, hours: Number(((performance.now() - t0) / 3.6e6).toFixed(4)), workers: o.workers ?? null });
+    writeOutputs(dir, id as BeliefIdentity, data, o, fitted, { dataCpuSeconds: cpuSeconds, startedAt, hours: Number(((performance.now() - t0) / 3.6e6).toFixed(4)), workers: o.workers ?? null });
     return { status: 'complete', fitted, records: train.length + valid.length };
-  } catch (e) {
-    if (e instanceof IoFailure) throw new UserError(`cannot write ${e.path}: ${e.reason}; committed batches are kept in ${o.out}`);
-    throw e;
-  } finally {
-    signals.release();
-  }
+  });
+  return 'count' in r ? { status: r.status, ...(r.status === 'interrupted' ? { signal: r.signal } : {}), records: r.count } : r;
 }

@@ -13,14 +13,14 @@
  */
 import { createHash } from 'node:crypto';
 import { UserError } from '../errors.js';
-import { IoFailure } from '../io/files.js';
 import { commandLine, gitState, packageVersion } from '../io/manifest.js';
 import type { RunDir } from '../io/run-dir.js';
 import { csv } from '../io/csv.js';
-import { trapSignals, type StopSignal } from '../runner/signals.js';
-import { claimTrainDir, dataIdentity, generate, PLAYERS, readData, type DataIdentity } from '../learn/data.js';
-import { DEFAULT_FIT, type TrainOptions } from '../learn/options.js';
-import { readShards, resumeCommand } from '../learn/train.js';
+import type { StopSignal } from '../runner/signals.js';
+import { PLAYERS, type DataIdentity } from '../learn/data.js';
+import type { TrainOptions } from '../learn/options.js';
+import { resumeCommand } from '../learn/train.js';
+import { withTargetData } from '../learn/target-data.js';
 import { VALUE_FEATURES, VALUE_FEATURES_VERSION } from '../value/features.js';
 import { fitValue, splitSamples, type ValueFitOptions, type ValueFitted } from './fit.js';
 import { encodeValueModel } from '../value/model-file.js';
@@ -101,38 +101,14 @@ export async function trainValue(o: ValueTrainOptions): Promise<ValueTrainResult
   checkFit(o.fit);
   const t0 = performance.now();
   const startedAt = new Date().toISOString();
-  if (o.data && o.shard) throw new UserError('--data trains on shards already generated; --shard generates one: give one or the other');
-  const asTrain: TrainOptions = { ...o, fit: DEFAULT_FIT };
-  const fromDirs = o.data ? readShards(o.data, '--data', check, 'value') : null;
-  let planned: { id: DataIdentity; lineup: string } | null = null;
-  if (!fromDirs) {
-    checkFittingSeed(o.seed);
-    const p = await dataIdentity(asTrain);
-    if (p.id.players !== PLAYERS) throw new UserError('the value model values the four-handed game');
-    planned = { id: { ...p.id, featuresVersion: VALUE_FEATURES_VERSION, target: 'value' }, lineup: p.lineup };
-  }
-  const id = fromDirs?.id ?? planned!.id;
-  const run = fromDirs ? { identity: id, shard: null, data: o.data } : { identity: id, shard: o.shard };
-  const signals = trapSignals();
-  try {
-    const claimed = claimTrainDir(asTrain, run, fromDirs !== null);
-    let data: Buffer[];
-    let cpuSeconds: number | null = null;
-    if (fromDirs) data = fromDirs.data;
-    else {
-      const gen = await generate(asTrain, id, planned!.lineup, claimed, signals, 'value-train/worker.js');
-      if (gen.status === 'interrupted') {
-        process.stderr.write(`mjlab: value data interrupted; committed batches are kept in ${o.out}; resume with: ${resumeCommand(o)}\n`);
-        return { status: 'interrupted', signal: signals.received ?? 'SIGINT', samples: gen.decisions };
-      }
-      cpuSeconds = Number(gen.cpuSeconds.toFixed(1));
-      if (o.shard) {
-        const meta = { shard: o.shard, samples: gen.decisions, cpuSeconds, startedAt, hours: Number(((performance.now() - t0) / 3.6e6).toFixed(4)) };
-        claimed.dir.write('manifest.json', `${JSON.stringify({ tool: 'mjlab', kind: 'train-data', target: 'value', version: packageVersion(), ...gitState(), command: o.command ?? commandLine(), identity: id, ...meta, node: process.version }, null, 2)}\n`);
-        return { status: 'data', samples: gen.decisions };
-      }
-      data = [readData(claimed.dir, id, null, gen.batches)];
-    }
+  if (!o.data) checkFittingSeed(o.seed);
+  const spec = {
+    target: 'value', worker: 'value-train/worker.js', featuresVersion: VALUE_FEATURES_VERSION, count: 'samples', check,
+    planned: (id: DataIdentity) => {
+      if (id.players !== PLAYERS) throw new UserError('the value model values the four-handed game');
+    },
+  } as const;
+  const r = await withTargetData(o, spec, t0, startedAt, async ({ id, data, dir, cpuSeconds, signals }): Promise<ValueTrainResult> => {
     const samples = samplesOf(data);
     const { train, valid } = splitSamples(samples, o.fit.scale);
     if (train.x.length === 0) throw new UserError(`no draw was sampled in ${id.games} games; give more --games`);
@@ -143,12 +119,8 @@ export async function trainValue(o: ValueTrainOptions): Promise<ValueTrainResult
       process.stderr.write(`mjlab: value fit interrupted; the data is complete; fit it with: ${resumeCommand(o)}\n`);
       return { status: 'interrupted', signal: signals.received ?? 'SIGINT', samples: samples.length };
     }
-    writeOutputs(claimed.dir, id, data, o, fitted, { samples: samples.length, dataCpuSeconds: cpuSeconds, startedAt, hours: Number(((performance.now() - t0) / 3.6e6).toFixed(4)), workers: o.workers ?? null });
+    writeOutputs(dir, id, data, o, fitted, { samples: samples.length, dataCpuSeconds: cpuSeconds, startedAt, hours: Number(((performance.now() - t0) / 3.6e6).toFixed(4)), workers: o.workers ?? null });
     return { status: 'complete', fitted, samples: samples.length };
-  } catch (e) {
-    if (e instanceof IoFailure) throw new UserError(`cannot write ${e.path}: ${e.reason}; committed batches are kept in ${o.out}`);
-    throw e;
-  } finally {
-    signals.release();
-  }
+  });
+  return 'count' in r ? { status: r.status, ...(r.status === 'interrupted' ? { signal: r.signal } : {}), samples: r.count } : r;
 }
