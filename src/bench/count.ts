@@ -8,7 +8,7 @@
  * (without valgrind it only plays the workload and prints its hash). WORKLOAD is `rollouts` (sampled worlds of the
  * decision states of 60 hands of four `harr`, played to the end by four reused `harr` and scored, as search plays
  * them: 300 to warm up, 1,000 more uncounted, 1,000 counted), `mix` (harr rules, the four-strategy mix on one
- * engine: 250 hands uncounted, 200 counted) or `decision` (search at 256 rollouts against three `harr`, hand 0 of
+ * engine: 250 hands uncounted, 200 counted), `random` (four `random` likewise: 2,000 and 2,000) or `decision` (search at 256 rollouts against three `harr`, hand 0 of
  * the timing's walls after a warm-up hand at 64: its first two searched decisions). DIST is the build to measure
  * (a `dist` directory, default this one), so that the same script counts the commits before (docs/performance.md).
  * The printed hash (decisions and winners) must be equal for two builds compared. Divide callgrind's total by the
@@ -70,13 +70,14 @@ async function rollouts(load: (p: string) => Promise<Module>): Promise<string> {
   return `rollouts: 1000 counted, ${decisions} decisions, hash ${h}`;
 }
 
-async function mix(load: (p: string) => Promise<Module>): Promise<string> {
+/** Hands of one lineup on one engine (harr rules): `warm` uncounted, then `counted` counted. */
+async function hands(load: (p: string) => Promise<Module>, name: string, strategies: string, warm: number, counted: number): Promise<string> {
   const { resolveLineup } = await load('src/lineup/registry.js');
   const { createEngine } = await load('src/game/play.js');
   const { gameSetup } = await load('src/game/setup.js');
   const { ruleSet } = await load('src/rules/index.js');
   const rules = ruleSet('harr');
-  const lineup = await resolveLineup('harr,chow-mixer,suit-hunter,defender', 4);
+  const lineup = await resolveLineup(strategies, 4);
   const config = { rules, limit: rules.limit, flowers: rules.flowers, players: 4, unit: 'hand', seed: 1, lineup, duplicate: false };
   const engine = createEngine(config);
   let h = 0;
@@ -87,13 +88,16 @@ async function mix(load: (p: string) => Promise<Module>): Promise<string> {
     h = (h * 31 + (r.winner ?? 9) + 1) >>> 0;
   };
   let g = 0;
-  for (; g < 250; g++) play(g);
+  for (; g < warm; g++) play(g);
   turns = 0;
   counting(true);
-  for (; g < 450; g++) play(g);
+  for (; g < warm + counted; g++) play(g);
   counting(false);
-  return `mix: 200 hands counted, ${turns} turns, hash ${h}`;
+  return `${name}: ${counted} hands counted, ${turns} turns, hash ${h}`;
 }
+
+const mix = (load: (p: string) => Promise<Module>): Promise<string> => hands(load, 'mix', 'harr,chow-mixer,suit-hunter,defender', 250, 200);
+const random = (load: (p: string) => Promise<Module>): Promise<string> => hands(load, 'random', 'random,random,random,random', 2_000, 2_000);
 
 async function decision(load: (p: string) => Promise<Module>): Promise<string> {
   const { applyParams } = await load('src/agent/params.js');
@@ -161,7 +165,7 @@ function split(file: string, n: number): string {
   return `${file}: ${M(total)} instructions per unit, ${M(compiling)} of them compiling, ${M(total - compiling)} without`;
 }
 
-const WORKLOADS: Record<string, (load: (p: string) => Promise<Module>) => Promise<string>> = { rollouts, mix, decision };
+const WORKLOADS: Record<string, (load: (p: string) => Promise<Module>) => Promise<string>> = { rollouts, mix, random, decision };
 
 const [name, dist, units] = process.argv.slice(2);
 const work = WORKLOADS[name ?? ''];

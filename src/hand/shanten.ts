@@ -354,22 +354,32 @@ export class HandAnalyser {
     const need = this.need;
     const memoKey = this.maskKey;
     const memo = this.maskVal;
+    // The loaded vector of the suit in hand, read once per suit (the kinds come grouped by suit), into locals.
+    let vs = -1;
+    let key = 0;
+    let v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
     for (let i = 0; i < n; i++) {
       const u = kinds[i]!;
       const s = suitOf(u);
-      const mk = this.keys[s]! * 8 + need + 1;
+      if (s !== vs) {
+        vs = s;
+        key = this.keys[s]!;
+        const o = s * 10;
+        v0 = v[o]!; v1 = v[o + 1]!; v2 = v[o + 2]!; v3 = v[o + 3]!; v4 = v[o + 4]!;
+        v5 = v[o + 5]!; v6 = v[o + 6]!; v7 = v[o + 7]!; v8 = v[o + 8]!; v9 = v[o + 9]!;
+      }
+      const mk = key * 8 + need + 1;
       if (memoKey[u] === mk) {
         out[i] = memo[u]!;
         continue;
       }
-      const b = vectorAt(t, s, this.keys[s]! + POW5[u - s * 9]!);
-      const o = s * 10;
-      let m = 0;
+      const b = vectorAt(t, s, key + POW5[u - s * 9]!);
       // Only entries of at most `need` sets are ever critical.
-      for (let j = 0; j <= need; j++) {
-        if (t[b + j]! < v[o + j]!) m |= 1 << j;
-        if (t[b + j + 5]! < v[o + j + 5]!) m |= 1 << (j + 5);
-      }
+      let m = (t[b]! < v0 ? 1 : 0) | (t[b + 5]! < v5 ? 32 : 0);
+      if (need >= 1) m |= (t[b + 1]! < v1 ? 2 : 0) | (t[b + 6]! < v6 ? 64 : 0);
+      if (need >= 2) m |= (t[b + 2]! < v2 ? 4 : 0) | (t[b + 7]! < v7 ? 128 : 0);
+      if (need >= 3) m |= (t[b + 3]! < v3 ? 8 : 0) | (t[b + 8]! < v8 ? 256 : 0);
+      if (need >= 4) m |= (t[b + 4]! < v4 ? 16 : 0) | (t[b + 9]! < v9 ? 512 : 0);
       memoKey[u] = mk;
       memo[u] = m;
       out[i] = m;

@@ -118,7 +118,11 @@ export function pickDiscard(
  */
 export function helpBound(s: Scratch, a: HandAnalyser, live: Counts, baseSh: number): number {
   const helps = s.helps;
-  for (let t = 0; t < KINDS; t++) helps[t] = 0;
+  // Only the entries the previous call set are cleared (their kinds' bits in s.helpLo, s.helpHi).
+  for (let m = s.helpLo; m !== 0; m &= m - 1) helps[31 - Math.clz32(m & -m)] = 0;
+  for (let m = s.helpHi; m !== 0; m &= m - 1) helps[58 - Math.clz32(m & -m)] = 0;
+  s.helpLo = 0;
+  s.helpHi = 0;
   s.boundSh = -9;
   if (a.shanten() < baseSh) return Infinity;
   const cand = s.cand;
@@ -127,6 +131,8 @@ export function helpBound(s: Scratch, a: HandAnalyser, live: Counts, baseSh: num
   const cost = baseSh + 1;
   let bound = 0;
   let suits = 0;
+  let lo = 0;
+  let hi = 0;
   for (let su = 0; su < 4; su++) {
     if (from[su] === from[su + 1]) continue;
     const m = a.criticalLoaded(su, cost);
@@ -136,9 +142,13 @@ export function helpBound(s: Scratch, a: HandAnalyser, live: Counts, baseSh: num
       const u = cand[i]!;
       bound += live[u]!;
       helps[u] = live[u]!;
+      if (u < 27) lo |= 1 << u;
+      else hi |= 1 << (u - 27);
       suits |= 1 << su;
     }
   }
+  s.helpLo = lo;
+  s.helpHi = hi;
   s.boundSh = baseSh;
   s.helpSuits = suits;
   return bound;

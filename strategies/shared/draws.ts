@@ -49,21 +49,34 @@ export function drawCandidates(c: Counts, live: Counts, out: Uint8Array): number
  * this hand and these live counts.
  */
 export function prepareDraws(s: Scratch, c: Counts, live: Counts): number {
-  const n = drawCandidates(c, live, s.cand);
-  s.a.drawMasks(s.cand, n, s.dec);
+  // drawCandidates, with each suit's first candidate and the two bit sets found in the same pass.
   const cand = s.cand;
   const from = s.candFrom;
-  let i = 0;
-  for (let su = 0; su < 4; su++) {
-    from[su] = i;
-    const end = su === 3 ? KINDS : su * 9 + 9;
-    while (i < n && cand[i]! < end) i++;
+  let n = 0;
+  let lo = 0;
+  for (let su = 0; su < 3; su++) {
+    const b = su * 9;
+    from[su] = n;
+    let m = 0;
+    for (let r = 0; r < 9; r++) if (c[b + r]! > 0) m |= 1 << r;
+    for (let near = (m | (m << 1) | (m >> 1) | (m << 2) | (m >> 2)) & 511; near !== 0; near &= near - 1) {
+      const u = b + 31 - Math.clz32(near & -near);
+      if (live[u]! > 0) {
+        cand[n++] = u;
+        lo |= 1 << u;
+      }
+    }
+  }
+  from[3] = n;
+  let hi = 0;
+  for (let u = 27; u < KINDS; u++) {
+    if (c[u]! > 0 && live[u]! > 0) {
+      cand[n++] = u;
+      hi |= 1 << (u - 27);
+    }
   }
   from[4] = n;
-  let lo = 0;
-  let hi = 0;
-  for (let k = 0; k < from[3]!; k++) lo |= 1 << cand[k]!;
-  for (let k = from[3]!; k < n; k++) hi |= 1 << (cand[k]! - 27);
+  s.a.drawMasks(cand, n, s.dec);
   s.candLo = lo;
   s.candHi = hi;
   s.memoN = 0;

@@ -97,6 +97,9 @@ export class Scratch {
    */
   boundSh = -9;
   helpSuits = 0;
+  /** The kinds whose entry of `helps` is set (kinds 0..26, 27..33; the others are 0): helpBound clears only those. */
+  helpLo = 0;
+  helpHi = 0;
   /** The kinds in `cand` as two bit sets (kinds 0..26, 27..33): prepareDraws. */
   candLo = 0;
   candHi = 0;
