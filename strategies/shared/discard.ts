@@ -52,10 +52,10 @@ export function pickDiscard(
   let bestScore = Infinity;
   let ready = 0;
   let firstReady = -1;
+  a.discardShantens(c, held, S, sh);
   for (let t = 0; t < KINDS; t++) {
     if (held[t] === 0) continue;
-    const x = c[t]! > 0 ? a.shantenWith(t, -1) : a.shanten();
-    sh[t] = x;
+    const x = sh[t]!;
     if (x === 0 && waitsOf !== null) {
       if (ready++ === 0) firstReady = t;
       continue;
