@@ -97,6 +97,30 @@ describe('shanten against the brute-force definition', () => {
       { numRuns: 300 },
     );
   });
+  it('HandAnalyser.discardShantens equals shanten of the hand less each held kind (held beyond the loaded hand too)', () => {
+    fc.assert(
+      fc.property(handArb([0, 1, 2, 3]), fc.nat(3), ({ counts, melds }, drop) => {
+        // `held` is the hand; the loaded hand may lack a suit of it (a hunt's projection), whose kinds keep the shanten.
+        const loaded = counts.slice();
+        if (drop < 3) for (let t = drop * 9; t < drop * 9 + 9; t++) loaded[t] = 0;
+        const a = new HandAnalyser().load(loaded, melds);
+        const own = a.shanten();
+        const out = new Int8Array(KINDS).fill(99);
+        a.discardShantens(loaded, counts, own, out);
+        for (let t = 0; t < KINDS; t++) {
+          if (counts[t] === 0) expect(out[t]).toBe(99);
+          else if (loaded[t] === 0) expect(out[t]).toBe(own);
+          else {
+            const d = loaded.slice();
+            d[t]!--;
+            expect(out[t]).toBe(refShanten(d, melds));
+          }
+        }
+        return true;
+      }),
+      { numRuns: 400 },
+    );
+  });
   it('selectDiscard / afterDiscard / afterDraw equal shanten of the hand less t (plus u)', () => {
     fc.assert(
       fc.property(handArb([0, 1, 2, 3]), fc.nat(KINDS - 1), fc.nat(KINDS - 1), ({ counts, melds }, t, u) => {
