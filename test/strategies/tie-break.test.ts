@@ -117,6 +117,33 @@ describe('drawsHelping within the bound', () => {
   });
 });
 
+describe('helpBound on a Scratch kept from decision to decision', () => {
+  it('leaves the same helping draws as a fresh Scratch (it clears only the entries it set before)', () => {
+    let set = 0;
+    fc.assert(
+      fc.property(handArb, handArb, (h1, h2) => {
+        const kept = new Scratch();
+        const bound = (s: Scratch, h: typeof h1): number => {
+          s.counts.set(h.c);
+          const a = s.a.load(s.counts, h.melds);
+          let baseSh = 99;
+          for (let t = 0; t < KINDS; t++) if (h.c[t]! > 0) baseSh = Math.min(baseSh, a.shantenWith(t, -1));
+          prepareDraws(s, s.counts, h.live);
+          return helpBound(s, a, h.live, baseSh);
+        };
+        bound(kept, h1);
+        const fresh = new Scratch();
+        expect(bound(kept, h2)).toBe(bound(fresh, h2));
+        expect(kept.helps).toEqual(fresh.helps);
+        for (let t = 0; t < KINDS; t++) if (kept.helps[t]! > 0) set++;
+        return true;
+      }),
+      { numRuns: 300 },
+    );
+    expect(set).toBeGreaterThan(300);
+  });
+});
+
 describe('the kept hands\' helping draws (incremental analysis)', () => {
   it('a later decision that keeps the same hand, with other live counts, counts what brute force counts', () => {
     let reused = 0;
