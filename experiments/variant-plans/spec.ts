@@ -36,26 +36,27 @@ export const spec: TuningExperimentSpec = {
   ],
   families: 2,
   seed: 1,
-  // 2,000 games (500 wall sets) per candidate per generation: see sizing.
-  games: 2000,
-  generations: 15,
+  // 800 games (200 wall sets) per candidate per generation: see sizing.
+  games: 800,
+  generations: 10,
   sigma: 0.2,
   finalists: 4,
   raceRounds: 2,
   raceFactor: 2,
   confirmFactor: 5,
-  crossFactor: 60,
+  crossFactor: 50,
   sizing:
     'A pilot at 400 games a candidate, 2 generations and 2,400 cross-play wall sets (the same command with ' +
     '`--games 400 --generations 2`) gave a standard deviation per wall set of 9 to 75 points per hand for a plan\'s ' +
     'gain over the defaults (the larger for plans far from them) and up to 40 for the paired contrasts the verdict ' +
     'rests on (a rule\'s plans minus the other rule\'s, averaged over the two seed families). Sizes use σ = 40. ' +
-    'The cross-play plays 30,000 wall sets per plan and rule (120,000 games): a 95% half-width of 0.45 points per ' +
+    'The cross-play plays 10,000 wall sets per plan and rule (40,000 games): a 95% half-width of 0.78 points per ' +
     'hand for a contrast, and at 80% power the smallest difference the verdict detects after Holm over its two tests ' +
-    'is (2.24 + 0.84)·40/√30,000 ≈ 0.71 points per hand. A tune plays 500 wall sets per candidate per generation ' +
-    '(15 generations of λ = 8, as tuned-plans), races its four finalists on 1,000 new wall sets a round for two ' +
-    'rounds and confirms the winner on 2,500 more; about 2.1 million hands in all, which fits an hour of one worker ' +
-    'on a shared machine.',
+    'is (2.24 + 0.84)·40/√10,000 ≈ 1.2 points per hand. A tune plays 200 wall sets per candidate per generation ' +
+    '(10 generations of λ = 8), races its four finalists on 400 new wall sets a round for two rounds and confirms ' +
+    'the winner on 1,000 more, the sizes of the pilot\'s tunes at which the two seed families\' winners already ' +
+    'differed more than the two rules\' did; about 0.65 million hands in all, under an hour of one worker at the ' +
+    '200 hands a second it managed on a shared machine.',
   caveats: [
     'No strategy reads losersSettle, so under only-the-winner-is-paid every decision, and every deal, is the one ' +
       'played under harr: within a seed family the two tunes see the same games and differ only in what each hand ' +
