@@ -15,7 +15,7 @@ export const spec: TuningExperimentSpec = {
     'where, as in every book, the losers settle among themselves. Harr\'s own player decides late in a hand whether ' +
     'to play on or to defend (Harr I "Suggestions for careful playing of hands"). When those decisions are tuned by ' +
     'self-play under each rule, does the best plan move with the rule: is each rule\'s tuned plan better under its own ' +
-    'rule than the other rule\'s? And how far is either from the defaults?',
+    'rule than the other rule\'s, and better than the defaults?',
   analysis: 'tuned-plans',
   change: 'only the winner paid',
   variants: [
