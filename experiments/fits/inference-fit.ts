@@ -33,13 +33,13 @@ export function fitPolicyModel(hands: number, seed = FIT_SEED, base: Partial<Pol
   // Per temperature and age, the summed log likelihood of the true discards; and of a uniform pick, per age.
   const ll = TAUS.map(() => new Array<number>(RECENT).fill(0));
   const llFlat = new Array<number>(RECENT).fill(0);
-  const lik = TAUS.map((tau) => new Likelihood({ ...POLICY_MODEL, tau }, [], 'any'));
+  const lik = TAUS.map((tau) => new Likelihood({ ...POLICY_MODEL, tau }, [], { outOfTurnMahjong: 'any' }));
   const f = { passed: 0, passWin: 0, passPair: 0, ref: 0, refWin: 0, refPair: 0, seats: 0, fourT: 0, fourU: 0, pungT: 0, pungU: 0, pungSeats: 0 };
   const c = new Uint8Array(34);
   const flat: PolicyModel = { ...POLICY_MODEL, ...base, shantenPrior: Object.fromEntries(RULESET_IDS.map((id) => [id, table()])) as Record<RuleSetId, number[][][]> };
   for (const id of RULESET_IDS) {
     const specials = specialShapesOf(ruleSet(id).table);
-    const passes = new Likelihood(POLICY_MODEL, specials, ruleSet(id).outOfTurnMahjong);
+    const passes = new Likelihood(POLICY_MODEL, specials, ruleSet(id));
     selfPlay(id, hands, seed, (s, view, g) => {
       if (view.phase !== 'turn') return;
       const w = worldStateCopy(view.sampleWorld(makeStream(seed, g, `fit:${id}:${view.discardCount}`)));

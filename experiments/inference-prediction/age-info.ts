@@ -14,7 +14,7 @@ import { HandAnalyser } from '../../src/hand/shanten.js';
 
 const [id = 'harr', handsS, seedS] = process.argv.slice(2);
 const hands = Number(handsS), seed = Number(seedS);
-const lik = new Likelihood(POLICY_MODEL, [], 'any');
+const lik = new Likelihood(POLICY_MODEL, [], { outOfTurnMahjong: 'any' });
 const a = new HandAnalyser(new ArrayBuffer(HandAnalyser.BYTES), 0);
 const R = 8;
 const sums = [0, 1, 2].map(() => Array.from({ length: R }, () => ({ dm: 0, du: 0, n: 0 })));

@@ -28,7 +28,7 @@ const rules = process.argv.slice(2);
 for (const id of rules) {
   const acc: Record<string, Sample[]> = Object.fromEntries(Object.keys(variants).map((k) => [k, []]));
   acc.model = [];
-  const lik = new Likelihood(POLICY_MODEL, specialShapesOf(ruleSet(id).table), ruleSet(id).outOfTurnMahjong);
+  const lik = new Likelihood(POLICY_MODEL, specialShapesOf(ruleSet(id).table), ruleSet(id));
   const fit = [[0, 0, 0], [0, 0, 0], [0, 0, 0]]; // per stage: sum ranked log lik, sum uniform log lik, n
   const c = new Uint8Array(34);
   const cost = new Int8Array(34);

@@ -4,7 +4,7 @@
  * its tune's confirmation walls and in the cross-play), plan-loss.csv (what a plan tuned for other rules loses against
  * the plan tuned for these, per seed family and averaged over both), tuning-spread.csv (the two seed families' plans
  * against each other: the run-to-run spread), two charts and the README with the answer to "does the best plan differ
- * with a limit". Everything but the README's cost line is a pure function of exact sums.
+ * with a limit" (or with the rule its spec's `change` names). Everything but the README's cost line is a pure function of exact sums.
  */
 import type { TopLevelSpec } from 'vega-lite';
 import { CLI, thousands } from '../../src/text.js';
@@ -122,6 +122,14 @@ export function verdict(
   if (o === 1 || b === -1) return `does not differ: the plan tuned for ${L} is best under both${b === -1 ? ` (the tunes for ${B} fell short of it)` : ''}`;
   if (b === 1 || o === -1) return `does not differ: the plan tuned for ${B} is best under both${o === -1 ? ` (the tunes for ${L} fell short of it)` : ''}`;
   return 'does not differ detectably';
+}
+
+const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+const word = (n: number): string => NUMBER_WORDS[n] ?? String(n);
+
+/** The family Holm corrects over, in words: two tests per verdict. */
+function verdictTests(verdicts: number): string {
+  return verdicts === 1 ? 'the two tests the verdict rests on' : `the ${word(2 * verdicts)} tests the ${word(verdicts)} verdicts rest on`;
 }
 
 function crossPlayChart(f: ReportFacts, spec: TuningExperimentSpec): TopLevelSpec {
@@ -378,12 +386,12 @@ export function report(spec: TuningExperimentSpec, f: ReportFacts) {
   const findings = [
     '## Findings',
     '',
-    '### Does the best plan differ with a limit?',
+    `### Does the best plan differ with ${spec.change}?`,
     '',
     `Each plan was tuned under each rule setting twice (seeds ${f.seed} and ${f.seed + families - 1}), then every tuned plan was played ` +
-      `under every rule setting on the same ${thousands(f.crossGames / P)} held-out wall sets. The best plan differs with a limit when each ` +
+      `under every rule setting on the same ${thousands(f.crossGames / P)} held-out wall sets. The best plan differs with ${spec.change} when each ` +
       'setting\'s own plans beat the other setting\'s under it (paired differences averaged over the two seed families, above zero ' +
-      'both ways at 5% after Holm\'s correction over the twelve tests the six verdicts rest on); when one setting\'s plans are at least as good under both, that one plan is the best for both. The spread ' +
+      `both ways at 5% after Holm's correction over ${verdictTests(tests.length)}); when one setting's plans are at least as good under both, that one plan is the best for both. The spread ` +
       'between the two seed families\' tunes for the same rules is the run-to-run noise the answer is read against.',
     '',
     ...verdicts,
@@ -442,7 +450,7 @@ export function report(spec: TuningExperimentSpec, f: ReportFacts) {
       '## Files',
       '',
       ...files.map((x) => `- [${x.name}](${x.name})`),
-      '- [pilot.csv](pilot.csv), [pilot-manifest.json](pilot-manifest.json): the pilot that chose the dimensions and the sizes',
+      ...(spec.pilot ? [`- ${spec.pilot.files}: the pilot that chose the dimensions and the sizes`] : []),
       '- [manifest.json](manifest.json): version, commit, command, seeds, sizes, hands and CPU time of every tune',
       '- `tunes/<strategy>/<rules>/seed-<s>/`: each tune\'s best.json, history.csv, finalists.csv, confirm.csv, convergence.svg and manifest.json',
       '',
@@ -450,7 +458,7 @@ export function report(spec: TuningExperimentSpec, f: ReportFacts) {
       '',
       '```sh',
       'npm run build',
-      'node dist/experiments/tuned-plans/pilot.js results/tuned-plans   # the pilot (pilot.csv)',
+      ...(spec.pilot ? [spec.pilot.command] : []),
       f.command.replace(/^mjlab /, `${CLI} `),
       '```',
       '',

@@ -72,6 +72,11 @@ export const spec: TuningExperimentSpec = {
     'the winner is confirmed on 10,000 more: ((1.96 + 0.84)·σ/δ)² = 8,711 wall sets give 80% power for a gain ' +
     'of δ = 3 points per hand at σ = 100. Each cross-play evaluation plays 12,000 wall sets (48,000 games), a ' +
     '95% half-width of 1.8 at σ = 100.',
+  change: 'a limit',
+  pilot: {
+    files: '[pilot.csv](pilot.csv), [pilot-manifest.json](pilot-manifest.json)',
+    command: 'node dist/experiments/tuned-plans/pilot.js results/tuned-plans   # the pilot (pilot.csv)',
+  },
   caveats: [
     'The field is three copies of the strategy at its defaults: a tuned plan is the best reply to that field, not ' +
       'an equilibrium; against other opponents other values may be better.',

@@ -164,7 +164,8 @@ export interface HandOutcome {
   readonly nets: readonly number[];
   readonly limitHit: boolean;
   readonly penaltyPayer: Seat | null;
-  readonly washes: readonly { readonly seat: Seat; readonly heads: number; readonly payment: number }[];
+  /** `east`: East's part where the rule set has East pay and receive a wash double (scoring/wash.ts washEast). */
+  readonly washes: readonly { readonly seat: Seat; readonly heads: number; readonly payment: number; readonly east?: { readonly seat: Seat; readonly payment: number } }[];
 }
 
 export type ParamValue = number | string | boolean;

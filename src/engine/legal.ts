@@ -9,6 +9,7 @@ import { completesPungOrPair } from '../hand/index.js';
 import { isWinningHand } from '../scoring/index.js';
 import type { HandSpec, Tile } from '../tiles/index.js';
 import { liveCount } from '../wall/wall.js';
+import { mayChow, mayWinOnDiscard } from '../rules/claims.js';
 import { ADD_KONG, CHOW_FROM, CONCEALED_KONG, DISCARD, KONG_ACTION, MAHJONG, PASS, PUNG_ACTION } from './actions.js';
 import { seatCouldWinHeld, seatCouldWinWith } from './agari.js';
 import { type HandState, MAX_MELDS, PUNG, bonusOf, concealedOf, meldsOf } from './state.js';
@@ -112,7 +113,7 @@ export function chowRuns(s: HandState, seat: Seat, tile: Tile): number {
 
 /** May a seat (`next`: the one next in turn after the discarder) chow a discard? The rule set's `chowFrom`. */
 export function maySeatChow(s: HandState, next: boolean): boolean {
-  return next || s.rules.chowFrom === 'any';
+  return mayChow(s.rules, next);
 }
 
 /**
@@ -120,7 +121,7 @@ export function maySeatChow(s: HandState, next: boolean): boolean {
  * danger of a discard: src/infer/danger.ts.)
  */
 export function mayClaimMahjong(s: HandState, seat: Seat, tile: Tile, next: boolean): boolean {
-  return winsWith(s, seat, tile) && (s.rules.outOfTurnMahjong === 'any' || next || completesWithPungOrPair(s, seat, tile));
+  return winsWith(s, seat, tile) && mayWinOnDiscard(s.rules, next, () => completesWithPungOrPair(s, seat, tile));
 }
 
 /**

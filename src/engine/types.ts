@@ -4,6 +4,7 @@
  */
 import type { Seat, Wind } from '../core/seat.js';
 import type { HandPattern, ScoreLine, WinBy } from '../scoring/types.js';
+import type { WashEast } from '../scoring/wash.js';
 
 export type WinKind = WinBy | 'none';
 
@@ -27,7 +28,13 @@ export interface WashResult {
   readonly heads: number;
   /** Collected from each other player. */
   readonly payment: number;
+  /**
+   * Where the rule set's `washEastDouble` has East pay and receive a wash `eastFactor` times (a variant): East's seat,
+   * and what East pays the washer (or, washing himself, collects from each). Absent otherwise.
+   */
+  readonly east?: WashEast;
 }
+
 
 /** Outcome of one hand: what the runner aggregates. Nets and scores are indexed by physical seat. */
 export interface HandResult {

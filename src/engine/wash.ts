@@ -8,7 +8,7 @@
  */
 import type { Action } from '../core/action.js';
 import { isHead } from '../tiles/index.js';
-import { washPayment } from '../scoring/index.js';
+import { washEast, washPayment } from '../scoring/index.js';
 import { WASH } from './actions.js';
 import { dealHand } from './deal.js';
 import { wins } from './legal.js';
@@ -62,6 +62,7 @@ export function applyWash(s: HandState, a: Action): void {
   const seat = s.flow.seat;
   const payment = washPayment(s.rules, w.heads);
   s.obs.wash(s, seat, w.heads, payment);
-  w.washes.push(Object.freeze({ seat, heads: w.heads, payment })); // frozen: copies of the state share it
+  const east = washEast(s.rules, payment, s.pub.dealer);
+  w.washes.push(Object.freeze({ seat, heads: w.heads, payment, ...(east ? { east } : {}) })); // frozen: copies of the state share it
   dealFrom(s, w.reshuffle + 1);
 }

@@ -60,6 +60,10 @@ export interface TuningExperimentSpec extends ExperimentBase {
   readonly crossFactor: number;
   /** How the sizes were chosen (printed in the README). */
   readonly sizing: string;
+  /** What changes between the first rule setting and the others, as the answer's heading names it ("a limit"). */
+  readonly change: string;
+  /** The pilot that chose the dimensions, when its files are committed beside the results (README "Files" and "Reproduce"). */
+  readonly pilot?: { readonly files: string; readonly command: string };
 }
 
 /**

@@ -59,7 +59,7 @@ export function inferenceGuide(
   const given = opts.model ?? POLICY_MODEL;
   const model = view.wallCount < LATE_WALL ? { ...given, older: given.olderLate } : given;
   // Built here, from the model as it stands at this view (late, the older discards weigh olderLate).
-  const lik = new Likelihood(model, specialShapesOf(view.rules.table), view.rules.outOfTurnMahjong);
+  const lik = new Likelihood(model, specialShapesOf(view.rules.table), view.rules);
   const order = discardOrder(view);
   const records: (SeatRecord | null)[] = [];
   for (let q = 0; q < view.players; q++) records.push(q === view.seat ? null : seatRecord(view, q, model.recent, order));

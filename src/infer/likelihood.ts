@@ -15,6 +15,7 @@
 import { couldBeComplete } from '../engine/agari.js';
 import { completesPungOrPair } from '../hand/decompose.js';
 import type { RuleSet } from '../rules/index.js';
+import { mayWinOnDiscard } from '../rules/claims.js';
 import type { SpecialShape } from '../hand/special.js';
 import { shapeValue } from '../hand/shape-value.js';
 import { HandAnalyser } from '../hand/shanten.js';
@@ -27,7 +28,7 @@ const MAX_VALUE = 48;
 export class Likelihood {
   readonly #model: PolicyModel;
   readonly #specials: readonly SpecialShape[];
-  readonly #anyOutOfTurn: boolean;
+  readonly #rules: Pick<RuleSet, 'outOfTurnMahjong'>;
   /** exp(-v / tau) by shape value v. */
   readonly #soft = new Float64Array(MAX_VALUE + 1);
   readonly #c = new Uint8Array(34);
@@ -36,11 +37,11 @@ export class Likelihood {
   readonly #a = new HandAnalyser(new ArrayBuffer(HandAnalyser.BYTES), 0);
   readonly #cost = new Int8Array(34);
 
-  /** `outOfTurn`: the rule set's out-of-turn Mah-Jongg (RuleSet.outOfTurnMahjong). */
-  constructor(model: PolicyModel, specials: readonly SpecialShape[], outOfTurn: RuleSet['outOfTurnMahjong']) {
+  /** `rules`: the rule set, whose claims (src/rules/claims.ts) say who could have won on a passed discard. */
+  constructor(model: PolicyModel, specials: readonly SpecialShape[], rules: Pick<RuleSet, 'outOfTurnMahjong'>) {
     this.#model = model;
     this.#specials = specials;
-    this.#anyOutOfTurn = outOfTurn === 'any';
+    this.#rules = rules;
     for (let v = 0; v <= MAX_VALUE; v++) this.#soft[v] = Math.exp(-v / model.tau);
     this.#decay = new Float64Array(Math.max(1, model.recent));
     for (let k = 0; k < this.#decay.length; k++) this.#decay[k] = k === 0 ? 1 : model.older * model.decay ** k;
@@ -48,14 +49,14 @@ export class Likelihood {
 
   /**
    * Could the concealed tiles `c` (`total` of them; left unchanged) have gone Mah-Jongg on the discard `t` they let
-   * pass? Only where the rules let it be claimed (docs/rules.md "Claims", **Reading**: in harr and harr-limit a seat
-   * not next in turn after the discarder only where it completes a pung or the pair; src/engine/legal.ts
-   * mayClaimMahjong). `next`: the seat sat next in turn after the discarder.
+   * pass? Only where the rule set lets it be claimed (src/rules/claims.ts mayWinOnDiscard, as the engine asks it:
+   * docs/rules.md "Claims", **Reading**: in harr and harr-limit a seat not next in turn after the discarder only where
+   * it completes a pung or the pair, whoever may chow). `next`: the seat sat next in turn after the discarder.
    */
   passedWin(c: Uint8Array, total: number, t: number, next: boolean): boolean {
     if (c[t]! >= 4) return false;
     c[t]!++;
-    const win = couldBeComplete(c, total + 1, this.#specials) && (next || this.#anyOutOfTurn || completesPungOrPair(c, t));
+    const win = couldBeComplete(c, total + 1, this.#specials) && mayWinOnDiscard(this.#rules, next, () => completesPungOrPair(c, t));
     c[t]!--;
     return win;
   }

@@ -13,6 +13,7 @@
  */
 import type { AgentView } from '../agent/types.js';
 import type { Seat } from '../core/seat.js';
+import { mayChow } from '../rules/claims.js';
 
 export interface PlayedDiscard {
   readonly by: Seat;
@@ -27,7 +28,6 @@ export const ORDER_BUDGET = 4096;
 /** The hand's discards in the order they were made, or null when no order consistent with the view was found. */
 export function discardOrder(view: AgentView): PlayedDiscard[] | null {
   const p = view.players;
-  const anyChow = view.rules.chowFrom === 'any';
   const lists = view.table.map((t) => t.discards);
   const claimed = view.table.map((t) => t.melds.filter((m) => !m.concealed));
   const total = lists.reduce((n, l) => n + l.length, 0);
@@ -58,7 +58,7 @@ export function discardOrder(view: AgentView): PlayedDiscard[] | null {
         if (c === cur) continue;
         const m = claimed[c]![mp[c]!];
         if (m === undefined) continue;
-        const fits = m.type === 'chow' ? (anyChow || c === (cur + 1) % p) && m.tile <= d.tile && d.tile <= m.tile + 2 : m.tile === d.tile;
+        const fits = m.type === 'chow' ? mayChow(view.rules, c === (cur + 1) % p) && m.tile <= d.tile && d.tile <= m.tile + 2 : m.tile === d.tile;
         if (!fits) continue;
         mp[c]!++;
         out.push({ by: cur, tile: d.tile, claimedBy: c });

@@ -21,7 +21,10 @@ export interface SeatRecord {
   readonly discards: readonly number[];
   /** Tiles discarded by others since its own last discard, not claimed by it: it passed on each. */
   readonly passed: readonly number[];
-  /** For each of `passed`, whether it sat next in turn after the discarder (a run may complete its hand then). */
+  /**
+   * For each of `passed`, whether it sat next in turn after the discarder: what the rule set's claims
+   * (src/rules/claims.ts mayWinOnDiscard) ask of who could have won on it; who may chow does not change it.
+   */
   readonly passedNext: readonly boolean[];
   /** Kinds of its exposed pungs (a fourth held would be added as a kong). */
   readonly pungs: readonly number[];

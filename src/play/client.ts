@@ -220,7 +220,7 @@ export function playClient(win: any, widgets: Widgets, coach: CoachPanelWidget |
       hand: f.hand,
       head: r.winner_seat !== null ? `${whoIn(r.winner_seat)} wins ${widgets.winBy(r.win_by)}${mj ? ` (${mj.tile})` : ''}` : 'Drawn hand',
       handScore: r.winner_seat !== null && r.winner_score !== null ? { score: r.winner_score, limit: r.limit_hit } : null,
-      washes: r.washes.map((w: any) => `${whoIn(w.seat)} washed the tiles (${w.heads} heads, ${w.payment} from each).`),
+      washes: r.washes.map((w: any) => `${whoIn(w.seat)} washed the tiles (${w.heads} heads, ${widgets.washPaid(w)}).`),
       seats: f.end
         .filter((e: any) => e.e === 'score')
         .map((e: any) => ({ seat: e.seat, who: whoIn(e.seat), hand: e.hand, score: e.score, lines: e.lines, winner: e.seat === r.winner_seat })),

@@ -4,6 +4,7 @@
  * reader needs them.
  */
 import type { ScoreLine } from '../scoring/types.js';
+import type { WashEast } from '../scoring/wash.js';
 
 export type HandEvent =
   | { readonly e: 'deal'; readonly dealer: number; readonly winds: readonly string[]; readonly hands: readonly string[]; readonly wall: number }
@@ -13,7 +14,8 @@ export type HandEvent =
   | { readonly e: 'discard'; readonly seat: number; readonly tile: string }
   | { readonly e: 'claim'; readonly seat: number; readonly type: 'pung' | 'kong' | 'chow'; readonly tile: string; readonly from: number; readonly meld: string }
   | { readonly e: 'kong'; readonly seat: number; readonly type: 'concealed' | 'add'; readonly tile: string }
-  | { readonly e: 'wash'; readonly seat: number; readonly heads: number; readonly payment: number; readonly hand: string }
+  // `east`: where the rule set has East pay and receive a wash double, East's seat and his payment (scoring/wash.ts).
+  | { readonly e: 'wash'; readonly seat: number; readonly heads: number; readonly payment: number; readonly east?: WashEast; readonly hand: string }
   | { readonly e: 'mahjong'; readonly seat: number; readonly by: string; readonly tile: string; readonly from: number | null; readonly hand: string }
   | { readonly e: 'exhausted'; readonly wall: number }
   | { readonly e: 'score'; readonly seat: number; readonly hand: string; readonly score: number; readonly lines: readonly ScoreLine[] }

@@ -7,6 +7,7 @@
  */
 import { windLetter } from '../core/seat.js';
 import type { HandResult } from '../engine/types.js';
+import type { WashEast } from '../scoring/wash.js';
 import type { HandEvent } from './events.js';
 
 export const RECORD_FORMAT = 'mjlab-record/2';
@@ -36,7 +37,7 @@ export interface RecordResult {
   /** Per physical seat. */
   readonly scores: readonly number[];
   readonly nets: readonly number[];
-  readonly washes: readonly { seat: number; heads: number; payment: number }[];
+  readonly washes: readonly { seat: number; heads: number; payment: number; east?: WashEast }[];
 }
 
 export interface GameRecord {
@@ -75,7 +76,7 @@ export function recordResult(r: HandResult, strategies: readonly string[], seatW
     penalty_payer: r.penaltyPayer,
     scores: r.scores.slice(),
     nets: r.nets.slice(),
-    washes: r.washes.map((w) => ({ seat: w.seat, heads: w.heads, payment: w.payment })),
+    washes: r.washes.map((w) => ({ seat: w.seat, heads: w.heads, payment: w.payment, ...(w.east ? { east: { seat: w.east.seat, payment: w.east.payment } } : {}) })),
   };
 }
 

@@ -9,6 +9,7 @@ import { windLetter } from '../core/seat.js';
 import type { ClaimType, HandObserver } from '../engine/observer.js';
 import { type HandState, bonusOf, concealedOf, meldsOf } from '../engine/state.js';
 import type { HandResult } from '../engine/types.js';
+import { washEast } from '../scoring/index.js';
 import { formatHand, formatMeld, tileCode } from '../tiles/index.js';
 import { liveCount } from '../wall/wall.js';
 import { actionText } from './actions.js';
@@ -62,7 +63,8 @@ export class HandRecorder implements HandObserver {
   }
 
   wash(s: HandState, seat: number, heads: number, payment: number): void {
-    this.events.push({ e: 'wash', seat, heads, payment, hand: handText(s, seat) });
+    const east = washEast(s.rules, payment, s.pub.dealer);
+    this.events.push({ e: 'wash', seat, heads, payment, ...(east ? { east } : {}), hand: handText(s, seat) });
   }
 
   mahjong(s: HandState, seat: number, by: string, tile: number, from: number | null): void {

@@ -7,6 +7,7 @@
  * (src/text.ts): a record's labels are untrusted text.
  */
 import type { ScoreLine } from '../scoring/types.js';
+import { washPaidText } from '../scoring/wash.js';
 import { printable } from '../text.js';
 import type { HandEvent } from './events.js';
 import type { GameRecord, HandRecord } from './record.js';
@@ -70,7 +71,7 @@ function renderHand(rec: GameRecord, h: HandRecord, out: string[]): void {
         out.push(`    ${w(ev.seat)} declares a ${ev.type === 'concealed' ? 'concealed kong' : 'kong (adds to his pung)'} of ${ev.tile}`);
         break;
       case 'wash':
-        out.push(`  ${who(ev.seat)} washes the tiles: ${ev.heads} different heads in ${ev.hand}, collects ${ev.payment} from each; reshuffle`);
+        out.push(`  ${who(ev.seat)} washes the tiles: ${ev.heads} different heads in ${ev.hand}, collects ${washPaidText(ev)}; reshuffle`);
         break;
       case 'mahjong':
         out.push(

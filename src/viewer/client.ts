@@ -125,7 +125,7 @@ export function viewerClient(
           ? `${who(last, last.winner)} wins ${widgets.winBy(last.winBy ?? '')}${last.winTile ? ` (${last.winTile})` : ''}`
           : 'Drawn hand',
       handScore: last.winner !== null && r.winner_score !== null ? { score: r.winner_score, limit: r.limit_hit } : null,
-      washes: last.washes.map((w) => `${who(last, w.seat)} washed the tiles (${w.heads} heads, ${w.payment} from each).`),
+      washes: last.washes.map((w) => `${who(last, w.seat)} washed the tiles (${w.heads} heads, ${widgets.washPaid(w)}).`),
       seats: last.scores.map((sc) => ({ seat: sc.seat, who: who(last, sc.seat), hand: sc.hand, score: sc.score, lines: sc.lines, winner: sc.seat === last.winner })),
       settle: last.settle
         ? { nets: last.settle.nets, winds: last.seats.map((_, s) => windOf(last, s)), payer: last.settle.payer !== null ? windOf(last, last.settle.payer) : null }

@@ -11,6 +11,7 @@
  * The unit tests check this count against the `wall` each draw/loose event reports.
  */
 import type { GameRecord } from '../record/record.js';
+import type { WashEast } from '../scoring/wash.js';
 
 export interface MeldView {
   readonly type: 'chow' | 'pung' | 'kong';
@@ -70,7 +71,7 @@ export interface Position {
   /** Score events of this hand seen so far, and its settlement once reached. */
   readonly scores: ScoreView[];
   readonly settle: { nets: number[]; payer: number | null } | null;
-  readonly washes: { seat: number; heads: number; payment: number; hand: string }[];
+  readonly washes: { seat: number; heads: number; payment: number; east?: WashEast; hand: string }[];
 }
 
 /** Every position of the record, one per event, in order. Self-contained: see the header. */
@@ -113,7 +114,7 @@ export function reconstructPositions(record: GameRecord): Position[] {
     let exhausted = false;
     const scores: ScoreView[] = [];
     let settle: { nets: number[]; payer: number | null } | null = null;
-    const washes: { seat: number; heads: number; payment: number; hand: string }[] = [];
+    const washes: { seat: number; heads: number; payment: number; east?: WashEast; hand: string }[] = [];
 
     hr.events.forEach((ev, i) => {
       let actor: number | null = null;
@@ -213,7 +214,7 @@ export function reconstructPositions(record: GameRecord): Position[] {
           break;
         }
         case 'wash':
-          washes.push({ seat: ev.seat, heads: ev.heads, payment: ev.payment, hand: ev.hand });
+          washes.push({ seat: ev.seat, heads: ev.heads, payment: ev.payment, ...(ev.east ? { east: ev.east } : {}), hand: ev.hand });
           actor = ev.seat;
           break;
         case 'mahjong': {

@@ -50,6 +50,8 @@ export interface Widgets {
   /** An event in words; `w` names a seat by its wind, `label` by its strategy. A draw without its tile is another seat's. */
   describe(ev: HandEvent | { readonly e: 'draw' | 'loose'; readonly seat: number; readonly wall: number }, w: (seat: number) => string, label: (seat: number) => string): string;
   winBy(by: string): string;
+  /** What a wash collected, in words: "50 from each", and East's part where East pays and receives a wash double. */
+  washPaid(w: { readonly seat: number; readonly payment: number; readonly east?: { readonly seat: number; readonly payment: number } }): string;
   breakdown(b: Breakdown): string;
   /**
    * Sets the children of `box` to `parts`, one element each, rebuilding only the parts whose markup changed since
@@ -105,6 +107,14 @@ export function pageWidgets(): Widgets {
 
   const winBy = (by: string): string => WIN_BY[by] ?? by;
 
+  // As scoring/wash.ts washPaidText words it (this file imports nothing).
+  function washPaid(w: { readonly seat: number; readonly payment: number; readonly east?: { readonly seat: number; readonly payment: number } }): string {
+    if (w.east === undefined) return `${w.payment} from each`;
+    return w.east.seat === w.seat
+      ? `${w.east.payment} from each: East collects a wash as he collects a hand (washEastDouble)`
+      : `${w.payment} from each and ${w.east.payment} from East, who pays a wash as he pays a hand (washEastDouble)`;
+  }
+
   function describe(ev: any, w: (seat: number) => string, label: (seat: number) => string): string {
     switch (ev.e) {
       case 'deal':
@@ -122,7 +132,7 @@ export function pageWidgets(): Widgets {
       case 'kong':
         return ev.type === 'concealed' ? `${w(ev.seat)} declares a concealed kong of ${ev.tile}` : `${w(ev.seat)} adds ${ev.tile} to his pung`;
       case 'wash':
-        return `${w(ev.seat)} washes the tiles (${ev.heads} heads), collects ${ev.payment} from each`;
+        return `${w(ev.seat)} washes the tiles (${ev.heads} heads), collects ${washPaid(ev)}`;
       case 'mahjong':
         return `Mah-Jongg! ${w(ev.seat)} ${winBy(ev.by)} ${ev.tile}${ev.from !== null ? ` from ${w(ev.from)}` : ''}`;
       case 'exhausted':
@@ -237,5 +247,5 @@ export function pageWidgets(): Widgets {
     return `<span class="meld" data-meld="${esc(text)}" title="${esc(text)}">${tiles.join('')}</span>`;
   }
 
-  return { esc, shown, tileName, tile, describe, winBy, breakdown, patch, code, concealedOf, meldHtml };
+  return { esc, shown, tileName, tile, describe, winBy, washPaid, breakdown, patch, code, concealedOf, meldHtml };
 }

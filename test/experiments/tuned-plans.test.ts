@@ -107,7 +107,7 @@ describe('mjlab experiment tuned-plans', () => {
   it('--generations is refused for an experiment that does not tune', async () => {
     const r = await mjlabIn(['experiment', 'defender-draws', '--generations', '3', '--out', join(tmp, 'x')]);
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/^mjlab: --generations is for the tuning experiments \(tuned-plans\), not defender-draws\n$/);
+    expect(r.stderr).toMatch(/^mjlab: --generations is for the tuning experiments \(variant-plans, tuned-plans\), not defender-draws\n$/);
   });
 });
 

@@ -11,8 +11,8 @@ import { selfPlay } from '../../experiments/self-play.js';
 import { Likelihood } from '../../src/infer/likelihood.js';
 import { POLICY_MODEL } from '../../src/infer/model.js';
 import { discardOrder, type PlayedDiscard } from '../../src/infer/order.js';
-import { seatRecord } from '../../src/infer/record.js';
-import { RULESET_IDS } from '../../src/rules/index.js';
+import { seatRecord, type SeatRecord } from '../../src/infer/record.js';
+import { RULESET_IDS, ruleSet } from '../../src/rules/index.js';
 import { parseTiles } from '../../src/tiles/notation.js';
 import { tempDir } from '../runner/helpers.js';
 
@@ -83,14 +83,14 @@ describe('the order of play read from a view', () => {
     expect(farChows).toBeGreaterThan(0);
   }, 120_000);
 
-  it('a pass is a passed Mah-Jongg only where the seat could have claimed it', () => {
+  it('a pass is a passed Mah-Jongg only where the rule set would have let the seat claim it', () => {
     const counts = (text: string): Uint8Array => {
       const c = new Uint8Array(34);
       for (const t of parseTiles(text)) c[t]!++;
       return c;
     };
-    const harr = new Likelihood(POLICY_MODEL, [], 'pung-or-pair');
-    const any = new Likelihood(POLICY_MODEL, [], 'any');
+    const harr = new Likelihood(POLICY_MODEL, [], ruleSet('harr'));
+    const any = new Likelihood(POLICY_MODEL, [], ruleSet('babcock'));
     // Waiting on a run (1s or 4s): out of turn only where a run may complete it.
     const run = counts('123m 456m 789m 11p 23s');
     const s1 = parseTiles('1s')[0]!;
@@ -102,5 +102,28 @@ describe('the order of play read from a view', () => {
     expect(harr.passedWin(pung, 13, parseTiles('9p')[0]!, false)).toBe(true);
     expect(harr.passedWin(pung, 13, parseTiles('5p')[0]!, true)).toBe(false);
     expect(Array.from(run)).toEqual(Array.from(counts('123m 456m 789m 11p 23s')));
+  });
+
+  it('a variant reaches the reading of a pass through the rule set: out-of-turn Mah-Jongg changes it, who may chow does not', () => {
+    const dir = tempDir('order-variants');
+    const variant = (name: string, overrides: object): string => {
+      const file = join(dir, `${name}.json`);
+      writeFileSync(file, JSON.stringify({ base: 'harr', overrides }));
+      return file;
+    };
+    const lik = (rules: string) => new Likelihood(POLICY_MODEL, [], ruleSet(rules));
+    // A seat waiting on 1s or 4s for a run let 1s pass from the player across (not next in turn after him).
+    const hand = new Uint8Array(34);
+    for (const t of parseTiles('123m 456m 789m 11p 23s')) hand[t]!++;
+    const rec: SeatRecord = { seat: 2, discards: [], passed: [parseTiles('1s')[0]!], passedNext: [false], pungs: [], melds: 0 };
+    const harr = lik('harr').logLik(rec, hand);
+    // Where any seat may win on a run, the pass counts against the hand by the model's passWin.
+    expect(lik(variant('out-of-turn', { outOfTurnMahjong: 'any' })).logLik(rec, hand) - harr).toBeCloseTo(POLICY_MODEL.passWin, 9);
+    // Where any seat may chow, the seat could have taken 1s for a run, but not won on it (a discard that completes a
+    // hand is claimed for Mah-Jongg, never for a set): the pass says what it says under harr.
+    expect(lik(variant('any-chow', { chowFrom: 'any' })).logLik(rec, hand)).toBe(harr);
+    // Next in turn after the discarder, the pass counts under every one of them.
+    const next = { ...rec, passedNext: [true] };
+    expect(lik('harr').logLik(next, hand) - harr).toBeCloseTo(POLICY_MODEL.passWin, 9);
   });
 });
