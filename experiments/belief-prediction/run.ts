@@ -20,6 +20,7 @@ import type { ExperimentOptions, ExperimentResult } from '../../src/experiments/
 import { modelsOption } from '../../src/experiments/models.js';
 import { readBeliefModel, type BeliefModel } from '../../src/belief/model-file.js';
 import { UserError } from '../../src/errors.js';
+import { makeDir } from '../../src/io/files.js';
 import { commandLine, experimentProvenance, gitState } from '../../src/io/manifest.js';
 import type { RunDir } from '../../src/io/run-dir.js';
 import { noStats } from '../../src/infer/guide.js';
@@ -193,6 +194,7 @@ export async function runBeliefPrediction(spec: BeliefPredictionSpec, o: Experim
     if (o.progress !== 'none') process.stderr.write(`mjlab: ${spec.name} ${line}\n`);
   };
   const results: RulesResult[] = [];
+  makeDir(target.file('runs'));
   for (const v of spec.variants) {
     const { model } = models.get(v.label)!;
     const file = join('runs', `${v.label}.json`);
