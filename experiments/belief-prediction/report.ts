@@ -43,7 +43,7 @@ export function targets(rows: readonly PredictionRow[], rules: string): { worse:
   return { worse, lateAuc: get('belief', 'late').ready_auc, gap: get('belief', 'all').max_gap_1000 };
 }
 
-export function report(spec: BeliefPredictionSpec, results: readonly RulesResult[], models: ReadonlyMap<string, { file: string; model: BeliefModel }>, f: { games: number; seed: number; command: string }): { name: string; text: string }[] {
+export function report(spec: BeliefPredictionSpec, results: readonly RulesResult[], models: ReadonlyMap<string, { file: string; model: BeliefModel }>, f: { games: number; seed: number; command: string; commit: string }): { name: string; text: string }[] {
   const rows = results.flatMap((r) => r.rows);
   const bins = results.flatMap((r) => r.bins);
   const aucs: AucRow[] = results.flatMap((r) => r.aucs);
@@ -135,8 +135,10 @@ export function report(spec: BeliefPredictionSpec, results: readonly RulesResult
     f.command,
     '```',
     '',
-    'The CSVs and this README are reproduced byte for byte (the cost and commit are in manifest.json); an interrupted run continues with the ' +
-      'same command plus `--resume` (finished rule sets are kept).',
+    `Run at commit ${f.commit}; the measurement took ${(results.reduce((s, r) => s + r.cpuSeconds, 0) / 3600).toFixed(2)} CPU-hours ` +
+      '(the sampled methods nearly all of it; the belief\'s predictions a few seconds a rule set); the models\' training is costed where they are ' +
+      'committed. The CSVs are reproduced byte for byte, and this README but for the commit and the cost (manifest.json has both, and the timings); ' +
+      'an interrupted run continues with the same command plus `--resume` (finished rule sets are kept).',
     '',
     ...caveatsSection(spec.caveats),
   ].join('\n');

@@ -215,7 +215,7 @@ export async function runBeliefPrediction(spec: BeliefPredictionSpec, o: Experim
   // The sampled methods' points are a cache for --resume, not a result.
   target.write('.gitignore', 'runs/*.worlds.json\n');
   const reproduce = reproduceCommand(spec, games, seed, models);
-  const out = report(spec, results, models, { games, seed, command: reproduce });
+  const out = report(spec, results, models, { games, seed, command: reproduce, commit: git.commit });
   for (const f of out) target.write(f.name, f.text);
   const seconds = (performance.now() - t0) / 1000;
   const runSeconds = results.reduce((s, r) => s + r.seconds, 0);
