@@ -26,7 +26,7 @@ import type { RunDir } from '../../src/io/run-dir.js';
 import { noStats } from '../../src/infer/guide.js';
 import { makeStream } from '../../src/rng/streams.js';
 import { CLI } from '../../src/text.js';
-import { aucDifference, methodGuide } from '../inference-prediction/inference-quality.js';
+import { aucDifference, methodGuide, type AucRow as InferenceAucRow } from '../inference-prediction/inference-quality.js';
 import { selfPlay } from '../self-play.js';
 import { beliefPrediction, stageOf, truthOf, worldsPrediction } from './predict.js';
 import { report } from './report.js';
@@ -39,19 +39,8 @@ export type Method = (typeof METHODS)[number];
 export type PredictionRow = { rules: string; method: Method } & ScoreRow;
 export type ReliabilityRow = { rules: string; method: Method; stage: string } & Bin;
 
-/** The belief's ROC area of readiness against the inference's, by stage, with a 95% interval over hands. */
-export interface AucRow {
-  rules: string;
-  stage: string;
-  seats: number;
-  ready: number;
-  hands: number;
-  auc_infer: number;
-  auc_belief: number;
-  diff: number;
-  ci_low: number;
-  ci_high: number;
-}
+/** The belief's ROC area of readiness against the inference's, by stage, with a 95% interval over hands (results/inference-prediction's columns). */
+export type AucRow = Omit<InferenceAucRow, 'auc_model' | 'auc_infer'> & { auc_infer: number; auc_belief: number };
 
 /** One rule set's figures, as DIR/runs/<rules>.json keeps them. */
 export interface RulesResult {
