@@ -8,7 +8,7 @@ import type { BeliefModel } from '../../src/belief/model-file.js';
 import { csv, fmt, num } from '../../src/io/csv.js';
 import { caveatsSection, readmeHead } from '../../src/experiments/readme.js';
 import { CLI, thousands } from '../../src/text.js';
-import type { AucRow, PredictionRow, ReliabilityRow, RulesResult } from './run.js';
+import type { AucRow, PredictionRow, ReliabilityRow, RulesResult } from './rows.js';
 import { CALIBRATION_MIN, STAGES } from './score.js';
 import type { BeliefPredictionSpec } from './spec.js';
 

@@ -26,34 +26,15 @@ import type { RunDir } from '../../src/io/run-dir.js';
 import { noStats } from '../../src/infer/guide.js';
 import { makeStream } from '../../src/rng/streams.js';
 import { CLI } from '../../src/text.js';
-import { aucDifference, methodGuide, type AucRow as InferenceAucRow } from '../inference-prediction/inference-quality.js';
+import { aucDifference, methodGuide } from '../inference-prediction/inference-quality.js';
 import { selfPlay } from '../self-play.js';
 import { beliefPrediction, stageOf, truthOf, worldsPrediction } from './predict.js';
 import { report } from './report.js';
-import { PredictionScore, STAGES, reliability, type Bin, type ScoreRow, type ScoreState } from './score.js';
+import { METHODS, type AucRow, type Method, type PredictionRow, type ReliabilityRow, type RulesResult } from './rows.js';
+import { PredictionScore, STAGES, reliability, type ScoreState } from './score.js';
 import type { BeliefPredictionSpec } from './spec.js';
 
-export const METHODS = ['uniform', 'infer', 'belief'] as const;
-export type Method = (typeof METHODS)[number];
-
-export type PredictionRow = { rules: string; method: Method } & ScoreRow;
-export type ReliabilityRow = { rules: string; method: Method; stage: string } & Bin;
-
-/** The belief's ROC area of readiness against the inference's, by stage, with a 95% interval over hands (results/inference-prediction's columns). */
-export type AucRow = Omit<InferenceAucRow, 'auc_model' | 'auc_infer'> & { auc_infer: number; auc_belief: number };
-
-/** One rule set's figures, as DIR/runs/<rules>.json keeps them. */
-export interface RulesResult {
-  readonly rules: string;
-  readonly modelSha256: string;
-  readonly decisions: number;
-  readonly hands: number;
-  readonly rows: PredictionRow[];
-  readonly bins: ReliabilityRow[];
-  readonly aucs: AucRow[];
-  readonly seconds: number;
-  readonly cpuSeconds: number;
-}
+export { METHODS, type AucRow, type Method, type PredictionRow, type ReliabilityRow, type RulesResult } from './rows.js';
 
 /** Calls `cb` at the decision points measured: one turn in `every`, and every turn once the live wall is below 25. */
 function decisionPoints(rules: string, hands: number, seed: number, every: number, cb: (s: HandState, view: AgentView, game: number, turn: number) => void): void {
