@@ -16,12 +16,13 @@ import { experiment as tunedPlans } from './tuned-plans/index.js';
 import { experiment as learnedPolicy } from './learned-policy/index.js';
 import { experiment as variants } from './variants/index.js';
 import { experiment as variantPlans } from './variant-plans/index.js';
+import { experiment as beliefPrediction } from './belief-prediction/index.js';
 import { spec as tunedPlansSpec } from './tuned-plans/spec.js';
 import { spec as variantPlansSpec } from './variant-plans/spec.js';
 import { spec as learnedPolicySpec } from './learned-policy/spec.js';
 
 /** Every experiment, in the order `experiment --list` gives them. */
-export const LAB: readonly Experiment[] = [strategyComparison, limitVsUnlimited, defenderDraws, searchVsHarr, searchBudgetCurve, inference, variants, variantPlans, tunedPlans, learnedPolicy];
+export const LAB: readonly Experiment[] = [strategyComparison, limitVsUnlimited, defenderDraws, searchVsHarr, searchBudgetCurve, inference, variants, variantPlans, tunedPlans, learnedPolicy, beliefPrediction];
 
 /** The specs of the experiments of played cells (variants × lineups). */
 export const EXPERIMENTS: readonly ExperimentSpec[] = LAB.flatMap((e) => (e.kind === 'played' ? [e.spec] : []));

@@ -28,6 +28,8 @@ export interface ExperimentOptions {
   readonly command?: string;
   /** Tuning experiments only: CMA-ES generations (default the spec's). */
   readonly generations?: number;
+  /** Experiments that read models only: `LABEL=FILE,...`, a model file for each variant (src/experiments/models.ts). */
+  readonly models?: string;
 }
 
 export interface ExperimentResult {
@@ -63,6 +65,8 @@ export interface StagedExperiment {
   readonly spec: ExperimentBase & { readonly games: number };
   /** `--generations` applies to it (a tuning experiment). */
   readonly takesGenerations: boolean;
+  /** `--models` applies to it (it measures model files it is given). */
+  readonly takesModels?: boolean;
   /** Its full size as `experiment --list` says it. */
   readonly sizeText: string;
   /** The smallest total --games it accepts. */

@@ -6,6 +6,7 @@
  */
 import { join } from 'node:path';
 import { minGames } from './sizes.js';
+import { modelsOption } from './models.js';
 import { CLI } from '../text.js';
 import { UserError } from '../errors.js';
 import { IoFailure } from '../io/files.js';
@@ -112,6 +113,11 @@ export async function runExperiment(lab: readonly Experiment[], o: ExperimentOpt
     const tuning = lab.filter((x) => x.kind === 'staged' && x.takesGenerations).map((x) => x.spec.name);
     throw new UserError(`--generations is for the tuning experiments (${tuning.join(', ')}), not ${spec.name}`);
   }
+  if (!(e.kind === 'staged' && e.takesModels === true) && o.models !== undefined) {
+    const takers = lab.filter((x) => x.kind === 'staged' && x.takesModels === true).map((x) => x.spec.name);
+    throw new UserError(`--models is for the experiments that measure model files (${takers.join(', ')}), not ${spec.name}`);
+  }
+  const models = o.models !== undefined ? modelsOption(o.models, spec.variants.map((v) => v.label)) : new Map<string, string>();
   const total = o.games ?? spec.games;
   const seed = o.seed ?? spec.seed;
   if (!Number.isSafeInteger(seed)) throw new UserError(`--seed must be an integer, got ${seed}`);
@@ -123,7 +129,7 @@ export async function runExperiment(lab: readonly Experiment[], o: ExperimentOpt
   const dir = o.out ?? defaultOut(spec.name);
   if (e.kind !== 'staged') for (const r of new Set(plans.map((p) => p.variant.rules))) requirePlayers(r, e.spec.players, `experiment ${spec.name}`);
   try {
-    const out = claimDir(dir, { experiment: spec.name, games: total, seed }, o, plans.map((p) => join('runs', p.variant.label, String(p.lineupIndex))));
+    const out = claimDir(dir, { experiment: spec.name, games: total, seed }, o, plans.map((p) => join('runs', p.variant.label, String(p.lineupIndex))), [...models.values()]);
     if (e.kind === 'staged') return await e.run(o, out);
     // One trap from the first run to the last file (src/runner/signals.ts): a signal between two runs, or while the
     // experiment's own files are written, stops it with the resume line as a signal within a run does.

@@ -28,7 +28,7 @@ import { createProgress } from '../runner/progress.js';
 import type { SignalTrap } from '../runner/signals.js';
 import { DEFAULT_DECISION_TIMEOUT } from '../runner/options.js';
 import { FEATURES_VERSION } from '../../strategies/learned/features.js';
-import { JsonlWriter, readJsonl } from '../tune/checkpoint.js';
+import { JsonlWriter, readJsonl } from '../io/jsonl.js';
 import { workerScriptFor } from '../worker-script.js';
 import type { TrainOptions } from './options.js';
 import type { TrainBatch, TrainDone, TrainWorkerInit } from './protocol.js';

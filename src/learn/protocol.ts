@@ -2,10 +2,10 @@
  * Messages between `mjlab train`'s data generation (src/learn/data.ts) and its worker threads (src/learn/worker.ts),
  * through the runner's pool. Only plain data crosses, as in src/runner/protocol.ts.
  */
-import type { TuneTable } from '../tune/protocol.js';
+import type { PoolTable } from '../runner/protocol.js';
 
 export interface TrainWorkerInit {
-  readonly table: TuneTable;
+  readonly table: PoolTable;
   /** The lineup, the teacher first (lineup index 0: its seats' decisions are recorded). */
   readonly lineup: string;
   readonly seed: number;

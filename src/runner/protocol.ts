@@ -9,6 +9,16 @@ import type { AggregateJson } from '../stats/aggregate.js';
 /** The table a worker plays: the run's table description, validated (src/runner/stages/plan.ts tableSpecFor). */
 export type TableSpec = TableDescription;
 
+/** The table every job of a long-lived pool shares (the TableSpec without lineup and seed): a tune's, a training's data. */
+export interface PoolTable {
+  readonly rules: string;
+  /** A variant file's SHA-256 when the run began: a worker refuses a file changed since. */
+  readonly rulesSha256?: string;
+  readonly players: 2 | 3 | 4;
+  readonly flowers: boolean;
+  readonly limit: number | null;
+}
+
 export interface WorkerInit {
   readonly table: TableSpec;
   readonly gamesCsv: boolean;

@@ -6,15 +6,10 @@
  * seats. Only plain data crosses, as in src/runner/protocol.ts.
  */
 
-/** The table every job of a pool shares (the runner's TableSpec without lineup and seed). */
-export interface TuneTable {
-  readonly rules: string;
-  /** A variant file's SHA-256 when the tune began: a worker refuses a file changed since. */
-  readonly rulesSha256?: string;
-  readonly players: 2 | 3 | 4;
-  readonly flowers: boolean;
-  readonly limit: number | null;
-}
+import type { PoolTable } from '../runner/protocol.js';
+
+/** The table every job of a pool shares (src/runner/protocol.ts). */
+export type TuneTable = PoolTable;
 
 export interface TuneJob {
   /** Comma-separated lineup, the candidate first. */

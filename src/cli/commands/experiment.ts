@@ -20,6 +20,7 @@ interface ExperimentArgs {
   out?: string;
   workers?: number;
   generations?: number;
+  models?: string;
   progress: boolean;
   resume: boolean;
   force: boolean;
@@ -38,6 +39,7 @@ export const experimentCommand = (lab: LabLoader): CommandModule<object, Experim
       .option('out', { type: 'string', describe: 'output directory (default results/tmp/NAME; the committed results/NAME only with --force)' })
       .option('workers', { type: 'number', describe: 'worker threads (default: all cores)' })
       .option('generations', { type: 'number', describe: 'tuning experiments: CMA-ES generations (default: the experiment\'s); --games is then games per candidate per generation' })
+      .option('models', { type: 'string', describe: 'experiments that measure model files (belief-prediction): LABEL=FILE for each of its rule sets, comma-separated' })
       .option('progress', { type: 'boolean', default: true, describe: '--no-progress: no progress output' })
       .option('resume', { type: 'boolean', default: false, describe: 'continue an interrupted experiment (finished runs are kept)' })
       .option('force', { type: 'boolean', default: false, describe: 'replace whatever --out holds (the directory is emptied whole first)' })
@@ -65,6 +67,7 @@ export const experimentCommand = (lab: LabLoader): CommandModule<object, Experim
       ...(a.out !== undefined ? { out: a.out } : {}),
       ...(workers !== undefined ? { workers } : {}),
       ...(generations !== undefined ? { generations } : {}),
+      ...(a.models !== undefined ? { models: a.models } : {}),
       progress: a.progress ? 'auto' : 'none',
       resume: a.resume,
       force: a.force,
