@@ -94,6 +94,36 @@ describe('a plug-in fault, fixed: the printed line runs as printed, with an expl
     expect((JSON.parse(read(out, 'manifest.json')) as Manifest).pluginHistory).toEqual(r.pluginHistory);
   });
 
+  it('merge: the shards\' histories are carried over the merged games', () => {
+    const bot = join(tmp, 'shard-bot.mjs');
+    writeFileSync(bot, FAULTY);
+    const args = (shard: string) => ['simulate', '--strategies', `random,${bot},random,random`, '--games', '400', '--seed', '4', '--shard', shard, '--workers', '1', '--no-progress', '--quiet', '--out', join(tmp, `shard-${shard[0]}`)];
+    // Shard 1 faults in its 101st game, is fixed and goes on keeping its games; shard 2 is played by the fixed file.
+    const line = oneLine(mjlab(args('1/2')));
+    const k = Number(/; (\d+) of 200 games kept in /.exec(line)![1]);
+    expect(k).toBeGreaterThan(0);
+    writeFileSync(bot, FIXED);
+    const keep = /go on with: (.*?); or start afresh with: /.exec(line)![1]!;
+    expect(runPrinted(keep).status).toBe(0);
+    expect(mjlab(args('2/2')).status).toBe(0);
+    const merged = join(tmp, 'merged');
+    const r = mjlab(['merge', '--out', merged, join(tmp, 'shard-2'), join(tmp, 'shard-1')]);
+    expect(r.status, r.stderr).toBe(0);
+    const m = JSON.parse(read(merged, 'manifest.json')) as Manifest;
+    expect(m).toMatchObject({ complete: true, ranges: [[0, 400]], identity: { plugins: { [bot]: sha(FIXED) } } });
+    expect(m.pluginHistory).toEqual([
+      { games: [0, k], plugins: { [bot]: sha(FAULTY) } },
+      { games: [k, 400], plugins: { [bot]: sha(FIXED) } },
+    ]);
+    // Merged again with a shard of its own files alone: one history still, and none where one file played all.
+    const again = join(tmp, 'merged-2');
+    expect(mjlab(['merge', '--out', again, merged]).status).toBe(0);
+    expect((JSON.parse(read(again, 'manifest.json')) as Manifest).pluginHistory).toEqual(m.pluginHistory);
+    const plain = join(tmp, 'merged-plain');
+    expect(mjlab(['merge', '--allow-partial', '--out', plain, join(tmp, 'shard-2')]).status).toBe(0);
+    expect((JSON.parse(read(plain, 'manifest.json')) as Manifest).pluginHistory).toBeUndefined();
+  });
+
   it('--accept-changed-plugin without --resume is refused in one line', () => {
     expect(oneLine(mjlab(['simulate', '--games', '8', '--out', join(tmp, 'x'), '--accept-changed-plugin'])))
       .toBe('mjlab: --accept-changed-plugin goes with --resume (it keeps the games a checkpoint holds); add --resume, or drop it');
