@@ -8,23 +8,13 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { mjlab, oneLine, read, ROOT, tempDir } from './helpers.js';
+import { FIXTURES, mjlab, oneLine, read, ROOT, tempDir } from './helpers.js';
 
 const tmp = tempDir('plugin-fix');
 
 // Throws in its 101st game (counted per thread: with one worker, after some batches are in); the fix drops the throw.
-const FAULTY = `let created = 0;
-export default {
-  name: 'flaky',
-  description: 'throws in its 101st game',
-  params: [],
-  create: ({ rng }) => {
-    created += 1;
-    const bad = created > 100;
-    return { act: (view) => { if (bad) throw new Error('flaky went off'); return view.legal[rng.int(view.legal.length)]; } };
-  },
-};
-`;
+// The file is the one an earlier mjlab's checkpoint was made with (test/runner/before-names.test.ts).
+const FAULTY = readFileSync(join(FIXTURES, 'before-names', 'flaky.mjs'), 'utf8');
 const FIXED = FAULTY.replace('if (bad) throw', 'if (bad && false) throw');
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
