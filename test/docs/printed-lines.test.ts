@@ -102,6 +102,10 @@ describe('the lines a run prints in its files run as printed', () => {
     expect(lines.filter((l) => l.kind === 'reproduce')).toHaveLength(2);
     const replays = lines.filter((l) => l.kind === 'replay');
     expect(replays).toHaveLength(2);
+    // The default run keeps no per-game file: its page says so, and how to get the largest win (README, "Quick start").
+    expect(replays.every((l) => l.file.startsWith(dup))).toBe(true);
+    expect(readFileSync(join(plain, 'report.html'), 'utf8')).toContain('This run kept no per-game file (games.csv or nets.bin)');
+    expect(existsSync(join(plain, 'largest-win.html'))).toBe(false);
     const page = readFileSync(join(dup, 'largest-win.html'), 'latin1');
     const names = /<p id="largest-win">Game (\d+): \S+ won with (\d+)/.exec(readFileSync(join(dup, 'report.html'), 'utf8'))!;
     const before = [snapshot(plain, EXACT), snapshot(dup, EXACT)];
