@@ -21,4 +21,9 @@ export interface TableDescription {
   readonly limit: number | null;
   /** A variant file's SHA-256 when the run began (`rules` names the file): a worker refuses a file changed since. */
   readonly rulesSha256?: string;
+  /**
+   * The label a lineup entry is shown by, where a run is part of a larger one that names its members (a league's
+   * pairing shows them as the league does, docs/strategies.md "Labels"); an entry not named keeps its own label.
+   */
+  readonly labels?: Readonly<Record<string, string>>;
 }

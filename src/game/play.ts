@@ -8,10 +8,9 @@
  * hand H of a match from "wall:H" ("wall:H:W").
  */
 import type { Agent, StrategyInstance } from '../agent/types.js';
-import { CLI } from '../text.js';
 import type { Seat } from '../core/seat.js';
 import { AgentError } from '../errors.js';
-import { shownValue, thrownMessage } from '../text.js';
+import { CLI, shellWord, shownValue, thrownMessage } from '../text.js';
 import { makeStream, seatStream } from '../rng/streams.js';
 import { type WallSource, orderedWalls, seededWalls } from '../engine/chance.js';
 import type { LuckMeter } from '../luck/meter.js';
@@ -48,16 +47,11 @@ export function gameWalls(config: TableConfig, streamGame: number, hand: number)
   return seededWalls((w) => makeStream(config.seed, streamGame, wallPurpose(config.unit, hand, w)));
 }
 
-/** A word of a command line, quoted for a POSIX shell where needed (an external bot's command has spaces). */
-function shellWord(s: string): string {
-  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
-}
-
 /** The `mjlab replay` command line reproducing game `game` of `config`. */
 export function replayCommand(config: TableConfig, game: number): string {
   const parts = [
     `${CLI} replay`,
-    `--rules ${config.rules.id}`,
+    `--rules ${shellWord(config.rules.id)}`,
     `--strategies ${shellWord(config.lineup.map((l) => l.entry ?? l.label).join(','))}`,
     `--seed ${config.seed}`,
     `--game ${game}`,

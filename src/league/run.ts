@@ -238,6 +238,10 @@ async function playTo(o: LeagueOptions, games: number, resume: boolean, quiet: b
   const runs: object[] = [];
   // One set of workers for all the pairings, unless a member is a plug-in (each run then starts its own).
   const keep = (await builtInOnly(members)) ? new WorkerKeep() : undefined;
+  // Each pairing shows its two members by the league's labels (a plug-in by its name, `name#2` as the league has
+  // it), not by the labels its own lineup, in its own order, would give them.
+  const named = (await resolveMembers(members)).map((r, k) => [members[k]!, r.label] as const).filter(([m, l]) => m !== l);
+  const labels = named.length > 0 ? { labels: Object.fromEntries(named) } : {};
   try {
     for (const [k, p] of plan.entries()) {
       // Between pairings: the league stops here (honouring prints the resume line).
@@ -245,7 +249,7 @@ async function playTo(o: LeagueOptions, games: number, resume: boolean, quiet: b
       if (o.progress !== 'none' && !quiet) process.stderr.write(`mjlab: league ${o.rules} pairing ${k + 1}/${plan.length}: ${p.lineup}\n`);
       const r = await simulate({
         rules: o.rules, strategies: p.lineup, games: o.games, seed: o.seed, ...(o.workers !== undefined ? { workers: o.workers } : {}),
-        out: join(o.out, p.dir), outExplicit: false, gamesCsv: false, players: PLAYERS, unit: 'hand', duplicate: true, flowers: false,
+        out: join(o.out, p.dir), outExplicit: false, gamesCsv: false, players: PLAYERS, unit: 'hand', duplicate: true, flowers: false, ...labels,
         shard: o.shard, resume, force: false, parentOwned: true, quietFresh: true, progress: quiet ? 'none' : o.progress, nets: true, luck: true,
         ...(games < o.games ? { monitor: new GamesMonitor(games, 2 * 4) } : {}),
         ...(o.decisionTimeout !== undefined ? { decisionTimeout: o.decisionTimeout } : {}),

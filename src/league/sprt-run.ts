@@ -12,7 +12,7 @@ import { UserError } from '../errors.js';
 import { csv, num } from '../io/csv.js';
 import { LUCK_FORMAT } from '../luck/format.js';
 import { luckBeta } from '../luck/beta.js';
-import { CLI } from '../text.js';
+import { CLI, shellWord } from '../text.js';
 import { RunDir } from '../io/run-dir.js';
 import { SPRT_PAGE } from '../io/owned-dir.js';
 import { LUCK_FILE, luckFormatOf } from '../runner/luck-file.js';
@@ -136,9 +136,13 @@ export const SPRT_COLUMNS = [
   'mean_net', 'ci_low', 'ci_high', 'mean_net_adjusted', 'adjusted_low', 'adjusted_high', 'outcomes',
 ] as const;
 
-/** The command that plays this test again (into the default scratch --out; workers and output change nothing). */
+/**
+ * The command that plays this test again into the same --out (replaying it in place), as a shell reads it
+ * (src/text.ts shellWord: a plug-in path or a `cmd:` bot with spaces stays one word); workers change nothing.
+ */
 export function reproduceSprt(o: SprtOptions): string {
-  return `${CLI} sprt ${o.a} ${o.b} --rules ${o.rules} --delta ${o.delta} --alpha ${o.alpha} --beta ${o.beta}${o.adjust ? ' --adjust' : ''} --max-games ${o.maxGames} --seed ${o.seed}`;
+  const w = shellWord;
+  return `${CLI} sprt ${w(o.a)} ${w(o.b)} --rules ${w(o.rules)} --delta ${o.delta} --alpha ${o.alpha} --beta ${o.beta}${o.adjust ? ' --adjust' : ''} --max-games ${o.maxGames} --seed ${o.seed} --out ${w(o.out)}`;
 }
 
 type SprtOutcome = { status: 'decided' | 'undecided' | 'interrupted'; state: SprtState; signal?: 'SIGINT' | 'SIGTERM' };

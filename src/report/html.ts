@@ -9,7 +9,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLI, thousands } from '../text.js';
+import { CLI, shellWord, thousands } from '../text.js';
 import { COLOURS, esc, page, pct, signed, ticks } from './page.js';
 import { csvRows } from './csv-read.js';
 import { type Board } from './leaderboard.js';
@@ -119,7 +119,7 @@ export function reportHtml(dir: string, opts: { replayPage?: boolean } = {}): st
       board.rows.map((r, i) => `<tr><td>${i + 1}</td><td>${esc(r.strategy)}</td><td>${signed(r.meanNet)}</td><td>${signed(r.meanNetLow)} to ${signed(r.meanNetHigh)}</td><td>${pct(r.winRate)}</td><td>${pct(r.dealInRate)}</td><td>${thousands(r.hands)}</td></tr>`).join('')
     }</tbody></table><p class="verdict" id="verdict">${esc(board.verdict)}</p>`
     : '<p>This directory holds no summary.csv.</p>';
-  const commands = big ? `${CLI} replay --run ${dir} --game ${big.game}\n${CLI} replay --run ${dir} --game ${big.game} --html ${join(dir, LARGEST_WIN_PAGE)}` : '';
+  const commands = big ? `${CLI} replay --run ${shellWord(dir)} --game ${big.game}\n${CLI} replay --run ${shellWord(dir)} --game ${big.game} --html ${shellWord(join(dir, LARGEST_WIN_PAGE))}` : '';
   // The link is relative, so it works from the disk wherever the directory is opened or copied to.
   const replay = big && opts.replayPage
     ? `<p id="largest-win">Game ${big.game}: ${esc(big.what)}. <a id="largest-win-link" href="${LARGEST_WIN_PAGE}">Replay it move by move</a> (the replay viewer's page of that game, beside this file), or in the terminal; the second command made the page:</p><pre>${esc(commands)}</pre>`

@@ -7,7 +7,7 @@
 import { UserError } from '../errors.js';
 import { IoFailure } from '../io/files.js';
 import type { RunDir } from '../io/run-dir.js';
-import { CLI } from '../text.js';
+import { CLI, shellWord } from '../text.js';
 import { LARGEST_WIN_PAGE, REPORT_FILE } from '../io/owned-dir.js';
 import { reportHtml } from './html.js';
 import { largestWin } from './largest-win.js';
@@ -31,7 +31,7 @@ export async function writeRunPages(dir: RunDir, replay: ReplayPage | null): Pro
       // The run's results are all written by now: only the page (and the link to it) is missing.
       const page = dir.file(LARGEST_WIN_PAGE);
       failed = e instanceof IoFailure
-        ? new UserError(`cannot write ${page}: ${e.reason}; the run's results in ${dir.path} are complete; make the page with: ${CLI} replay --run ${dir.path} --game ${big.game} --html ${page}`)
+        ? new UserError(`cannot write ${page}: ${e.reason}; the run's results in ${dir.path} are complete; make the page with: ${CLI} replay --run ${shellWord(dir.path)} --game ${big.game} --html ${shellWord(page)}`)
         : e;
     }
   }

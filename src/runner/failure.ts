@@ -7,12 +7,13 @@ import { ruleSet } from '../rules/index.js';
 import { HB_PHASE } from '../sandbox/contract.js';
 import { deathWords } from '../sandbox/died.js';
 import { DEFAULT_DECISION_TIMEOUT } from './options.js';
-import { CLI } from '../text.js';
+import { CLI, shellWord } from '../text.js';
 import { DecisionTimeout, WorkerDied, WorkerFailure } from '../sandbox/failures.js';
 import type { TableSpec } from './protocol.js';
 
+/** The `mjlab replay` command line of game `game` of the run, as a shell reads it (a plug-in path with spaces stays one word). */
 export function replayCommand(spec: TableSpec, game: number): string {
-  const parts = [`${CLI} replay`, `--rules ${spec.rules}`, `--strategies ${spec.strategies}`, `--seed ${spec.seed}`, `--game ${game}`];
+  const parts = [`${CLI} replay`, `--rules ${shellWord(spec.rules)}`, `--strategies ${shellWord(spec.strategies)}`, `--seed ${spec.seed}`, `--game ${game}`];
   if (spec.players !== 4) parts.push(`--players ${spec.players}`);
   if (spec.unit !== 'hand') parts.push(`--unit ${spec.unit}`);
   if (spec.duplicate) parts.push('--duplicate');

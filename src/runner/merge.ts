@@ -12,7 +12,7 @@ import { aggregateFromJson, mergeAggregates, type Aggregate, type AggregateJson 
 import { IoFailure, onFile } from '../io/files.js';
 import { refuseOverInputs } from '../io/guard.js';
 import type { RunDir } from '../io/run-dir.js';
-import { commandLine, gitState, packageVersion, sameIdentity, type Manifest, type RunIdentity } from '../io/manifest.js';
+import { commandLine, gitState, packageVersion, sameIdentity, type Manifest, type PluginSpan, type RunIdentity } from '../io/manifest.js';
 import { sha256 } from './checkpoint.js';
 import { describe } from './describe.js';
 import { claimRunDir } from './stages/claim.js';
@@ -240,6 +240,26 @@ export interface MergePlan {
   readonly agg: Aggregate;
 }
 
+/**
+ * The merged manifest's pluginHistory (docs/outputs.md, manifest.json): which plug-in and preset files played which
+ * games, over every input, in game order; an input without one played its ranges with its identity's files. Spans
+ * next to each other with the same files are one; none when every game was played by the same files.
+ */
+function mergedPluginHistory(inputs: readonly Input[]): PluginSpan[] | undefined {
+  const key = (p: Readonly<Record<string, string>>): string => JSON.stringify(Object.entries(p).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const spans = inputs
+    .flatMap((i) => i.manifest.pluginHistory ?? i.manifest.ranges.map((games) => ({ games, plugins: i.manifest.identity.plugins ?? {} })))
+    .filter((s) => s.games[1] > s.games[0])
+    .sort((a, b) => a.games[0] - b.games[0]);
+  const out: PluginSpan[] = [];
+  for (const s of spans) {
+    const last = out[out.length - 1];
+    if (last && last.games[1] === s.games[0] && key(last.plugins) === key(s.plugins)) out[out.length - 1] = { games: [last.games[0], s.games[1]], plugins: last.plugins };
+    else out.push({ games: [s.games[0], s.games[1]], plugins: s.plugins });
+  }
+  return new Set(out.map((s) => key(s.plugins))).size > 1 ? out : undefined;
+}
+
 /** Merge shard runs into o.out: judged first (planMerge), then the output claimed and written (writeMerge). */
 export async function mergeRuns(o: MergeOptions): Promise<MergeOutcome> {
   return writeMerge(planMerge(o));
@@ -309,6 +329,7 @@ async function writeTrapped(p: MergePlan, signals: SignalTrap): Promise<MergeOut
       if (identity.unit === 'hand') extra['summary.csv'] = duplicateSummaryCsv(cell, agg, identity.players, Math.floor(agg.games / identity.players));
     }
     const seconds = inputs.reduce((s, i) => s + i.manifest.durationSeconds, 0);
+    const history = mergedPluginHistory(inputs);
     const git = gitState();
     const written = writeOutputs(outDir, agg, {
       tool: 'mjlab',
@@ -321,6 +342,7 @@ async function writeTrapped(p: MergePlan, signals: SignalTrap): Promise<MergeOut
       ranges,
       complete: missing.length === 0,
       ...(missing.length > 0 ? { missing } : {}),
+      ...(history ? { pluginHistory: history } : {}),
       gamesPlayed: agg.games,
       handsPlayed: agg.hands,
       drawnHands: agg.drawn,

@@ -9,7 +9,11 @@ import type { TableSpec } from './protocol.js';
 
 export async function tableConfig(spec: TableSpec): Promise<TableConfig> {
   const rules = ruleSet(spec.rules, spec.rulesSha256);
-  const lineup = await resolveLineup(spec.strategies, spec.players);
+  const named = spec.labels;
+  const lineup = (await resolveLineup(spec.strategies, spec.players)).map((l) => {
+    const shown = named?.[l.entry ?? l.label];
+    return shown === undefined ? l : { ...l, label: shown };
+  });
   return {
     rules,
     limit: spec.limit,

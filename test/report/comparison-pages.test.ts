@@ -13,6 +13,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvRows } from '../../src/report/csv-read.js';
 import { nashOfAntisymmetric } from '../../src/stats/nash.js';
+import { shellWord } from '../../src/text.js';
 import { runCli } from '../helpers/cli.js';
 import { docsPicture } from '../support/docs-picture.js';
 import { describeWithTool } from '../support/optional.js';
@@ -138,7 +139,7 @@ describeWithTool('the comparison pages in headless Chromium', MISSING, ENABLE, (
     expect(labels.some((l) => l.startsWith('lower bound'))).toBe(true);
     expect(labels).toContain(row.wall_sets);
     expect(await page.textContent('#difference')).toContain(`+${Number(row.mean_net).toFixed(2)}`);
-    expect(await page.textContent('#command')).toBe('node bin/mjlab.js sprt greedy random --rules harr --delta 20 --alpha 0.05 --beta 0.05 --adjust --max-games 40000 --seed 1');
+    expect(await page.textContent('#command')).toBe(`node bin/mjlab.js sprt greedy random --rules harr --delta 20 --alpha 0.05 --beta 0.05 --adjust --max-games 40000 --seed 1 --out ${shellWord(sprt)}`);
     const shot = await page.screenshot({ fullPage: true, ...docsPicture('sprt-page.png') });
     expect(shot.length).toBeGreaterThan(10_000);
     expect(errors).toEqual([]);

@@ -8,23 +8,13 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { mjlab, oneLine, read, ROOT, tempDir } from './helpers.js';
+import { FIXTURES, mjlab, oneLine, read, ROOT, tempDir } from './helpers.js';
 
 const tmp = tempDir('plugin-fix');
 
 // Throws in its 101st game (counted per thread: with one worker, after some batches are in); the fix drops the throw.
-const FAULTY = `let created = 0;
-export default {
-  name: 'flaky',
-  description: 'throws in its 101st game',
-  params: [],
-  create: ({ rng }) => {
-    created += 1;
-    const bad = created > 100;
-    return { act: (view) => { if (bad) throw new Error('flaky went off'); return view.legal[rng.int(view.legal.length)]; } };
-  },
-};
-`;
+// The file is the one an earlier mjlab's checkpoint was made with (test/runner/before-names.test.ts).
+const FAULTY = readFileSync(join(FIXTURES, 'before-names', 'flaky.mjs'), 'utf8');
 const FIXED = FAULTY.replace('if (bad) throw', 'if (bad && false) throw');
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -92,6 +82,36 @@ describe('a plug-in fault, fixed: the printed line runs as printed, with an expl
     const again = mjlab(['simulate', '--strategies', `random,${bot},random,random`, '--games', '400', '--seed', '4', '--workers', '1', '--no-progress', '--quiet', '--out', out, '--resume']);
     expect(again.status, again.stderr).toBe(0);
     expect((JSON.parse(read(out, 'manifest.json')) as Manifest).pluginHistory).toEqual(r.pluginHistory);
+  });
+
+  it('merge: the shards\' histories are carried over the merged games', () => {
+    const bot = join(tmp, 'shard-bot.mjs');
+    writeFileSync(bot, FAULTY);
+    const args = (shard: string) => ['simulate', '--strategies', `random,${bot},random,random`, '--games', '400', '--seed', '4', '--shard', shard, '--workers', '1', '--no-progress', '--quiet', '--out', join(tmp, `shard-${shard[0]}`)];
+    // Shard 1 faults in its 101st game, is fixed and goes on keeping its games; shard 2 is played by the fixed file.
+    const line = oneLine(mjlab(args('1/2')));
+    const k = Number(/; (\d+) of 200 games kept in /.exec(line)![1]);
+    expect(k).toBeGreaterThan(0);
+    writeFileSync(bot, FIXED);
+    const keep = /go on with: (.*?); or start afresh with: /.exec(line)![1]!;
+    expect(runPrinted(keep).status).toBe(0);
+    expect(mjlab(args('2/2')).status).toBe(0);
+    const merged = join(tmp, 'merged');
+    const r = mjlab(['merge', '--out', merged, join(tmp, 'shard-2'), join(tmp, 'shard-1')]);
+    expect(r.status, r.stderr).toBe(0);
+    const m = JSON.parse(read(merged, 'manifest.json')) as Manifest;
+    expect(m).toMatchObject({ complete: true, ranges: [[0, 400]], identity: { plugins: { [bot]: sha(FIXED) } } });
+    expect(m.pluginHistory).toEqual([
+      { games: [0, k], plugins: { [bot]: sha(FAULTY) } },
+      { games: [k, 400], plugins: { [bot]: sha(FIXED) } },
+    ]);
+    // Merged again with a shard of its own files alone: one history still, and none where one file played all.
+    const again = join(tmp, 'merged-2');
+    expect(mjlab(['merge', '--out', again, merged]).status).toBe(0);
+    expect((JSON.parse(read(again, 'manifest.json')) as Manifest).pluginHistory).toEqual(m.pluginHistory);
+    const plain = join(tmp, 'merged-plain');
+    expect(mjlab(['merge', '--allow-partial', '--out', plain, join(tmp, 'shard-2')]).status).toBe(0);
+    expect((JSON.parse(read(plain, 'manifest.json')) as Manifest).pluginHistory).toBeUndefined();
   });
 
   it('--accept-changed-plugin without --resume is refused in one line', () => {

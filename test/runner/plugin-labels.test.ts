@@ -85,5 +85,16 @@ describe('plug-ins sharing one name', () => {
     expect(m.members).toEqual([files.a, files.b, 'greedy']);
     expect(m.labels).toEqual(['walker', 'walker#2', 'greedy']);
     expect(m.plugins).toEqual(hashes);
+    // Each pairing's own files name its two members as the league does, whatever their order in its lineup.
+    const dirs = readdirSync(join(out, 'runs')).sort();
+    expect(dirs).toHaveLength(6);
+    for (const d of dirs) {
+      const [i, j] = d.split('-').map(Number) as [number, number];
+      const dir = join(out, 'runs', d);
+      const rows = (f: string) => read(dir, f).trimEnd().split('\n').slice(1).map((l) => l.split(',')[0]);
+      expect(rows('summary.csv'), d).toEqual([m.labels[i], m.labels[j]]);
+      expect(read(dir, 'pairwise.csv'), d).toContain(`${m.labels[i]},${m.labels[j]}`);
+      expect(shown(read(dir, 'report.html')), d).toMatch(new RegExp(`${m.labels[i]}(?![#\\w])[^]*${m.labels[j]}(?![#\\w])`));
+    }
   }, 120_000);
 });

@@ -98,6 +98,7 @@ export async function tableSpecFor(o: SimulateOptions): Promise<{ spec: TableSpe
     duplicate: o.duplicate,
     flowers: rules.flowers || o.flowers,
     limit: o.limit ?? rules.limit,
+    ...(o.labels ? { labels: o.labels } : {}),
   };
   const config = await tableConfig(spec);
   const plugins = pluginHashes(config.lineup);

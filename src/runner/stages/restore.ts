@@ -9,7 +9,7 @@
 import { UserError } from '../../errors.js';
 import type { AppendFile } from '../../io/append-file.js';
 import { sameButPlugins, sameIdentity, type Manifest, type PluginSpan, type RunIdentity } from '../../io/manifest.js';
-import { type Aggregate, emptyAggregate, mergeJsonInto } from '../../stats/aggregate.js';
+import { type Aggregate, type AggregateJson, emptyAggregate, mergeJsonInto, uniqueLabels } from '../../stats/aggregate.js';
 import {
   CHECKPOINT_FILE, CheckpointWriter, readCheckpoint, sha256, type BatchMarks, type CheckpointHeader, type CheckpointPlugins, type FileMark,
 } from '../checkpoint.js';
@@ -18,7 +18,7 @@ import { batchAt, batchCount } from '../plan.js';
 import type { StreamedName } from '../protocol.js';
 import { firstMismatch } from '../streamed.js';
 import type { Claimed } from './claim.js';
-import type { RunPlan, Stream } from './plan.js';
+import { afreshCommand, type RunPlan, type Stream } from './plan.js';
 
 /** What the checkpoint proved, and the files opened to go on from it. */
 export interface Restored {
@@ -67,13 +67,40 @@ export function pluginHistory(restored: Restored, end: number): PluginSpan[] | u
   return c.map((x, i) => ({ games: [x.from, Math.max(x.from, Math.min(end, c[i + 1]?.from ?? end))] as const, plugins: x.plugins }));
 }
 
+/**
+ * The checkpoint's batches under this run's labels. A checkpoint written before plug-ins and bots were shown by their
+ * own name (docs/strategies.md, "Writing your own strategy") labels them by the entry as written (a path): the same
+ * lineup, label for label in lineup order, so its batches are read under the names. A run whose streamed rows carry
+ * the labels (games.csv, matches.csv) cannot go on under other names in the same file: refused in one line, with
+ * the way on. Any other lineup is not this run's.
+ */
+function underLabels(plan: RunPlan, cpPath: string): (j: AggregateJson) => AggregateJson {
+  const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+  const byEntry = uniqueLabels(plan.identity.strategies.split(',').map((e) => e.trim()));
+  return (j) => {
+    if (same(j.labels, plan.labels)) return j;
+    if (!same(j.labels, byEntry) || byEntry.length !== plan.labels.length) {
+      throw new UserError(`${cpPath} holds batches of the lineup ${j.labels.join(',')}, not this run's (${plan.labels.join(',')}); cannot --resume it`);
+    }
+    const rows = plan.streams.map((s) => s.name).filter((n) => n === 'games.csv' || n === 'matches.csv');
+    if (rows.length > 0) {
+      throw new UserError(
+        `${cpPath} was written by an earlier mjlab, which labelled the lineup by its entries (${j.labels.join(',')}); its ${rows.join(' and ')} cannot go on under their names ` +
+          `(${plan.labels.join(',')}): finish it with that mjlab, or start afresh with: ${afreshCommand(plan.command, plan.o.shard, plan.o.commandOut ?? plan.o.out)}`,
+      );
+    }
+    return { ...j, labels: plan.labels, strategies: Object.fromEntries(j.labels.map((l, i) => [plan.labels[i]!, j.strategies[l]!])) };
+  };
+}
+
 /** The checkpoint read, verified and merged; nothing when the run starts afresh. */
 function readState(plan: RunPlan, claimed: Claimed): Read {
   const total = emptyAggregate(plan.labels);
   const none: Read = { total, header: null, marks: [], validBytes: 0, priorSeconds: 0, pluginChanges: [], accepted: null };
   if (!claimed.resume) return none;
   const cpPath = claimed.dir.file(CHECKPOINT_FILE);
-  const state = readCheckpoint(cpPath, (b) => mergeJsonInto(total, b.agg), { range: plan.range, batchSize: plan.batchSize });
+  const labelled = underLabels(plan, cpPath);
+  const state = readCheckpoint(cpPath, (b) => mergeJsonInto(total, labelled(b.agg)), { range: plan.range, batchSize: plan.batchSize });
   if (!state) {
     process.stderr.write(`mjlab: ${cpPath} has no complete line; starting from the beginning\n`);
     return none;
