@@ -65,6 +65,8 @@ export function bindModels(inst: StrategyInstance): StrategyInstance {
     const beliefPath = typeof inst.params.belief === 'string' ? inst.params.belief : '';
     let belief: BeliefModel | null = null;
     if (beliefPath !== '') {
+      // Refused here as well as by the agent, so that no run starts with it.
+      if (inst.params.infer === true) throw new UserError('search: belief and infer both choose how the worlds are dealt; give one');
       belief = readBeliefModel(beliefPath);
       files.push(beliefPath);
     }
