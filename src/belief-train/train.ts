@@ -7,7 +7,7 @@
  *
  *   model.mjbelief  the model (src/belief/model-file.ts)
  *   curve.csv       per epoch: training loss, held-out loss (nats per sample, the three heads summed)
- *   validation.csv  the kept model's held-out figures by stage (src/belief/metrics.ts), uniform worlds beside them
+ *   validation.csv  the kept model's held-out figures by stage (src/belief-train/metrics.ts), uniform worlds beside them
  *   manifest.json   provenance: the command, the data's identity, the fit options, the model's SHA-256, hours, CPU
  *
  * With --shard only the data is generated; --data DIR,... trains on the shards' directories together.
