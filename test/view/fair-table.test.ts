@@ -142,6 +142,16 @@ function* twoTruths(seeds: number, tables: number): Generator<{ s: HandState; se
   }
 }
 
+/** Positions of every table in turn, 20 to 109 decisions in, each with a second truth: where the searches are compared. */
+function* searchTruths(seeds: number): Generator<{ s: HandState; seat: number; other: HandState; seed: number }> {
+  for (let seed = 0; seed < seeds; seed++) {
+    const s = midHand(TABLES[seed % TABLES.length]!, seed, 20 + (seed * 7) % 90);
+    if (isOver(s)) continue;
+    const seat = toMove(s);
+    yield { s, seat, other: secondTruth(s, seat, makeStream(seed, 2, 'truth')), seed };
+  }
+}
+
 describe('the inference over worlds reads the view alone', () => {
   it('inference-weighted worlds and the danger of each discard are the same on two truths with the same view', () => {
     let compared = 0;
@@ -284,12 +294,7 @@ describe("agents' decisions depend on the view alone", () => {
     const bound = new Map([['net/model=random.mjnet', { strategy: netWith(model), params: { model: 'random.mjnet' } }]]);
     const searcher = searchWith(bound);
     let compared = 0;
-    for (let seed = 0; seed < 40; seed++) {
-      const t = TABLES[seed % TABLES.length]!;
-      const s = midHand(t, seed, 20 + (seed * 7) % 90);
-      if (isOver(s)) continue;
-      const seat = toMove(s);
-      const other = secondTruth(s, seat, makeStream(seed, 2, 'truth'));
+    for (const { s, seat, other, seed } of searchTruths(40)) {
       const init = (truth: HandState) => ({ seat, players: truth.players, rules: truth.rules, rng: seatStream(seed, 0, seat), params: { model: 'random.mjnet' } });
       const netSays = (truth: HandState): string => {
         const feat = new Featurizer(init(truth));
@@ -318,12 +323,7 @@ describe("agents' decisions depend on the view alone", () => {
     let compared = 0;
     let departed = 0;
     let differs = 0;
-    for (let seed = 0; seed < 40; seed++) {
-      const t = TABLES[seed % TABLES.length]!;
-      const s = midHand(t, seed, 20 + (seed * 7) % 90);
-      if (isOver(s)) continue;
-      const seat = toMove(s);
-      const other = secondTruth(s, seat, makeStream(seed, 2, 'truth'));
+    for (const { s, seat, other, seed } of searchTruths(40)) {
       const says = (truth: HandState): string => {
         const rng = seatStream(seed, 0, seat);
         const params = { ...params0, budget: 16, belief: 'random.mjbelief', beliefSteps: 5 };
