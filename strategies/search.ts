@@ -15,7 +15,10 @@
  * harr-limit at 64 rollouts, where deal-ins can cost the whole table's losses). With `infer` (docs/strategies.md, "Reading the table") they are dealt
  * by the inference over worlds instead (src/infer/guide.ts): each other seat's hand weighed by the likelihood of its
  * discards and passes under a softmax policy model, then walked toward that posterior; off by default until the
- * experiment `inference` shows it wins.
+ * experiment `inference` shows it wins. With `belief=FILE` they are dealt from a learned belief model instead
+ * (docs/belief.md "Worlds from the belief", src/belief/guide.ts): each other seat's hand weighed by the model's
+ * prediction of its counts from the view's features, then walked toward it; the model is read and checked by the
+ * lineup (src/lineup/models.ts), its file's hash part of the run's identity.
  *
  * Candidates: the policy's choice; on a turn, the next best discards by the shared shape evaluation (least shanten,
  * then shape: strategies/shared/ pickDiscard), up to `candidates` in all, plus the safest discard (Harr's "watch
@@ -38,6 +41,8 @@ import { greedy } from './greedy.js';
 import { harr } from './harr.js';
 import { defendTurn } from './shared/defend.js';
 import { type InferenceStats, inferenceGuide, noStats } from '../src/infer/guide.js';
+import { beliefGuide } from '../src/belief/guide.js';
+import type { BeliefModel } from '../src/belief/model-file.js';
 import { pairedSums } from './paired-sums.js';
 import { opponentGuide } from '../src/infer/opponent-model.js';
 import { random } from './random.js';
@@ -115,12 +120,12 @@ export interface SearchStats {
   readonly means: readonly number[];
 }
 
-/** `search` with policies the lineup bound (a net's model read); `search` itself binds none. */
-export function searchWith(bound: BoundPolicies): Strategy {
-  return { ...search, boundFrom: search, create: (init) => search.create(init, bound) };
+/** `search` with policies the lineup bound (a net's model read) and its belief model (`belief=FILE`, read); `search` itself binds none. */
+export function searchWith(bound: BoundPolicies, belief: BeliefModel | null = null): Strategy {
+  return { ...search, boundFrom: search, create: (init) => search.create(init, bound, belief) };
 }
 
-export const search: Strategy & { create(init: AgentInit, bound?: BoundPolicies): Agent } = {
+export const search: Strategy & { create(init: AgentInit, bound?: BoundPolicies, belief?: BeliefModel | null): Agent } = {
   name: 'search',
   description: 'determinised Monte Carlo: each candidate played out by the policy at every seat in worlds sampled from its own view',
   params: [
@@ -144,8 +149,14 @@ export const search: Strategy & { create(init: AgentInit, bound?: BoundPolicies)
     },
     { name: 'inferTries', default: 4, min: 1, max: 64, step: 1, description: 'deals per other seat weighed before the Metropolis walk (with infer)' },
     { name: 'inferSteps', default: 10, min: 0, max: 200, step: 5, description: 'Metropolis swaps per other seat toward the posterior (with infer)' },
+    {
+      name: 'belief', default: '',
+      description: "deal the worlds from a belief model (the model.mjbelief mjlab train --target belief wrote, docs/belief.md); replaces model and infer",
+    },
+    { name: 'beliefTries', default: 4, min: 1, max: 64, step: 1, description: 'deals per other seat weighed by the belief before the Metropolis walk (with belief)' },
+    { name: 'beliefSteps', default: 20, min: 0, max: 200, step: 5, description: "Metropolis swaps per other seat toward the belief's prediction (with belief)" },
   ],
-  create(init: AgentInit, bound: BoundPolicies = new Map()): Agent {
+  create(init: AgentInit, bound: BoundPolicies = new Map(), belief: BeliefModel | null = null): Agent {
     const budget = Number(init.params.budget);
     const nCand = Number(init.params.candidates);
     const worldsParam = Number(init.params.worlds);
@@ -163,6 +174,17 @@ export const search: Strategy & { create(init: AgentInit, bound?: BoundPolicies)
     if (infer && (!Number.isSafeInteger(inferTries) || inferTries < 1)) throw new UserError(`search: inferTries must be at least 1, got ${init.params.inferTries}`);
     if (infer && (!Number.isSafeInteger(inferSteps) || inferSteps < 0)) throw new UserError(`search: inferSteps must be a whole number, got ${init.params.inferSteps}`);
     const inferPrior = infer ? opponentGuide(inferTries) : undefined;
+    const beliefFile = String(init.params.belief ?? '');
+    const beliefTries = Number(init.params.beliefTries ?? 4);
+    const beliefSteps = Number(init.params.beliefSteps ?? 20);
+    if (beliefFile !== '') {
+      // The lineup reads the file and binds the model (src/lineup/models.ts); a strategy reads no file.
+      if (belief === null) throw new UserError(`search: belief=${beliefFile} needs its model read by the lineup (give search:belief=FILE in a lineup)`);
+      if (infer) throw new UserError('search: belief and infer both choose how the worlds are dealt; give one');
+      if (!Number.isSafeInteger(beliefTries) || beliefTries < 1) throw new UserError(`search: beliefTries must be at least 1, got ${init.params.beliefTries}`);
+      if (!Number.isSafeInteger(beliefSteps) || beliefSteps < 0) throw new UserError(`search: beliefSteps must be a whole number, got ${init.params.beliefSteps}`);
+    }
+    const beliefModel = beliefFile === '' ? null : belief;
     const inferStats = noStats();
     const policy = resolvePolicy(String(init.params.policy), bound);
     const priorSpec = String(init.params.prior ?? '');
@@ -216,7 +238,13 @@ export const search: Strategy & { create(init: AgentInit, bound?: BoundPolicies)
         const nets: number[][] = cands.map(() => []);
         let nWorlds = 0;
         // The record each other seat's hand is weighed by is this decision's.
-        const dealer = infer ? inferenceGuide(view, inferTries, inferPrior, { stats: inferStats, steps: inferSteps }) : guide;
+        // The belief's prediction is made once per decision, from this view's features alone.
+        const dealer =
+          beliefModel !== null
+            ? beliefGuide(beliefModel, view, beliefTries, beliefSteps)
+            : infer
+              ? inferenceGuide(view, inferTries, inferPrior, { stats: inferStats, steps: inferSteps })
+              : guide;
         const worldFor = (i: number): World => {
           const w = worldsParam > 0 ? i % worldsParam : i;
           while (nWorlds <= w) {

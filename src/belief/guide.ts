@@ -14,19 +14,22 @@
  */
 import type { AgentView, HandGuide } from '../agent/types.js';
 import { KINDS } from '../tiles/tile.js';
-import { BeliefFeaturizer, OTHERS, emptyBeliefSparse, unseenOf } from './features.js';
 import type { BeliefModel } from './model-file.js';
-import { BeliefPass, COUNTS, beliefForward } from './net.js';
+import { COUNTS, OTHERS, beliefPredict, type BeliefPrediction } from './predict.js';
 
 /** The smallest probability a count is given (a model sure of a count must not rule the truth out). */
 const FLOOR = 1e-4;
 
-export function beliefGuide(model: BeliefModel, view: AgentView, tries: number, steps: number): HandGuide {
-  const x = emptyBeliefSparse();
-  new BeliefFeaturizer().encode(view, x);
-  const unseen = unseenOf(view, new Uint8Array(KINDS));
-  const w = new BeliefPass(model.layout);
-  beliefForward(model.params, x, unseen, w);
+/** The guide, and the prediction it was made from (the model's inputs and outputs at this view). */
+export type BeliefGuide = HandGuide & { readonly prediction: BeliefPrediction };
+
+export function beliefGuide(model: BeliefModel, view: AgentView, tries: number, steps: number): BeliefGuide {
+  return guideFrom(beliefPredict(model, view), tries, steps);
+}
+
+/** The guide from a prediction already made at this view. */
+export function guideFrom(prediction: BeliefPrediction, tries: number, steps: number): BeliefGuide {
+  const { unseen, countP, seat: me, players } = prediction;
   // log(P(c) / C(u, c)) for each seat, kind and count; `top`: each seat's largest log weight, so weights stay ≤ 1.
   const logW = new Float64Array(OTHERS * KINDS * COUNTS).fill(-Infinity);
   const top = new Float64Array(OTHERS);
@@ -37,19 +40,19 @@ export function beliefGuide(model: BeliefModel, view: AgentView, tries: number, 
         const o = (k * KINDS + t) * COUNTS + c;
         let lc = 0;
         for (let i = 0; i < c; i++) lc += Math.log((unseen[t]! - i) / (i + 1));
-        logW[o] = Math.log(Math.max(FLOOR, w.countP[o]!)) - lc;
+        logW[o] = Math.log(Math.max(FLOOR, countP[o]!)) - lc;
         if (logW[o]! > best) best = logW[o]!;
       }
       top[k]! += best;
     }
   }
-  const players = view.players;
   return {
     tries,
     steps,
+    prediction,
     misfit: () => 0,
     weight(counts: Uint8Array, seat: number): number {
-      const k = (seat - view.seat + players) % players;
+      const k = (seat - me + players) % players;
       if (k === 0 || k > OTHERS) return 1;
       let s = 0;
       for (let t = 0; t < KINDS; t++) {

@@ -7,6 +7,7 @@
  * that loops is stopped at --decision-timeout and its game with it, one that ends its thread ends the command.
  */
 import { coachOf } from '../coach/coach.js';
+import { readBeliefModel } from '../belief/model-file.js';
 import { spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import type { StrategyInstance } from '../agent/types.js';
@@ -44,6 +45,8 @@ export interface PlayArgs {
   'decision-timeout'?: number;
   /** The hint's coach (docs/play.md, "A hint from the coach"); none: no hint. */
   coach?: string;
+  /** The belief model the hint's danger is read from (docs/belief.md "The danger of a discard"). */
+  belief?: string;
 }
 
 /** The opponents: one strategy per other seat in the order of play after the person, or one for all of them. */
@@ -81,6 +84,8 @@ export async function startPlay(a: PlayArgs, log: (line: string) => void = () =>
   if (!(Number.isFinite(seconds) && seconds > 0)) throw new UserError(`--decision-timeout must be a positive number of seconds, got ${seconds}`);
   const { entries, lineup: opp } = await opponents(a.strategies, table.players);
   const coach = a.coach === undefined ? undefined : await resolveStrategy(a.coach);
+  if (a.belief !== undefined && coach === undefined) throw new UserError('--belief: the model gives the danger the hint shows; give --coach too');
+  const belief = a.belief === undefined ? null : readBeliefModel(a.belief);
   if (coach !== undefined && (isPlugin(coach) || opp.some(isPlugin))) {
     throw new UserError(`--coach: the hint takes a built-in strategy, at a table of built-in opponents (a plug-in coach reviews a saved game: ${CLI} review --coach FILE)`);
   }
@@ -90,7 +95,7 @@ export async function startPlay(a: PlayArgs, log: (line: string) => void = () =>
     seed,
     opponents: opp,
     seat: seat as SessionOptions['seat'],
-    ...(coach !== undefined ? { coach: coachOf(coach) } : {}),
+    ...(coach !== undefined ? { coach: coachOf(coach, belief) } : {}),
     save: (record) => {
       const file = saveRecord(dir, record);
       log(`saved game ${record.game}: ${file}`);

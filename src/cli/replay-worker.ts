@@ -8,6 +8,7 @@ import { gameSetup } from '../game/setup.js';
 import { playGame } from '../game/play.js';
 import { compareSeat } from '../game/compare.js';
 import { reviewSeat } from '../coach/review.js';
+import { readBeliefModel } from '../belief/model-file.js';
 import { readScenario } from '../game/replay.js';
 import { resolveStrategy } from '../lineup/registry.js';
 import { holdToContract, loading } from '../sandbox/contract.js';
@@ -17,7 +18,7 @@ import { replayConfig, type GameArgs } from './replay-args.js';
 export type ReplayJob =
   | { readonly kind: 'game'; readonly args: GameArgs }
   | { readonly kind: 'compare'; readonly file: string; readonly seat: number; readonly strategy: string }
-  | { readonly kind: 'review'; readonly file: string; readonly seat: number; readonly strategy: string; readonly seed: number };
+  | { readonly kind: 'review'; readonly file: string; readonly seat: number; readonly strategy: string; readonly seed: number; readonly belief?: string };
 
 hostPlugins<{ job: ReplayJob }>(async ({ job }, hb): Promise<Operations> => {
   if (job.kind === 'game') {
@@ -40,7 +41,10 @@ hostPlugins<{ job: ReplayJob }>(async ({ job }, hb): Promise<Operations> => {
     run: () => {
       const sc = readScenario(job.file);
       hb.setGame(sc.game);
-      return job.kind === 'review' ? reviewSeat(sc, job.file, job.seat, inst, { seed: job.seed }) : compareSeat(sc, job.file, job.seat, inst);
+      if (job.kind !== 'review') return compareSeat(sc, job.file, job.seat, inst);
+      // The belief model was read and checked by the main thread before; read again here, where the review runs.
+      const belief = job.belief === undefined ? undefined : { model: readBeliefModel(job.belief), file: job.belief };
+      return reviewSeat(sc, job.file, job.seat, inst, { seed: job.seed, belief });
     },
   };
 });

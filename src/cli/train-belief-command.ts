@@ -1,10 +1,10 @@
 /**
  * `mjlab train --target belief` (docs/belief.md): the lineup's self-play turns recorded from each seat's view with
- * the other seats' truth as labels, and the belief network fitted to them. The work is in src/belief/train.ts. The
+ * the other seats' truth as labels, and the belief network fitted to them. The work is in src/belief-train/train.ts. The
  * policy's options that mean nothing here (--keep-data, --init-model, the soft target, the value head) are refused.
  */
 import { DEFAULT_FIT } from '../learn/options.js';
-import { BELIEF_MODEL_FILE, trainBelief } from '../belief/train.js';
+import { BELIEF_MODEL_FILE, trainBelief } from '../belief-train/train.js';
 import { UserError } from '../errors.js';
 import { SIGNAL_EXIT } from '../runner/signals.js';
 import { dataOptions, type TrainArgs } from './train-args.js';

@@ -17,6 +17,7 @@ import { UserError } from '../errors.js';
 import { isPlugin } from '../sandbox/contract.js';
 import { opponentGuide } from '../infer/opponent-model.js';
 import { resolvePolicy } from '../../strategies/search.js';
+import type { BeliefModel } from '../belief/model-file.js';
 
 /** The default coach: a whole hand reviewed in about 10 s on one core (measured in `npm run bench`, src/bench/review.ts). */
 export { DEFAULT_COACH } from './default.js';
@@ -33,6 +34,8 @@ export interface Coach {
   readonly worlds: number;
   /** The guide the worlds of a decision are dealt with (made from its view alone). */
   guide(view: AgentView): HandGuide | undefined;
+  /** A belief model each discard's danger is read from (`--belief FILE`, docs/belief.md); null: the danger over worlds. */
+  readonly belief: BeliefModel | null;
 }
 
 /**
@@ -50,9 +53,9 @@ function guideOf(): (view: AgentView) => HandGuide {
   return (view) => inferenceGuide(view, INFER_TRIES, prior, { steps: INFER_STEPS });
 }
 
-export function coachOf(inst: StrategyInstance): Coach {
+export function coachOf(inst: StrategyInstance, belief: BeliefModel | null = null): Coach {
   if (inst.strategy.name !== 'search' || isPlugin(inst)) {
-    return { label: inst.label, policy: { strategy: inst.strategy, params: inst.params }, worlds: DEFAULT_WORLDS, guide: guideOf() };
+    return { label: inst.label, policy: { strategy: inst.strategy, params: inst.params }, worlds: DEFAULT_WORLDS, guide: guideOf(), belief };
   }
   const p = inst.params;
   const worlds = Number(p.budget);
@@ -62,5 +65,6 @@ export function coachOf(inst: StrategyInstance): Coach {
     policy: resolvePolicy(String(p.policy)),
     worlds,
     guide: p.model === false ? () => undefined : guideOf(),
+    belief,
   };
 }

@@ -6,7 +6,8 @@
  * rollout agents draw from the same stream (`rollout(i)`, a fresh stream of one key per world), so two answers that
  * lead to the same play in a world get the same net there, and the paired loss of one answer against another cancels
  * the deal's luck. Each discard's danger is the estimate of docs/strategies.md, "The danger of a discard" (src/infer/danger.ts: the probability that another
- * seat may declare Mah-Jongg on it, over worlds read as the table reads them), from a stream of its own.
+ * seat may declare Mah-Jongg on it, over worlds read as the table reads them), from a stream of its own; with the
+ * coach's belief model, the belief's (docs/belief.md "The danger of a discard").
  */
 import type { Action, Agent, AgentView, World } from '../agent/types.js';
 import { sameAction } from '../core/action.js';
@@ -89,7 +90,7 @@ export function evaluateView(view: AgentView, coach: Coach, streams: Streams, on
       nets[c]!.push(scratch.playOut(agentsFor())[seat]!);
     }
   }
-  const danger = streams.danger !== undefined && cands.some((a) => a.type === 'discard') ? discardDanger(view, streams.danger) : null;
+  const danger = streams.danger !== undefined && cands.some((a) => a.type === 'discard') ? discardDanger(view, streams.danger, { belief: coach.belief }) : null;
   return cands.map((action, c) => ({
     action,
     nets: nets[c]!,

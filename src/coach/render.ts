@@ -32,7 +32,7 @@ export function renderReview(r: Review, file: string): string {
   const s = r.summary;
   const out = [
     `mjlab review: seat ${r.seat} (${r.recorded}) of ${file}, coach ${r.coach}: ${r.worlds} worlds per answer, review seed ${r.seed}`,
-    `values: ${r.seat}'s expected net of the hand after each answer, with its 95% interval; danger: the probability that another seat may declare Mah-Jongg on the discard (src/infer/danger.ts)`,
+    `values: ${r.seat}'s expected net of the hand after each answer, with its 95% interval; danger: the probability that another seat may declare Mah-Jongg on the discard (${r.belief ? `the belief model ${r.belief.file}, SHA-256 ${r.belief.sha256.slice(0, 12)}…, docs/belief.md` : 'src/infer/danger.ts'})`,
   ];
   for (const d of r.decisions) {
     out.push('');

@@ -22,6 +22,7 @@ import { thrownMessage } from '../text.js';
 import { formatHand } from '../tiles/index.js';
 import { viewFor } from '../view/view.js';
 import { type Scenario, executeScenario } from '../game/replay.js';
+import type { BeliefModel } from '../belief/model-file.js';
 import { coachOf } from './coach.js';
 import { type Panel, panelOf } from './panel.js';
 import { MISTAKE_RULE, mistakesOf, type MistakeAt } from './mistake.js';
@@ -54,6 +55,8 @@ export interface Review {
   readonly coach: string;
   readonly seed: number;
   readonly worlds: number;
+  /** With `--belief FILE`: the belief model each discard's danger is read from, by its file and SHA-256. */
+  readonly belief?: { readonly file: string; readonly sha256: string };
   readonly decisions: readonly ReviewDecision[];
   readonly summary: {
     readonly decisions: number;
@@ -73,13 +76,15 @@ export interface Review {
 
 export interface ReviewOptions {
   readonly seed: number;
+  /** The belief model each discard's danger is read from (`--belief FILE`), and the file it was read from. */
+  readonly belief?: { readonly model: BeliefModel; readonly file: string };
   /** Told after each decision (the terminal's progress line). */
   readonly progress?: (done: number) => void;
 }
 
 /** Review seat `seat` of the record `sc` (read from `file`) with the coach `inst`. */
 export function reviewSeat(sc: Scenario, file: string, seat: number, inst: StrategyInstance, opts: ReviewOptions): Review {
-  const coach = coachOf(inst);
+  const coach = coachOf(inst, opts.belief?.model ?? null);
   const decisions: ReviewDecision[] = [];
   executeScenario(sc, file, {
     decision(state: HandState, hand, move, recorded, events) {
@@ -122,6 +127,7 @@ export function reviewSeat(sc: Scenario, file: string, seat: number, inst: Strat
     coach: inst.label,
     seed: opts.seed,
     worlds: coach.worlds,
+    ...(opts.belief ? { belief: { file: opts.belief.file, sha256: opts.belief.model.sha256 } } : {}),
     decisions,
     summary: {
       decisions: decisions.length,

@@ -4,6 +4,10 @@
  * included; src/engine/legal.ts mayClaimMahjong), estimated over worlds sampled from the seat's own view, read as
  * the table reads it (src/infer/guide.ts: each other seat's hand weighed by what it did) unless `infer` is false.
  *
+ * With `belief` (a model mjlab train --target belief wrote, src/belief/model-file.ts readBeliefModel) the danger is
+ * the belief's instead (src/belief/danger.ts, docs/belief.md "The danger of a discard": read from the model's win
+ * head at this view, no world sampled, nothing drawn from the stream).
+ *
  * For strategies, plug-ins and reviews: `discardDanger(view, rng)` at any decision the view's seat has open. Its
  * randomness is the stream given alone, and a world is a function of the view and that stream, so the same view and
  * stream give the same danger on any truth behind the view (test/view/fair-table.test.ts).
@@ -14,6 +18,8 @@ import { mayClaimMahjong } from '../engine/legal.js';
 import { worldStateCopy } from '../view/world.js';
 import { INFER_STEPS, INFER_TRIES, type InferenceStats, inferenceGuide } from './guide.js';
 import { opponentGuide } from './opponent-model.js';
+import { beliefDanger } from '../belief/danger.js';
+import type { BeliefModel } from '../belief/model-file.js';
 
 export interface DangerOptions {
   /** Worlds sampled (default 64): the standard error of a danger p is at most sqrt(p(1-p)/worlds). */
@@ -26,6 +32,8 @@ export interface DangerOptions {
   readonly steps?: number;
   /** Where to add the inference's effective sample sizes. */
   readonly stats?: InferenceStats;
+  /** A belief model: the danger is its prediction at this view (the options above unused, the stream untouched). */
+  readonly belief?: BeliefModel | null;
 }
 
 export const DANGER_WORLDS = 64;
@@ -36,6 +44,7 @@ export const DANGER_WORLDS = 64;
  * hold are estimated too (a review may ask of any tile).
  */
 export function discardDanger(view: AgentView, rng: Rng, opts: DangerOptions = {}): Float64Array {
+  if (opts.belief) return beliefDanger(opts.belief, view);
   const n = opts.worlds ?? DANGER_WORLDS;
   if (!Number.isSafeInteger(n) || n < 1) throw new RangeError(`discardDanger: worlds must be a whole number of at least 1, got ${n}`);
   const infer = opts.infer ?? true;

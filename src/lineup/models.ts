@@ -1,6 +1,6 @@
 /**
  * Learned models in a lineup (docs/learning.md): `net:model=FILE`, and `net/model=FILE` as search's `policy` or
- * `prior`. The lineup reads each model file once (each worker resolves the lineup itself: src/runner/table.ts),
+ * `prior`; a belief model as search's `belief=FILE` (docs/belief.md, src/belief/model-file.ts). The lineup reads each model file once (each worker resolves the lineup itself: src/runner/table.ts),
  * checks it (strategies/learned/model-file.ts: a file cut, lengthened or altered is refused in one line) and binds
  * the model into the strategy, so no strategy reads a file and nothing is kept at module level. The file joins the
  * instance's files, whose hashes are part of the run's identity (src/runner/plugins.ts).
@@ -12,6 +12,7 @@ import { UserError } from '../errors.js';
 import { decodeModel, type Model } from '../../strategies/learned/model-file.js';
 import { net, netWith } from '../../strategies/net.js';
 import { search, searchWith, type BoundPolicies } from '../../strategies/search.js';
+import { readBeliefModel, type BeliefModel } from '../belief/model-file.js';
 
 export function readModel(path: string): Model {
   return readModelFile(path).model;
@@ -61,7 +62,15 @@ export function bindModels(inst: StrategyInstance): StrategyInstance {
       bound.set(value, { strategy: netWith(readModel(path)), params });
       files.push(path);
     }
-    if (bound.size > 0) strategy = searchWith(bound as BoundPolicies);
+    const beliefPath = typeof inst.params.belief === 'string' ? inst.params.belief : '';
+    let belief: BeliefModel | null = null;
+    if (beliefPath !== '') {
+      // Refused here as well as by the agent, so that no run starts with it.
+      if (inst.params.infer === true) throw new UserError('search: belief and infer both choose how the worlds are dealt; give one');
+      belief = readBeliefModel(beliefPath);
+      files.push(beliefPath);
+    }
+    if (bound.size > 0 || belief !== null) strategy = searchWith(bound as BoundPolicies, belief);
   }
   if (files.length === 0) return inst;
   return { ...inst, strategy, files: [...(inst.files ?? []), ...files] };

@@ -8,23 +8,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { selfPlay } from '../../experiments/self-play.js';
-import { BELIEF_FEATURES, BELIEF_FEATURES_VERSION } from '../../src/belief/features.js';
 import { beliefGuide } from '../../src/belief/guide.js';
-import { decodeBeliefModel, encodeBeliefModel } from '../../src/belief/model-file.js';
-import { beliefLayout } from '../../src/belief/net.js';
+import { randomBeliefModel } from './helpers.js';
 import type { AgentView } from '../../src/agent/types.js';
 import type { HandState } from '../../src/engine/state.js';
 import { makeStream } from '../../src/rng/streams.js';
 import { KINDS } from '../../src/tiles/tile.js';
 import { viewFor } from '../../src/view/view.js';
 import { worldStateCopy } from '../../src/view/world.js';
-
-function randomModel(seed: number) {
-  const L = beliefLayout(6);
-  const rng = makeStream(seed, 0, 'test:belief-model');
-  const p = Float64Array.from({ length: L.size }, () => Math.fround((2 * rng.next() - 1) * 1.5));
-  return decodeBeliefModel(encodeBeliefModel({ beliefFeaturesVersion: BELIEF_FEATURES_VERSION, features: BELIEF_FEATURES, hidden: 6 }, p), 'test');
-}
 
 /** Decisions of a few self-play hands: the state (copied) and the seat's view of the copy. */
 function decisions(): { s: HandState; view: AgentView }[] {
@@ -48,7 +39,7 @@ function kindTotals(s: HandState): number[] {
 
 describe("the belief's worlds", () => {
   const ds = decisions();
-  const model = randomModel(3);
+  const model = randomBeliefModel(3);
 
   it('conserve every count exactly: each kind, each hand\'s size, the seat\'s own tiles (property)', () => {
     fc.assert(

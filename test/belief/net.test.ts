@@ -4,7 +4,7 @@
  * fit is exactly reproducible (same data and seed, same parameters bit for bit).
  */
 import { describe, expect, it } from 'vitest';
-import { beliefFitting } from '../../src/belief/fit.js';
+import { beliefFitting } from '../../src/belief-train/fit.js';
 import { BELIEF_BLOCKS, BeliefPass, COUNTS, beliefBackward, beliefForward, beliefLayout, beliefLoss } from '../../src/belief/net.js';
 import { makeStream } from '../../src/rng/streams.js';
 import { selfPlaySamples } from './helpers.js';

@@ -27,6 +27,11 @@ import { Featurizer, emptySparse } from '../../strategies/learned/features.js';
 import { netWith, type NetAgent } from '../../strategies/net.js';
 import { searchWith } from '../../strategies/search.js';
 import { randomModel } from '../learn/helpers.js';
+import { beliefGuide } from '../../src/belief/guide.js';
+import { beliefDanger } from '../../src/belief/danger.js';
+import { beliefPredict } from '../../src/belief/predict.js';
+import { BeliefFeaturizer, emptyBeliefSparse } from '../../src/belief/features.js';
+import { randomBeliefModel } from '../belief/helpers.js';
 
 const TABLES = EVERY_TABLE;
 
@@ -137,6 +142,16 @@ function* twoTruths(seeds: number, tables: number): Generator<{ s: HandState; se
   }
 }
 
+/** Positions of every table in turn, 20 to 109 decisions in, each with a second truth: where the searches are compared. */
+function* searchTruths(seeds: number): Generator<{ s: HandState; seat: number; other: HandState; seed: number }> {
+  for (let seed = 0; seed < seeds; seed++) {
+    const s = midHand(TABLES[seed % TABLES.length]!, seed, 20 + (seed * 7) % 90);
+    if (isOver(s)) continue;
+    const seat = toMove(s);
+    yield { s, seat, other: secondTruth(s, seat, makeStream(seed, 2, 'truth')), seed };
+  }
+}
+
 describe('the inference over worlds reads the view alone', () => {
   it('inference-weighted worlds and the danger of each discard are the same on two truths with the same view', () => {
     let compared = 0;
@@ -192,6 +207,51 @@ describe('the inference over worlds reads the view alone', () => {
   });
 });
 
+describe('the belief model reads the view alone', () => {
+  const model = randomBeliefModel(5);
+  /** The model's inputs and outputs, its worlds and its danger at the seat's view of `x`, as one string. */
+  const read = (x: HandState, seat: number, seed: number): string => {
+    const view = viewFor(x, seat);
+    const p = beliefPredict(model, view);
+    const guide = beliefGuide(model, view, 4, 10);
+    const w = view.sampleWorld(makeStream(seed, 3, 'w'), undefined, guide);
+    return JSON.stringify({
+      inputs: [Array.from(p.index), Array.from(p.value), Array.from(p.unseen)],
+      outputs: [Array.from(p.countP), Array.from(p.readyP), Array.from(p.waitP)],
+      // Everything the search is handed with the guide, its prediction included.
+      guide: reach(guide, new Set()),
+      world: stateBytes(worldStateCopy(w)),
+      danger: Array.from(beliefDanger(model, viewFor(x, seat))),
+    });
+  };
+
+  it("a probe of the model's inputs and outputs, its worlds and its danger finds nothing of another seat's truth", () => {
+    let compared = 0;
+    for (const { s, seat, other, seed } of twoTruths(40, TABLES.length)) {
+      expect(read(other, seat, seed)).toBe(read(s, seat, seed));
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(30);
+  });
+
+  it("positive control: features read from another seat's view (its concealed hand) are caught", () => {
+    let caught = 0;
+    let tried = 0;
+    for (const { s, seat, other } of twoTruths(30, 4)) {
+      const leaky = (x: HandState): string => {
+        // A cheat: the next seat's own view shows its concealed tiles.
+        const f = emptyBeliefSparse();
+        new BeliefFeaturizer().encode(viewFor(x, (seat + 1) % x.players), f);
+        return JSON.stringify([Array.from(f.index.subarray(0, f.n)), Array.from(f.value.subarray(0, f.n))]);
+      };
+      tried++;
+      if (leaky(s) !== leaky(other)) caught++;
+    }
+    expect(tried).toBeGreaterThan(20);
+    expect(caught).toBe(tried);
+  });
+});
+
 describe("agents' decisions depend on the view alone", () => {
   const strategy = (name: string) => builtinStrategies.find((x) => x.name === name)!;
   const params = (name: string, over: Record<string, number | boolean | string> = {}) => ({
@@ -234,12 +294,7 @@ describe("agents' decisions depend on the view alone", () => {
     const bound = new Map([['net/model=random.mjnet', { strategy: netWith(model), params: { model: 'random.mjnet' } }]]);
     const searcher = searchWith(bound);
     let compared = 0;
-    for (let seed = 0; seed < 40; seed++) {
-      const t = TABLES[seed % TABLES.length]!;
-      const s = midHand(t, seed, 20 + (seed * 7) % 90);
-      if (isOver(s)) continue;
-      const seat = toMove(s);
-      const other = secondTruth(s, seat, makeStream(seed, 2, 'truth'));
+    for (const { s, seat, other, seed } of searchTruths(40)) {
       const init = (truth: HandState) => ({ seat, players: truth.players, rules: truth.rules, rng: seatStream(seed, 0, seat), params: { model: 'random.mjnet' } });
       const netSays = (truth: HandState): string => {
         const feat = new Featurizer(init(truth));
@@ -261,6 +316,36 @@ describe("agents' decisions depend on the view alone", () => {
       compared++;
     }
     expect(compared).toBeGreaterThan(25);
+  });
+
+  it('search with worlds from a belief model chooses the same, and draws as much of its stream, on both truths', () => {
+    const searcher = searchWith(new Map(), randomBeliefModel(7));
+    let compared = 0;
+    let departed = 0;
+    let differs = 0;
+    for (const { s, seat, other, seed } of searchTruths(40)) {
+      const says = (truth: HandState): string => {
+        const rng = seatStream(seed, 0, seat);
+        const params = { ...params0, budget: 16, belief: 'random.mjbelief', beliefSteps: 5 };
+        const agent = searcher.create({ seat, players: truth.players, rules: truth.rules, rng, params }) as Agent & { lastSearch(): unknown };
+        return JSON.stringify({ action: agent.act(viewFor(truth, seat)), search: agent.lastSearch(), next: rng.next() });
+      };
+      const a = says(s);
+      expect(says(other)).toBe(a);
+      const searched = (JSON.parse(a) as { search: { means: number[] } | null }).search;
+      if (searched !== null) {
+        departed++;
+        // The same search in today's worlds: its rollouts come out otherwise (the belief's worlds are in play).
+        const plain = searcher.create({ seat, players: s.players, rules: s.rules, rng: seatStream(seed, 0, seat), params: { ...params0, budget: 16 } }) as Agent & { lastSearch(): { means: number[] } | null };
+        plain.act(viewFor(s, seat));
+        if (JSON.stringify(plain.lastSearch()?.means) !== JSON.stringify(searched.means)) differs++;
+      }
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(25);
+    // Positions where the search played rollouts in the belief's worlds, nearly all unlike today's worlds'.
+    expect(departed).toBeGreaterThan(10);
+    expect(differs).toBeGreaterThan(departed / 2);
   });
 
   it('positive control: an agent that reads the hidden state is caught choosing otherwise', () => {

@@ -24,6 +24,7 @@ export const playCommand: CommandModule<object, PlayArgs> = {
       .option('open', { type: 'boolean', default: false, describe: 'open the page in a browser ($BROWSER, or the system default)' })
       .option('record-dir', { type: 'string', default: DEFAULT_RECORD_DIR, describe: 'where every game played is saved as a replayable record' })
       .option('decision-timeout', { type: 'number', describe: `seconds one create() or act() of a plug-in opponent may take (default ${DEFAULT_DECISION_TIMEOUT})` })
-      .option('coach', { type: 'string', describe: "a hint key (h) and button: the coach's values for your open decision, from your view only (e.g. search); off by default" }) as never,
+      .option('coach', { type: 'string', describe: "a hint key (h) and button: the coach's values for your open decision, from your view only (e.g. search); off by default" })
+      .option('belief', { type: 'string', describe: "with --coach: each discard's danger in the hint from this belief model (the model.mjbelief of mjlab train --target belief)" }) as never,
   handler: async (a) => (await import('../play-command.js')).playHandler(a),
 };

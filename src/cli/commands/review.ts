@@ -13,6 +13,7 @@ export const reviewCommand: CommandModule<object, ReviewArgs> = {
       .option('seat', { type: 'string', describe: "the seat to review: its wind in the record's first hand (E, S, W, N) or its number" })
       .option('coach', { type: 'string', default: DEFAULT_COACH, describe: "the strategy that values the answers: search's budget is worlds per answer; any other strategy (a file too) rolls out itself" })
       .option('seed', { type: 'number', default: 0, describe: "the review's own seed: the coach's worlds come from it alone" })
+      .option('belief', { type: 'string', describe: "each discard's danger from this belief model (the model.mjbelief of mjlab train --target belief), not from the coach's worlds" })
       .option('html', { type: 'string', describe: 'write the replay viewer page with the review beside the table to FILE' })
       .option('json', { type: 'boolean', default: false, describe: 'print the review as JSON' })
       .option('force', { type: 'boolean', default: false, describe: '--html may replace a file mjlab did not write' })

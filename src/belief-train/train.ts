@@ -1,13 +1,13 @@
 /**
  * `mjlab train --target belief` as a library call (docs/belief.md): self-play games of a lineup (default four `harr`)
  * played in worker threads, every seat's turns recorded from its view with the other seats' truth as labels
- * (src/belief/worker.ts), through the same resumable, checksummed, shardable data files as the policy's
- * (src/learn/data.ts); then the belief network fitted to them (src/belief/fit.ts), and the outputs written through
+ * (src/belief-train/worker.ts), through the same resumable, checksummed, shardable data files as the policy's
+ * (src/learn/data.ts); then the belief network fitted to them (src/belief-train/fit.ts), and the outputs written through
  * the claimed directory, the manifest last:
  *
  *   model.mjbelief  the model (src/belief/model-file.ts)
  *   curve.csv       per epoch: training loss, held-out loss (nats per sample, the three heads summed)
- *   validation.csv  the kept model's held-out figures by stage (src/belief/metrics.ts), uniform worlds beside them
+ *   validation.csv  the kept model's held-out figures by stage (src/belief-train/metrics.ts), uniform worlds beside them
  *   manifest.json   provenance: the command, the data's identity, the fit options, the model's SHA-256, hours, CPU
  *
  * With --shard only the data is generated; --data DIR,... trains on the shards' directories together.
@@ -23,11 +23,11 @@ import type { TrainOptions } from '../learn/options.js';
 import { resumeCommand } from '../learn/train.js';
 import { withTargetData } from '../learn/target-data.js';
 import type { StopSignal } from '../runner/signals.js';
-import { BELIEF_FEATURES, BELIEF_FEATURES_VERSION } from './features.js';
+import { BELIEF_FEATURES, BELIEF_FEATURES_VERSION } from '../belief/features.js';
 import { fitBeliefUnlessStopped, beliefSampleOf, type BeliefFitOptions, type BeliefFitted } from './fit.js';
-import { encodeBeliefModel } from './model-file.js';
-import type { BeliefSample } from './net.js';
-import { decodeBeliefRecords } from './record.js';
+import { encodeBeliefModel } from '../belief/model-file.js';
+import type { BeliefSample } from '../belief/net.js';
+import { decodeBeliefRecords } from '../belief/record.js';
 
 export const BELIEF_MODEL_FILE = 'model.mjbelief';
 
@@ -109,7 +109,7 @@ export async function trainBelief(o: BeliefTrainOptions): Promise<BeliefTrainRes
   checkFit(o.fit);
   const t0 = performance.now();
   const startedAt = new Date().toISOString();
-  const spec = { target: 'belief', worker: 'belief/worker.js', featuresVersion: BELIEF_FEATURES_VERSION, count: 'records', check: checkRecords } as const;
+  const spec = { target: 'belief', worker: 'belief-train/worker.js', featuresVersion: BELIEF_FEATURES_VERSION, count: 'records', check: checkRecords } as const;
   const r = await withTargetData(o, spec, t0, startedAt, async ({ id, data, dir, cpuSeconds, signals }): Promise<BeliefTrainResult> => {
     const { train, valid } = samplesOf(data);
     if (train.length === 0) throw new UserError(`no turn was recorded in ${id.games} games; give more --games`);

@@ -11,10 +11,10 @@ import { UserError } from '../errors.js';
 import { runSliced } from '../learn/fit.js';
 import { makeStream, shuffleInPlace } from '../rng/streams.js';
 import { KINDS } from '../tiles/tile.js';
-import { BELIEF_FEATURES, KIND_AT, PER_KIND } from './features.js';
+import { BELIEF_FEATURES, KIND_AT, PER_KIND } from '../belief/features.js';
 import { BeliefScore } from './metrics.js';
-import { BeliefPass, beliefBackward, beliefForward, beliefLayout, beliefLoss, beliefNonFinite, type BeliefLayout, type BeliefSample } from './net.js';
-import type { BeliefRecord } from './record.js';
+import { BeliefPass, beliefBackward, beliefForward, beliefLayout, beliefLoss, beliefNonFinite, type BeliefLayout, type BeliefSample } from '../belief/net.js';
+import type { BeliefRecord } from '../belief/record.js';
 
 export interface BeliefFitOptions {
   readonly epochs: number;
@@ -36,7 +36,7 @@ export interface BeliefFitted {
   readonly best: BeliefEpoch;
   readonly trainSamples: number;
   readonly validSamples: number;
-  /** The kept model's held-out figures by stage (src/belief/metrics.ts). */
+  /** The kept model's held-out figures by stage (src/belief-train/metrics.ts). */
   readonly figures: Record<string, number | string>[];
 }
 

@@ -16,12 +16,12 @@ import { tableConfig } from '../runner/table.js';
 import { Heartbeat, holdToContract, loading } from '../sandbox/contract.js';
 import { errorMessage } from '../sandbox/worker-error.js';
 import { KINDS } from '../tiles/tile.js';
-import { BeliefFeaturizer, emptyBeliefSparse, unseenOf } from './features.js';
-import { beliefLabels } from './labels.js';
-import { encodeBeliefRecords, type BeliefRecord } from './record.js';
+import { BeliefFeaturizer, emptyBeliefSparse, unseenOf } from '../belief/features.js';
+import { beliefLabels } from '../belief/labels.js';
+import { encodeBeliefRecords, type BeliefRecord } from '../belief/record.js';
 
 const port = parentPort;
-if (!port) throw new Error('belief/worker.js must run in a worker thread');
+if (!port) throw new Error('belief-train/worker.js must run in a worker thread');
 
 const init = workerData as TrainWorkerInit & { readonly heartbeat: SharedArrayBuffer };
 handTableFrom(workerData);

@@ -14,8 +14,8 @@
  */
 import { rocAuc } from '../stats/roc.js';
 import { KINDS } from '../tiles/tile.js';
-import { OTHERS } from './features.js';
-import { COUNTS, type BeliefPass, type BeliefSample } from './net.js';
+import { OTHERS } from '../belief/features.js';
+import { COUNTS, type BeliefPass, type BeliefSample } from '../belief/net.js';
 
 export const STAGES = ['early', 'mid', 'late'] as const;
 
