@@ -12,6 +12,7 @@ import type { WinBy } from '../scoring/index.js';
 import { DrawFeatures, VALUE_SEATS } from './features.js';
 import type { ValueModel } from './model-file.js';
 import { addColumns, fromBase, ValuePass } from './net.js';
+import { DealValue } from './deal-value.js';
 
 export class ValueTerms implements DrawValue {
   private readonly features = new DrawFeatures();
@@ -25,9 +26,17 @@ export class ValueTerms implements DrawValue {
   /** Evaluations of the network so far (for the benchmark). */
   evaluations = 0;
 
+  /** A wash's new wall: the deal against the same wall cut elsewhere (deal-value.ts). */
+  private readonly deals: DealValue;
+
   constructor(private readonly model: ValueModel) {
     this.pass = new ValuePass(model.layout);
     this.zBase = new Float64Array(model.layout.hidden);
+    this.deals = new DealValue(model);
+  }
+
+  newWall(s: HandState, luck: Float64Array, channels: number, channel: number): void {
+    this.deals.newWall(s, luck, channels, channel);
   }
 
   deal(): void {

@@ -69,6 +69,9 @@ class Spy implements DrawValue {
   kind(k: number, shanten: number, win: number, loser: number, best: number): void {
     this.inner.kind(k, shanten, win, loser, best);
   }
+  newWall(s: HandState, luck: Float64Array, channels: number, channel: number): void {
+    this.inner.newWall(s, luck, channels, channel);
+  }
   finish(luck: Float64Array, channels: number, channel: number): void {
     this.scratch.fill(0);
     this.inner.finish(this.scratch, channels, channel);

@@ -156,7 +156,7 @@ function streamsOf(o: SimulateOptions, spec: TableSpec, nets: boolean, luck: boo
 function luckModelFor(o: SimulateOptions, spec: TableSpec, luck: boolean): ReturnType<typeof readLuckModel> | null {
   if (o.luckModel === undefined) return null;
   if (!luck) throw new UserError('--luck-model values the luck of the draw, which only a --duplicate run records');
-  return readLuckModel(o.luckModel, spec.rules, spec.seed, spec.players);
+  return readLuckModel(o.luckModel, spec.rules, spec.seed, spec.players, o.fittingPilot === true);
 }
 
 export async function planRun(o: SimulateOptions): Promise<RunPlan> {
