@@ -5,7 +5,7 @@
  * pooled least squares of luck-fit.ts. Prints the ten coefficients in LUCK_BETA's units and the share of each
  * pilot's first label's variance they explain. With --measure, on each format-4 run given (a measuring seed, one
  * label against three), the first label's adjusted 95% half-width against its raw one for format 3's coefficients
- * alone, the model's term alone (LUCK_BETA_V4) and the fitted ten.
+ * alone, the model's term alone at AIVAT's weight of 1, and the fitted ten.
  *
  *   node dist/experiments/fits/luck-model-fit.js MODEL SEED GAMES OUT RULES:STRATEGIES... [--measure DIR...]
  *
@@ -13,7 +13,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { LUCK_BETA, LUCK_BETA_V4 } from '../../src/luck/beta.js';
+import { LUCK_BETA } from '../../src/luck/beta.js';
 import { runLabelsOf } from '../../src/league/read.js';
 import { labelLuck, luckUnit } from '../../src/runner/luck-adjust.js';
 import { luckFormatOf } from '../../src/runner/luck-file.js';
@@ -68,7 +68,7 @@ if (process.argv[1]?.endsWith('luck-model-fit.js')) {
   process.stdout.write(`fitted: [${fit.units.join(', ')}]\n`);
   for (const e of fit.explained) process.stdout.write(`${e.dir}: ${(100 * e.share).toFixed(1)}% of the first label's variance over wall sets\n`);
   const rules = lineups[0]!.slice(0, lineups[0]!.indexOf(':'));
-  const sets = { 'format 3 alone': [...(LUCK_BETA[rules] ?? []), 0], 'value alone': [...LUCK_BETA_V4], combined: fit.units };
+  const sets = { 'format 3 alone': [...(LUCK_BETA[rules] ?? []), 0], 'value alone': [0, 0, 0, 0, 0, 0, 0, 0, 0, 1000], combined: fit.units };
   for (const d of measure) {
     const h = halfWidths(d, Object.values(sets));
     process.stdout.write(`${d} (${h.walls} wall sets): raw ±${h.raw.toFixed(2)}; ${Object.keys(sets).map((k, i) => `${k} ${(h.adjusted[i]! / h.raw).toFixed(3)}`).join(', ')}\n`);
