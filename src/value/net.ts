@@ -9,7 +9,7 @@
  * x is linear, so the meter keeps the base's columns summed from draw to draw and adds a kind's few columns to them
  * (src/value/terms.ts, base-sum.ts).
  * Every sum runs in one fixed order in double precision, so training is exactly reproducible. Gradients are checked
- * against finite differences (test/learn/value-net.test.ts).
+ * against finite differences (test/learn/value-train.test.ts).
  */
 import type { Entries } from './features.js';
 import { VALUE_SEATS } from './features.js';
