@@ -57,7 +57,7 @@ export const LUCK_BETA: Readonly<Record<string, readonly number[]>> = Object.fre
  * point) fitted together as format 3's were (experiments/fits/luck-fit.ts), on pilots recorded with the value model
  * on seed 9150, reserved for fitting (src/value/seeds.ts), which no measuring run plays:
  *
- *   node dist/experiments/fits/luck-model-fit.js test/runner/fixtures/value-harr-limit.mjval 9150 8000 DIR
+ *   node dist/experiments/fits/luck-model-fit.js test/runner/fixtures/value-harr-limit.mjval 9150 8000 results/tmp/pilot/value-fit
  *     harr-limit:results/league/presets/harr-tuned-harr-limit.json,harr,harr,harr harr-limit:chow-mixer,suit-hunter,defender,harr
  *
  * They explain 31% and 34% of the pilots' first label's variance over wall sets; the model's term weighs 0.27, not
