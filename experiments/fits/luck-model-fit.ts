@@ -22,11 +22,12 @@ import { forEachWall, WallMoments } from '../../src/runner/wall-sets.js';
 import { NETS_FILE } from '../../src/runner/nets-file.js';
 import { statSync } from 'node:fs';
 import { fitLuck } from './luck-fit.js';
+import { UserError } from '../../src/errors.js';
 
 const PLAYERS = 4;
 
-/** Plays (or resumes) each pilot on `seed` with the model recording format 4. */
-export async function playPilots(model: string, seed: number, games: number, out: string, lineups: readonly string[]): Promise<string[]> {
+/** Plays (or resumes) each pilot on `seed` with the model recording format 4; null when a signal stopped one (it said how to resume). */
+export async function playPilots(model: string, seed: number, games: number, out: string, lineups: readonly string[]): Promise<string[] | null> {
   const dirs: string[] = [];
   for (const [i, l] of lineups.entries()) {
     const [rules, strategies] = [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1)];
@@ -35,7 +36,7 @@ export async function playPilots(model: string, seed: number, games: number, out
       rules, strategies, games, seed, out: dir, outExplicit: true, gamesCsv: false, players: PLAYERS, unit: 'hand', duplicate: true, flowers: false, shard: null,
       resume: existsSync(join(dir, 'checkpoint.jsonl')), force: false, progress: 'none', nets: true, luck: true, luckModel: model, fittingPilot: true, workers: 1,
     });
-    if (r.signal) throw new Error(`pilot ${dir} interrupted`);
+    if (r.signal) return null;
     dirs.push(dir);
   }
   return dirs;
@@ -63,7 +64,12 @@ if (process.argv[1]?.endsWith('luck-model-fit.js')) {
   const m = args.indexOf('--measure');
   const measure = m >= 0 ? args.slice(m + 1) : [];
   const [model, seed, games, out, ...lineups] = m >= 0 ? args.slice(0, m) : args;
-  const dirs = await playPilots(model!, Number(seed), Number(games), out!, lineups);
+  const dirs = await playPilots(model!, Number(seed), Number(games), out!, lineups).catch((e: unknown) => {
+    if (!(e instanceof UserError)) throw e;
+    process.stderr.write(`mjlab: ${e.message}\n`);
+    process.exit(2);
+  });
+  if (dirs === null) process.exit(130);
   const fit = fitLuck(dirs);
   process.stdout.write(`fitted: [${fit.units.join(', ')}]\n`);
   for (const e of fit.explained) process.stdout.write(`${e.dir}: ${(100 * e.share).toFixed(1)}% of the first label's variance over wall sets\n`);
