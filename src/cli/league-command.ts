@@ -30,6 +30,7 @@ export interface LeagueArgs {
   force: boolean;
   progress: boolean;
   'decision-timeout'?: number;
+  'luck-model'?: string;
 }
 
 export async function leagueHandler(a: LeagueArgs): Promise<void> {
@@ -38,7 +39,7 @@ export async function leagueHandler(a: LeagueArgs): Promise<void> {
     if (a.out === undefined) throw new UserError('--merge needs --out');
     if (a.until !== undefined) throw new UserError('--until plays; --merge only joins shards: give one or the other');
     // The shards say what league they are: an option that would describe another one is refused, not ignored.
-    for (const [given, name] of [[a.strategies, '--strategies'], [a.games, '--games'], [a.shard, '--shard']] as const) {
+    for (const [given, name] of [[a.strategies, '--strategies'], [a.games, '--games'], [a.shard, '--shard'], [a['luck-model'], '--luck-model']] as const) {
       if (given !== undefined) throw new UserError(`${name} plays; --merge only joins shards, which say their own league: give one or the other`);
     }
     refuseCommitted(a.out, a.force);
@@ -57,7 +58,7 @@ export async function leagueHandler(a: LeagueArgs): Promise<void> {
     ...(a.until !== undefined ? { until: a.until } : {}), ...(a.workers !== undefined ? { workers: a.workers } : {}),
     out, shard: resolveShard(a.shard, a.shards, process.env), resume: a.resume, acceptChangedPlugin: a['accept-changed-plugin'],
     force: a.force, progress: a.progress ? 'auto' : 'none',
-    ...(a['decision-timeout'] !== undefined ? { decisionTimeout: a['decision-timeout'] } : {}), command,
+    ...(a['decision-timeout'] !== undefined ? { decisionTimeout: a['decision-timeout'] } : {}), ...(a['luck-model'] !== undefined ? { luckModel: a['luck-model'] } : {}), command,
   });
   if (r.status === 'interrupted') {
     process.exitCode = SIGNAL_EXIT[r.signal ?? 'SIGINT'];

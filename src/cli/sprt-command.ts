@@ -23,6 +23,7 @@ export interface SprtArgs {
   resume: boolean;
   force: boolean;
   progress: boolean;
+  'luck-model'?: string;
 }
 
 export async function sprtHandler(a: SprtArgs): Promise<void> {
@@ -31,7 +32,7 @@ export async function sprtHandler(a: SprtArgs): Promise<void> {
   const r = await runSprtCommand({
     a: a.a, b: a.b, rules: a.rules, delta: a.delta, alpha: a.alpha, beta: a.beta, adjust: a.adjust, maxGames: a['max-games'], seed: a.seed,
     ...(a.workers !== undefined ? { workers: a.workers } : {}), out, resume: a.resume, force: a.force, progress: a.progress ? 'auto' : 'none',
-    command: commandLine(),
+    ...(a['luck-model'] !== undefined ? { luckModel: a['luck-model'] } : {}), command: commandLine(),
   });
   if (r.status === 'interrupted') {
     process.exitCode = SIGNAL_EXIT[r.signal ?? 'SIGINT'];

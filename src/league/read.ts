@@ -14,12 +14,15 @@ function json(path: string): Record<string, unknown> {
   }
 }
 
-/** A league shard's rules, members, games per pairing and seed, from its directory's marker. */
-export function leagueShardOf(dir: string): { rules: string; strategies: string; games: number; seed: number } {
-  const run = json(join(dir, MARKER)).run as { experiment?: unknown; games?: unknown; seed?: unknown } | undefined;
-  const m = typeof run?.experiment === 'string' ? /^league (\S+) (\S+)(?: shard \S+)?$/.exec(run.experiment) : null;
-  if (!m || typeof run?.games !== 'number' || typeof run.seed !== 'number') throw new UserError(`${dir} is not a league's directory`);
-  return { rules: m[1]!, strategies: m[2]!, games: run.games, seed: run.seed };
+/**
+ * A league shard's rules, members, games per pairing and seed, from its directory's marker, and the value model its
+ * luck.bin format 4 was recorded with (its SHA-256 and the file as given), when it has one.
+ */
+export function leagueShardOf(dir: string): { rules: string; strategies: string; games: number; seed: number; luckModel?: { sha256: string; file: string } } {
+  const run = json(join(dir, MARKER)).run as { experiment?: unknown; games?: unknown; seed?: unknown; luckModelFile?: unknown } | undefined;
+  const m = typeof run?.experiment === 'string' ? /^league (\S+) (\S+)(?: luck-model ([0-9a-f]{64}))?(?: shard \S+)?$/.exec(run.experiment) : null;
+  if (!m || typeof run?.games !== 'number' || typeof run.seed !== 'number' || (m[3] !== undefined && typeof run.luckModelFile !== 'string')) throw new UserError(`${dir} is not a league's directory`);
+  return { rules: m[1]!, strategies: m[2]!, games: run.games, seed: run.seed, ...(m[3] !== undefined ? { luckModel: { sha256: m[3], file: run.luckModelFile as string } } : {}) };
 }
 
 /** A finished run's labels and seats per label (its aggregate.json). */

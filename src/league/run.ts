@@ -14,14 +14,14 @@
  * uninterrupted run would have.
  */
 import { CLI, codeFence, shellWord, thousands } from '../text.js';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { CHECKPOINT_FILE } from '../runner/checkpoint.js';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
 import { precision } from '../stats/options.js';
 import { renderSvg } from '../charts/render.js';
 import { claimDir } from '../experiments/run.js';
-import { commandLine, experimentProvenance, sameIdentity, type Manifest, type Shard } from '../io/manifest.js';
+import { commandLine, experimentProvenance, sameIdentity, type Manifest, type RunIdentity, type Shard } from '../io/manifest.js';
 import type { RunDir } from '../io/run-dir.js';
 import type { RunMonitor } from '../runner/options.js';
 import { planMerge, writeMerge, type MergePlan } from '../runner/merge.js';
@@ -34,6 +34,7 @@ import { namedLabels, resolveStrategy, type StrategyInstance } from '../lineup/r
 import { formatShard } from '../runner/plan.js';
 import { seatsOf } from '../runner/wall-sets.js';
 import { LUCK_FILE, luckFormatOf } from '../runner/luck-file.js';
+import { readLuckModel } from '../value/model-file.js';
 import type { LuckFormat } from '../luck/format.js';
 import { leagueShardOf, runLabelsOf } from './read.js';
 import { analyseLeague, leaderboard, leagueChart, leagueCsv, matrixCsv, order, type LeagueCell, type LeagueResult } from './analyse.js';
@@ -58,6 +59,8 @@ export interface LeagueOptions {
   readonly command?: string;
   /** Stop at the first block of UNTIL_BLOCK wall sets after which every rating's 95% half-width is at most this. */
   readonly until?: number;
+  /** Every pairing records luck.bin format 4 with this value model (simulate's --luck-model). */
+  readonly luckModel?: string;
 }
 
 const PLAYERS = 4;
@@ -111,7 +114,7 @@ function leagueInputs(o: Pick<LeagueOptions, 'rules'>, files: readonly string[])
  * The league's claim of --out (src/experiments/run.ts claimDir), and on --resume one line for the pairings it holds
  * nothing to resume of (their runs start afresh without a line each); none when the claim said the league has none.
  */
-function claimLeague(o: LeagueOptions, run: { experiment: string; games: number; seed: number }, members: readonly string[], inputs: readonly string[]): RunDir {
+function claimLeague(o: LeagueOptions, run: { experiment: string; games: number; seed: number; luckModelFile?: string }, members: readonly string[], inputs: readonly string[]): RunDir {
   const held = existsSync(o.out) && readdirSync(o.out).length > 0;
   const dirs = pairingDirs(members);
   const out = claimDir(o.out, run, o, dirs, leagueInputs(o, inputs));
@@ -130,14 +133,26 @@ function pairingDirs(members: readonly string[]): string[] {
   return pairings(members).map((p) => p.dir);
 }
 
-function identityOf(o: Pick<LeagueOptions, 'rules' | 'strategies' | 'shard'>): string {
-  return `league ${o.rules} ${leagueMembers(o.strategies).join(',')}${o.shard ? ` shard ${formatShard(o.shard)}` : ''}`;
+/** The league's identity in its marker; `model` the SHA-256 of the value model its luck is recorded with. */
+function identityOf(o: Pick<LeagueOptions, 'rules' | 'strategies' | 'shard'>, model: string | null): string {
+  return `league ${o.rules} ${leagueMembers(o.strategies).join(',')}${model ? ` luck-model ${model}` : ''}${o.shard ? ` shard ${formatShard(o.shard)}` : ''}`;
+}
+
+/** What the league's marker records: its identity, games and seed, and the value model's file as given (for a merge's command). */
+function leagueRun(o: Pick<LeagueOptions, 'rules' | 'strategies' | 'shard' | 'games' | 'seed' | 'luckModel'>, model: string | null, tail = ''): { experiment: string; games: number; seed: number; luckModelFile?: string } {
+  return { experiment: `${identityOf(o, model)}${tail}`, games: o.games, seed: o.seed, ...(model && o.luckModel !== undefined ? { luckModelFile: o.luckModel } : {}) };
+}
+
+/** --luck-model's file read and checked before --out is claimed (a refused league leaves it as it was): its SHA-256, or null. */
+function leagueModel(o: Pick<LeagueOptions, 'rules' | 'seed' | 'luckModel'>): string | null {
+  return o.luckModel === undefined ? null : readLuckModel(o.luckModel, o.rules, o.seed, PLAYERS).model.sha256;
 }
 
 /** The command that plays the league again into the same --out, as a shell reads it (src/text.ts shellWord). */
-export function reproduceLeague(o: Pick<LeagueOptions, 'rules' | 'strategies' | 'games' | 'seed' | 'until' | 'out'>): string {
+export function reproduceLeague(o: Pick<LeagueOptions, 'rules' | 'strategies' | 'games' | 'seed' | 'until' | 'out' | 'luckModel'>): string {
   const until = o.until !== undefined ? ` --until ${o.until}` : '';
-  return `${CLI} league --rules ${shellWord(o.rules)} --strategies ${shellWord(leagueMembers(o.strategies).join(','))}${until} --games ${o.games} --seed ${o.seed} --out ${shellWord(o.out)}`;
+  const model = o.luckModel !== undefined ? ` --luck-model ${shellWord(o.luckModel)}` : '';
+  return `${CLI} league --rules ${shellWord(o.rules)} --strategies ${shellWord(leagueMembers(o.strategies).join(','))}${until} --games ${o.games} --seed ${o.seed}${model} --out ${shellWord(o.out)}`;
 }
 
 export interface LeagueRunResult {
@@ -188,12 +203,14 @@ export async function runLeague(o: LeagueOptions): Promise<LeagueRunResult> {
     if (o.games % (UNTIL_BLOCK * PLAYERS) !== 0) {
       throw new UserError(`with --until, --games is the cap per pairing and must be a multiple of ${UNTIL_BLOCK * PLAYERS} (whole blocks of ${UNTIL_BLOCK} wall sets), got ${o.games}`);
     }
-    const inputs = await checkMembers(o.rules, members);
-    return honouring(o, (signals) => runUntil(o, members, o.until!, signals, inputs));
+    const inputs = [...(await checkMembers(o.rules, members)), ...(o.luckModel !== undefined ? [o.luckModel] : [])];
+    const model = leagueModel(o);
+    return honouring(o, (signals) => runUntil(o, members, o.until!, signals, inputs, model));
   }
-  const inputs = await checkMembers(o.rules, members);
+  const inputs = [...(await checkMembers(o.rules, members)), ...(o.luckModel !== undefined ? [o.luckModel] : [])];
+  const model = leagueModel(o);
   return honouring(o, async (signals) => {
-    const out = claimLeague(o, { experiment: identityOf(o), games: o.games, seed: o.seed }, members, inputs);
+    const out = claimLeague(o, leagueRun(o, model), members, inputs);
     const played = await playTo(o, o.games, o.resume, false, signals);
     if (!('cells' in played)) return stopped(played);
     const { cells, runs } = played;
@@ -251,6 +268,7 @@ async function playTo(o: LeagueOptions, games: number, resume: boolean, quiet: b
         rules: o.rules, strategies: p.lineup, games: o.games, seed: o.seed, ...(o.workers !== undefined ? { workers: o.workers } : {}),
         out: join(o.out, p.dir), outExplicit: false, gamesCsv: false, players: PLAYERS, unit: 'hand', duplicate: true, flowers: false, ...labels,
         shard: o.shard, resume, force: false, parentOwned: true, quietFresh: true, progress: quiet ? 'none' : o.progress, nets: true, luck: true,
+        ...(o.luckModel !== undefined ? { luckModel: o.luckModel } : {}),
         ...(games < o.games ? { monitor: new GamesMonitor(games, 2 * 4) } : {}),
         ...(o.decisionTimeout !== undefined ? { decisionTimeout: o.decisionTimeout } : {}),
         command: o.command ?? commandLine(), commandOut: o.out,
@@ -270,8 +288,8 @@ async function playTo(o: LeagueOptions, games: number, resume: boolean, quiet: b
   return { cells, runs };
 }
 
-async function runUntil(o: LeagueOptions, members: readonly string[], until: number, signals: SignalTrap, inputs: readonly string[]): Promise<LeagueRunResult> {
-  const out = claimLeague(o, { experiment: `${identityOf(o)} until ${until}`, games: o.games, seed: o.seed }, members, inputs);
+async function runUntil(o: LeagueOptions, members: readonly string[], until: number, signals: SignalTrap, inputs: readonly string[], model: string | null): Promise<LeagueRunResult> {
+  const out = claimLeague(o, leagueRun(o, model, ` until ${until}`), members, inputs);
   const blockGames = UNTIL_BLOCK * PLAYERS;
   for (let games = blockGames; ; games += blockGames) {
     // Every block after the first continues the pairings' runs; the first resumes them only on --resume.
@@ -304,8 +322,16 @@ function leagueLuckFormat(cells: readonly LeagueCell[]): LuckFormat | null {
   return first;
 }
 
+/** The value model every pairing's luck.bin format 4 was recorded with, from their manifests; pairings recorded with different models are refused. */
+function leagueLuckModel(cells: readonly LeagueCell[]): RunIdentity['luckModel'] | null {
+  const models = cells.map((c) => (JSON.parse(readFileSync(join(c.dir, 'manifest.json'), 'utf8')) as Manifest).identity.luckModel ?? null);
+  const first = models[0] ?? null;
+  if (models.some((m) => m?.sha256 !== first?.sha256)) throw new UserError(`the league's pairings recorded their luck with different value models (--luck-model); play it afresh`);
+  return first;
+}
+
 async function finishLeague(
-  o: Pick<LeagueOptions, 'rules' | 'strategies' | 'games' | 'seed' | 'command' | 'until' | 'out'>, out: RunDir, members: readonly string[], cells: readonly LeagueCell[], runs: readonly object[],
+  o: Pick<LeagueOptions, 'rules' | 'strategies' | 'games' | 'seed' | 'command' | 'until' | 'out' | 'luckModel'>, out: RunDir, members: readonly string[], cells: readonly LeagueCell[], runs: readonly object[],
   walls = o.games / PLAYERS,
 ): Promise<LeagueRunResult> {
   for (const c of cells) {
@@ -318,6 +344,7 @@ async function finishLeague(
   const labels = resolved.map((r) => r.label);
   const plugins = pluginHashes(resolved);
   const result = analyseLeague(o.rules, labels, cells, PLAYERS, walls, leagueLuckFormat(cells));
+  const luckModel = leagueLuckModel(cells);
   const board = leaderboard(result);
   const seconds = runs.reduce<number>((a, r) => a + ((r as { durationSeconds?: number }).durationSeconds ?? 0), 0);
   // With --until the league is the first `walls` wall sets of every pairing, whatever a last batch played past them.
@@ -343,7 +370,7 @@ async function finishLeague(
       '',
     ].join('\n'),
   );
-  const manifest = `${JSON.stringify({ ...experimentProvenance('league', o.command ?? commandLine(), reproduce), rules: o.rules, ...variantProvenance(ruleSet(o.rules)), members, labels, ...(plugins ? { plugins } : {}), seed: o.seed, gamesPerPairing: o.games, ...(o.until !== undefined ? { until: o.until } : {}), wallSets: walls, hands, durationSeconds: Number(seconds.toFixed(3)), runs }, null, 2)}\n`;
+  const manifest = `${JSON.stringify({ ...experimentProvenance('league', o.command ?? commandLine(), reproduce), rules: o.rules, ...variantProvenance(ruleSet(o.rules)), members, labels, ...(plugins ? { plugins } : {}), ...(luckModel ? { luckModel: { ...luckModel, file: o.luckModel } } : {}), seed: o.seed, gamesPerPairing: o.games, ...(o.until !== undefined ? { until: o.until } : {}), wallSets: walls, hands, durationSeconds: Number(seconds.toFixed(3)), runs }, null, 2)}\n`;
   out.write('manifest.json', manifest);
   out.write('league.html', leagueHtml(result, { command: reproduce, manifest, order: order(result) }));
   return { status: 'complete', result, board };
@@ -356,17 +383,18 @@ async function finishLeague(
  */
 export async function mergeLeague(o: { inputs: readonly string[]; out: string; force: boolean; resume?: boolean; command?: string }): Promise<LeagueRunResult> {
   if (o.inputs.length === 0) throw new UserError('league merge needs at least one shard directory');
-  const { rules, strategies, games, seed } = leagueShardOf(o.inputs[0]!);
+  const { rules, strategies, games, seed, luckModel } = leagueShardOf(o.inputs[0]!);
   for (const d of o.inputs.slice(1)) {
     const s = leagueShardOf(d);
-    if (s.rules !== rules || s.strategies !== strategies || s.games !== games || s.seed !== seed) throw new UserError(`${d} is a shard of another league than ${o.inputs[0]}`);
+    if (s.rules !== rules || s.strategies !== strategies || s.games !== games || s.seed !== seed || s.luckModel?.sha256 !== luckModel?.sha256) throw new UserError(`${d} is a shard of another league than ${o.inputs[0]}`);
   }
   const members = leagueMembers(strategies);
   const signals = trapSignals();
   try {
     // Every pairing's merge judged (a shard named twice, one missing, an --out inside a shard) before --out is claimed.
     const plans = pairings(members).map((p) => ({ p, plan: planMerge({ out: join(o.out, p.dir), inputs: o.inputs.map((d) => join(d, p.dir)), force: o.force, signals, ...(o.command ? { command: o.command } : {}) }) }));
-    const out = claimDir(o.out, { experiment: identityOf({ rules, strategies, shard: null }), games, seed }, { force: o.force, resume: o.resume ?? false }, [], o.inputs);
+    const asked = { rules, strategies, shard: null, games, seed, ...(luckModel ? { luckModel: luckModel.file } : {}) };
+    const out = claimDir(o.out, leagueRun(asked, luckModel?.sha256 ?? null), { force: o.force, resume: o.resume ?? false }, [], o.inputs);
     const cells: LeagueCell[] = [];
     const runs: object[] = [];
     for (const { p, plan } of plans) {
@@ -382,7 +410,7 @@ export async function mergeLeague(o: { inputs: readonly string[]; out: string; f
       runs.push(runEntry(p, m));
     }
     if (signals.received === null) {
-      const r = await finishLeague({ rules, strategies, games, seed, out: o.out, ...(o.command ? { command: o.command } : {}) }, out, members, cells, runs);
+      const r = await finishLeague({ ...asked, out: o.out, ...(o.command ? { command: o.command } : {}) }, out, members, cells, runs);
       if (signals.received === null) return r;
     }
     process.stderr.write(`mjlab: league merge interrupted; the pairings merged are kept in ${o.out}, the shards untouched; resume with: ${resumeCommand(o.command ?? commandLine(), null)}\n`);

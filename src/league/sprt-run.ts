@@ -10,9 +10,10 @@
  */
 import { UserError } from '../errors.js';
 import { csv, num } from '../io/csv.js';
-import { LUCK_FORMAT } from '../luck/format.js';
+import { LUCK_FORMAT, LUCK_FORMAT_VALUE } from '../luck/format.js';
 import { luckBeta } from '../luck/beta.js';
 import { CLI, shellWord } from '../text.js';
+import { readLuckModel } from '../value/model-file.js';
 import { RunDir } from '../io/run-dir.js';
 import { SPRT_PAGE } from '../io/owned-dir.js';
 import { LUCK_FILE, luckFormatOf } from '../runner/luck-file.js';
@@ -115,6 +116,8 @@ export interface SprtOptions extends SprtAsked {
   readonly force: boolean;
   readonly progress: 'auto' | 'none';
   readonly command?: string;
+  /** luck.bin format 4 with this value model's term (simulate's --luck-model). */
+  readonly luckModel?: string;
 }
 
 /** A's mean net per hand over the first `walls` wall sets of a one-against-three run, raw and luck-adjusted. */
@@ -142,7 +145,7 @@ export const SPRT_COLUMNS = [
  */
 export function reproduceSprt(o: SprtOptions): string {
   const w = shellWord;
-  return `${CLI} sprt ${w(o.a)} ${w(o.b)} --rules ${w(o.rules)} --delta ${o.delta} --alpha ${o.alpha} --beta ${o.beta}${o.adjust ? ' --adjust' : ''} --max-games ${o.maxGames} --seed ${o.seed} --out ${w(o.out)}`;
+  return `${CLI} sprt ${w(o.a)} ${w(o.b)} --rules ${w(o.rules)} --delta ${o.delta} --alpha ${o.alpha} --beta ${o.beta}${o.adjust ? ' --adjust' : ''} --max-games ${o.maxGames} --seed ${o.seed}${o.luckModel !== undefined ? ` --luck-model ${w(o.luckModel)}` : ''} --out ${w(o.out)}`;
 }
 
 type SprtOutcome = { status: 'decided' | 'undecided' | 'interrupted'; state: SprtState; signal?: 'SIGINT' | 'SIGTERM' };
@@ -155,7 +158,9 @@ export async function runSprtCommand(o: SprtOptions): Promise<SprtOutcome> {
   sequentialMaxGames(o.maxGames, PLAYERS);
   requirePlayers(o.rules, PLAYERS, 'sprt');
   const spec = { mu0: 0, mu1: o.delta, alpha: o.alpha, beta: o.beta };
-  const beta = o.adjust ? luckBeta(o.rules, LUCK_FORMAT) : null;
+  // The model read and checked before --out is claimed: a refused test leaves it as it was.
+  if (o.luckModel !== undefined) readLuckModel(o.luckModel, o.rules, o.seed, PLAYERS);
+  const beta = o.adjust ? luckBeta(o.rules, o.luckModel !== undefined ? LUCK_FORMAT_VALUE : LUCK_FORMAT) : null;
   if (beta && beta.every((x) => x === 0)) throw new UserError(`--adjust: rule set "${o.rules}" has no luck coefficients (src/luck/beta.ts LUCK_BETA)`);
   const monitor = new SprtMonitor(spec, beta);
   // One trap from the claim to sprt.csv (src/runner/signals.ts): a signal while sprt.csv is written is honoured too.
@@ -171,7 +176,7 @@ async function sprtRun(o: SprtOptions, spec: SprtSpec, beta: readonly number[] |
   const r = await simulate({
     rules: o.rules, strategies: `${o.a},${o.b},${o.b},${o.b}`, games: o.maxGames, seed: o.seed, ...(o.workers !== undefined ? { workers: o.workers } : {}),
     out: o.out, outExplicit: true, gamesCsv: false, players: PLAYERS, unit: 'hand', duplicate: true, flowers: false, shard: null,
-    resume: o.resume, force: o.force, progress: o.progress, nets: true, luck: true, monitor, ...(o.command ? { command: o.command } : {}), signals,
+    resume: o.resume, force: o.force, progress: o.progress, nets: true, luck: true, ...(o.luckModel !== undefined ? { luckModel: o.luckModel } : {}), monitor, ...(o.command ? { command: o.command } : {}), signals,
   });
   const state = monitor.state;
   if (r.signal && state.verdict === 'continue') return { status: 'interrupted', state, signal: r.signal };

@@ -4,7 +4,7 @@
  * experiments/fits/luck-value-fit.ts) and fixed before any run they adjust.
  */
 import { isRuleSetId, ruleSet } from '../rules/index.js';
-import { LUCK_CHANNELS, LUCK_CHANNELS_VALUE, LUCK_FORMAT, type LuckVersion } from './format.js';
+import { LUCK_CHANNELS, LUCK_FORMAT, type LuckVersion } from './format.js';
 
 /**
  * Format 1's coefficients (kept for the luck.bin files written in it), points of net per unit of relative luck by channel (a seat's luck less the table's
@@ -53,12 +53,23 @@ export const LUCK_BETA: Readonly<Record<string, readonly number[]>> = Object.fre
 });
 
 /**
- * Format 4's coefficients, the same for every rule set: the value model's term (channel 9) with coefficient 1 (1,000
- * thousandths of a point per point), AIVAT's own construction, in which the correction at a chance event is the
- * value after the outcome less its expectation, unweighted; format 3's nine channels are recorded beside it and
- * weigh nothing until pilots on reserved seeds fit them together (docs/statistics.md "The learned value").
+ * Format 4's coefficients, format 3's nine channels and the value model's term (channel 9, thousandths of a point per
+ * point) fitted together as format 3's were (experiments/fits/luck-fit.ts), on pilots recorded with the value model
+ * on seed 9150, reserved for fitting (src/value/seeds.ts), which no measuring run plays:
+ *
+ *   node dist/experiments/fits/luck-model-fit.js test/runner/fixtures/value-harr-limit.mjval 9150 8000 results/tmp/pilot/value-fit
+ *     harr-limit:results/league/presets/harr-tuned-harr-limit.json,harr,harr,harr harr-limit:chow-mixer,suit-hunter,defender,harr
+ *
+ * They explain 31% and 34% of the pilots' first label's variance over wall sets; the model's term weighs 0.27, not
+ * AIVAT's 1: beside channels 4 and 6 to 8, which measure much of what it does, its full weight counts that part
+ * twice (format 3's coefficients with the term at 1 are wider than format 3's alone). They were fitted for that
+ * model (the tests' fixture); another model of the same rule set is adjusted by them too, unbiased whatever it is,
+ * and as well as its term resembles the fixture's. A rule set without a fitted row takes format 3's coefficients and
+ * leaves the term unweighted (docs/statistics.md "The learned value").
  */
-export const LUCK_BETA_V4: readonly number[] = Object.freeze([0, 0, 0, 0, 0, 0, 0, 0, 0, 1000]);
+export const LUCK_BETA_V4: Readonly<Record<string, readonly number[]>> = Object.freeze({
+  'harr-limit': [4, -1, 188, 259, 1897, 11, 345, 716, 615, 271],
+});
 
 /**
  * The coefficients for a rule set and a luck.bin format, one per channel of that format (zero: no adjustment):
@@ -66,7 +77,8 @@ export const LUCK_BETA_V4: readonly number[] = Object.freeze([0, 0, 0, 0, 0, 0, 
  * base's (fixed in advance, so the adjusted difference stays unbiased; docs/rules.md "Variants").
  */
 export function luckBeta(rules: string, format: LuckVersion = LUCK_FORMAT): readonly number[] {
-  if (format === 4) return LUCK_BETA_V4.length === LUCK_CHANNELS_VALUE ? LUCK_BETA_V4 : [];
+  const id = isRuleSetId(rules) || !rules.endsWith('.json') ? rules : ruleSet(rules).id;
+  if (format === 4) return LUCK_BETA_V4[id] ?? [...luckBeta(id, 3), 0];
   const table = format === 1 ? LUCK_BETA_V1 : format === 2 ? LUCK_BETA_V2 : LUCK_BETA;
-  return table[isRuleSetId(rules) || !rules.endsWith('.json') ? rules : ruleSet(rules).id] ?? new Array<number>(format === 1 ? 2 : format === 2 ? 6 : LUCK_CHANNELS).fill(0);
+  return table[id] ?? new Array<number>(format === 1 ? 2 : format === 2 ? 6 : LUCK_CHANNELS).fill(0);
 }

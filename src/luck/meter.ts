@@ -37,7 +37,8 @@
  * over the tiles t that could have been drawn, each distinct kind weighted by its count in the wall, exactly. V
  * reads every hand, the melds, the bonus tiles, the wall's contents and the winds, never the wall's order, and is
  * fixed before the run (a model file), so each term has mean zero for the reason above. The meter hands the value
- * model what it has worked out for each kind (DrawValue); the model says each seat's term.
+ * model what it has worked out for each kind (DrawValue); the model says each seat's term. A wash's new wall is a
+ * chance event of its own: the deal it makes against the deals of the same wall cut elsewhere (src/value/deal-value.ts).
  */
 import type { Seat } from '../core/seat.js';
 import { bonusOf, GROUP, meldsOf, NO_OBSERVER, type HandObserver, type HandState } from '../engine/state.js';
@@ -61,6 +62,8 @@ export interface DrawValue {
   start(s: HandState, seat: Seat, t: number, before: Uint8Array, wall: Uint8Array, n: number, by: WinBy): void;
   kind(k: number, shanten: number, win: number, loser: number, best: number): void;
   finish(luck: Float64Array, channels: number, channel: number): void;
+  /** A wash's new wall has just been dealt (`s` at the deal): adds each seat's term to `luck` as `finish` does. */
+  newWall(s: HandState, luck: Float64Array, channels: number, channel: number): void;
 }
 
 export class LuckMeter {
@@ -134,21 +137,30 @@ export class LuckMeter {
       discard: (_s: HandState, seat: Seat): void => this.changed(seat),
       claim: (_s: HandState, seat: Seat): void => this.changed(seat),
       kong: (_s: HandState, seat: Seat): void => this.changed(seat),
+      wash: (): void => {
+        this.washed = true;
+      },
     };
   }
+
+  /** A seat has washed: the next deal is a new wall's, a chance event of its own (format 4's channel 9). */
+  private washed = false;
 
   /** A new game. */
   reset(): void {
     this.luck.fill(0);
     this.forget();
+    this.washed = false;
   }
 
-  /** The deal is made: the wall counted (flowers are replaced after). */
+  /** The deal is made: the wall counted (flowers are replaced after); after a wash, the new wall's term. */
   private dealt(s: HandState): void {
     this.forget();
     this.live.fill(0);
     this.liveTiles = countWall(s, this.live);
     this.value?.deal(s);
+    if (this.washed) this.value?.newWall(s, this.luck, this.channels, LUCK_CHANNELS);
+    this.washed = false;
   }
 
   /** The seat's tiles, melds or bonus tiles have changed. */

@@ -56,6 +56,12 @@ export interface SimulateOptions extends Omit<TableDescription, 'limit'> {
    * channels (src/value/; docs/statistics.md "The learned value").
    */
   readonly luckModel?: string;
+  /**
+   * A pilot that fits the adjustment's coefficients for `luckModel` (experiments/fits/luck-model-fit.ts, no command
+   * line option): it plays the seeds reserved for fitting, which every measuring run is refused, and never the
+   * model's own data seed.
+   */
+  readonly fittingPilot?: boolean;
   /** Seconds one create() or act() may take before its worker is stopped; default DEFAULT_DECISION_TIMEOUT. */
   readonly decisionTimeout?: number;
   /** An experiment owns the directory tree (this is one of its cells) and has checked it already. */

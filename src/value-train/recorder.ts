@@ -60,4 +60,7 @@ export class ValueRecorder implements DrawValue {
   }
 
   finish(): void {}
+
+  /** Samples are the states after draws only (a new wall's deal is valued by the same model, src/value/deal-value.ts). */
+  newWall(): void {}
 }

@@ -16,6 +16,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { UserError } from '../errors.js';
+import { checkFittingSeed, checkMeasuringSeed } from './seeds.js';
 import { decodeWeights, encodeWeights } from '../io/weights-file.js';
 import { VALUE_FEATURES, VALUE_FEATURES_VERSION } from './features.js';
 import { valueLayout, type ValueLayout } from './net.js';
@@ -82,4 +83,21 @@ export function readValueModel(path: string): { model: ValueModel; bytes: Buffer
     throw new UserError(code === 'ENOENT' ? `value model ${path} not found` : `value model ${path} cannot be read (${code ?? (e as Error).message})`);
   }
   return { model: decodeValueModel(bytes, path), bytes };
+}
+
+/**
+ * The model a run that records luck.bin format 4 reads (`--luck-model` of simulate, league and sprt), refused in one
+ * line unless it values this rule set's four-handed game and the run measures walls it was not fitted on: never
+ * the seeds reserved for fitting (src/value/seeds.ts), never its own data's seed. A pilot fitting the adjustment's
+ * coefficients (`fittingPilot`) plays the reserved seeds only, its model's own data seed still refused.
+ */
+export function readLuckModel(path: string, rules: string, seed: number, players: number, fittingPilot = false): { model: ValueModel; bytes: Buffer } {
+  if (players !== 4) throw new UserError(`--luck-model values the four-handed game; this run seats ${players}`);
+  const m = readValueModel(path);
+  if (m.model.header.rules !== rules) throw new UserError(`value model ${path} was fitted under ${m.model.header.rules}, this run plays ${rules}`);
+  // A pilot fitting the coefficients plays only the reserved seeds (src/luck/beta.ts); a measuring run never does.
+  if (fittingPilot) checkFittingSeed(seed);
+  else checkMeasuringSeed(seed);
+  if (m.model.header.seed === seed) throw new UserError(`value model ${path} was fitted on seed ${seed}'s walls, the walls this run would measure`);
+  return m;
 }

@@ -6,9 +6,10 @@
  *   out = W2 h + b2        (VALUE_SEATS outputs)
  *
  * Small on purpose: the luck meter evaluates it for every kind the wall holds at every draw (about 30 a draw). W1
- * x is linear, so the meter sums the base's columns once a draw and adds a kind's few columns to it (`fromBase`).
+ * x is linear, so the meter keeps the base's columns summed from draw to draw and adds a kind's few columns to them
+ * (src/value/terms.ts, base-sum.ts).
  * Every sum runs in one fixed order in double precision, so training is exactly reproducible. Gradients are checked
- * against finite differences (test/learn/value-net.test.ts).
+ * against finite differences (test/learn/value-train.test.ts).
  */
 import type { Entries } from './features.js';
 import { VALUE_SEATS } from './features.js';
@@ -76,13 +77,6 @@ export function head(p: Float64Array, L: ValueLayout, w: ValuePass): void {
 export function forward(p: Float64Array, L: ValueLayout, x: SparseInputs, w: ValuePass): void {
   for (let k = 0; k < L.hidden; k++) w.z[k] = p[L.b1 + k]!;
   addColumns(p, L, x, w.z);
-  head(p, L, w);
-}
-
-/** The outputs for a kind: `zBase` (b1 + W1 base) plus the kind's columns. */
-export function fromBase(p: Float64Array, L: ValueLayout, zBase: Float64Array, part: Entries, w: ValuePass): void {
-  w.z.set(zBase);
-  addColumns(p, L, part, w.z);
   head(p, L, w);
 }
 

@@ -69,6 +69,9 @@ class Spy implements DrawValue {
   kind(k: number, shanten: number, win: number, loser: number, best: number): void {
     this.inner.kind(k, shanten, win, loser, best);
   }
+  newWall(s: HandState, luck: Float64Array, channels: number, channel: number): void {
+    this.inner.newWall(s, luck, channels, channel);
+  }
   finish(luck: Float64Array, channels: number, channel: number): void {
     this.scratch.fill(0);
     this.inner.finish(this.scratch, channels, channel);
@@ -138,8 +141,10 @@ describe('luck.bin format 4', () => {
     expect(four.length).toBe(GAMES * 4 * LUCK_CHANNELS_VALUE);
     expect(four.filter((_, i) => i % LUCK_CHANNELS_VALUE < LUCK_CHANNELS)).toEqual(three);
     expect(four.some((x, i) => i % LUCK_CHANNELS_VALUE === LUCK_CHANNELS && x !== 0)).toBe(true);
-    // The adjustment: the model's term at coefficient 1 (1,000 thousandths of a point per point), the rest unweighted.
-    expect(luckBeta('harr-limit', 4)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 1000]);
+    // The adjustment: format 3's channels and the model's term fitted together on reserved seeds (harr-limit); a rule
+    // set without a fitted row takes format 3's coefficients and leaves the term unweighted.
+    expect(luckBeta('harr-limit', 4)).toEqual([4, -1, 188, 259, 1897, 11, 345, 716, 615, 271]);
+    expect(luckBeta('harr', 4)).toEqual([...luckBeta('harr', 3), 0]);
     expect(parseCsv(read(join(tmp, 'mix'), 'pairwise.csv')).length).toBeGreaterThan(0);
   });
 

@@ -15,6 +15,7 @@ export const leagueCommand: CommandModule<object, LeagueArgs> = {
       .option('seed', { type: 'number', default: 1, describe: 'master seed (every pairing plays the same walls)' })
       .option('workers', { type: 'number', describe: 'worker threads (default: all cores)' })
       .option('out', { type: 'string', describe: 'output directory (default results/tmp/league-<rules>; for a variant file, its name without .json)' })
+      .option('luck-model', { type: 'string', describe: 'every pairing records luck.bin format 4 with this value model\'s term at every draw (value.mjval of mjlab train --target value); ratings raw and adjusted by it' })
       .option('shard', { type: 'string', describe: 'play only shard I of M of every pairing: 1/4 … 4/4 (then --merge the shards)' })
       .option('shards', { type: 'number', describe: 'shard count with JOB_COMPLETION_INDEX or a Slurm array' })
       .option('merge', { type: 'string', describe: 'merge these league shard directories (comma-separated) into --out instead of playing' })

@@ -15,6 +15,7 @@ export const sprtCommand: CommandModule<object, SprtArgs> = {
       .option('alpha', { type: 'number', default: 0.05, describe: 'chance of accepting H1 when H0 holds' })
       .option('beta', { type: 'number', default: 0.05, describe: 'chance of accepting H0 when H1 holds' })
       .option('adjust', { type: 'boolean', default: false, describe: 'test luck-adjusted wall-set outcomes (the adjustment of pairwise.csv, docs/statistics.md) instead of raw nets' })
+      .option('luck-model', { type: 'string', describe: 'record luck.bin format 4 with this value model\'s term at every draw (value.mjval of mjlab train --target value); --adjust then subtracts it' })
       .option('max-games', { type: 'number', default: 40_000, describe: 'stop undecided after this many games (10,000 wall sets)' })
       .option('seed', { type: 'number', default: 1, describe: 'master seed' })
       .option('workers', { type: 'number', describe: 'worker threads (default: all cores)' })

@@ -55,6 +55,12 @@ function resumeDifferent(r: DirRequest, prior: { identity?: RunIdentity; shard?:
         `plug-in ${changed.join(', ')} changed since ${r.dir}'s checkpoint was written (its SHA-256 differs); restore it, or add --accept-changed-plugin to keep the games played so far and play the rest with the file as it is now, or rerun with --force to start over`,
       );
     }
+    if (diff.includes('luckModel') && diff.every((k) => k === 'luck' || k === 'luckModel')) {
+      const model = (i: RunIdentity): string => (i.luckModel ? `value model ${i.luckModel.sha256.slice(0, 12)}… (SHA-256)` : 'no value model');
+      return new UserError(
+        `${r.dir} was played with ${model(prior.identity)}, this command gives ${model(r.identity)} (--luck-model); resume with what it was played with, or rerun with --force to start over`,
+      );
+    }
     return new UserError(`${r.dir} holds a different run (${was}; differs in ${diff.join(', ') || 'shard'}); cannot --resume it`);
   }
   return new UserError(`${r.dir} holds a different run (${was}); cannot --resume it`);

@@ -15,8 +15,7 @@ import { uniqueLabels } from '../../stats/aggregate.js';
 import { NETS_FILE } from '../nets-file.js';
 import { LUCK_FILE } from '../luck-file.js';
 import { LUCK_FORMAT, LUCK_FORMAT_VALUE } from '../../luck/format.js';
-import { readValueModel } from '../../value/model-file.js';
-import { checkMeasuringSeed } from '../../value/seeds.js';
+import { readLuckModel } from '../../value/model-file.js';
 import { DEFAULT_DECISION_TIMEOUT, type SimulateOptions } from '../options.js';
 import { batchCount, batchSizeFor, formatShard, shardRange } from '../plan.js';
 import { pluginHashes } from '../plugins.js';
@@ -155,15 +154,10 @@ function streamsOf(o: SimulateOptions, spec: TableSpec, nets: boolean, luck: boo
  * --luck-model's file, read and checked (a cut or altered file refused in one line), for a run that records luck:
  * a value model of this rule set, never played on seeds reserved for fitting (src/value/seeds.ts).
  */
-function luckModelFor(o: SimulateOptions, spec: TableSpec, luck: boolean): ReturnType<typeof readValueModel> | null {
+function luckModelFor(o: SimulateOptions, spec: TableSpec, luck: boolean): ReturnType<typeof readLuckModel> | null {
   if (o.luckModel === undefined) return null;
   if (!luck) throw new UserError('--luck-model values the luck of the draw, which only a --duplicate run records');
-  if (spec.players !== 4) throw new UserError(`--luck-model values the four-handed game; this run seats ${spec.players}`);
-  const m = readValueModel(o.luckModel);
-  if (m.model.header.rules !== spec.rules) throw new UserError(`value model ${o.luckModel} was fitted under ${m.model.header.rules}, this run plays ${spec.rules}`);
-  checkMeasuringSeed(spec.seed);
-  if (m.model.header.seed === spec.seed) throw new UserError(`value model ${o.luckModel} was fitted on seed ${spec.seed}'s walls, the walls this run would measure`);
-  return m;
+  return readLuckModel(o.luckModel, spec.rules, spec.seed, spec.players, o.fittingPilot === true);
 }
 
 export async function planRun(o: SimulateOptions): Promise<RunPlan> {
