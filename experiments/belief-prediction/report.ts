@@ -16,12 +16,13 @@ import type { BeliefPredictionSpec } from './spec.js';
 export const CALIBRATION_TARGET = 0.01;
 export const LATE_AUC_TARGET = 0.7;
 
-function table<T extends object>(rows: readonly T[], cell: (k: keyof T, v: unknown) => string = (_k, v) => (typeof v === 'number' ? fmt(v) : String(v))): string {
+/** A CSV of `rows`; a figure kept through a run's JSON as null (NaN, an empty bin) is written empty, as a fresh run writes it. */
+function table<T extends object>(rows: readonly T[], cell: (k: keyof T, v: unknown) => string = (_k, v) => (typeof v === 'number' ? fmt(v) : v === null ? '' : String(v))): string {
   const keys = Object.keys(rows[0]!) as (keyof T)[];
   return csv([keys.map(String), ...rows.map((r) => keys.map((k) => cell(k, r[k])))]);
 }
 
-/** The command that trains `model` again (from what its header records), into DIR. */
+/** The command that trains `model` again (from what its header records), into `dir`. */
 export function trainCommand(model: BeliefModel, dir: string): string {
   const h = model.header as BeliefModel['header'] & { rules: string; games: number; seed: number; lineup: string; fit: { epochs: number; lr: number; batch: number; trainSeed: number } };
   const [teacher, ...field] = h.lineup.split(',');
@@ -50,7 +51,7 @@ export function report(spec: BeliefPredictionSpec, results: readonly RulesResult
   const modelRows = results.map((r) => {
     const m = models.get(r.rules)!;
     const h = m.model.header as Record<string, unknown>;
-    return { rules: r.rules, file: m.file, sha256: r.modelSha256, games: String(h.games), seed: String(h.seed), hidden: String(h.hidden), epoch: String(h.epoch), train: trainCommand(m.model, `DIR/${r.rules}`) };
+    return { rules: r.rules, file: m.file, sha256: r.modelSha256, games: String(h.games), seed: String(h.seed), hidden: String(h.hidden), epoch: String(h.epoch), train: trainCommand(m.model, `results/tmp/belief-models/${r.rules}`) };
   });
   const r3 = (x: number): string => (Number.isNaN(x) ? '–' : x.toFixed(3));
   const r4 = (x: number): string => (Number.isNaN(x) ? '–' : x.toFixed(4));
@@ -108,7 +109,7 @@ export function report(spec: BeliefPredictionSpec, results: readonly RulesResult
     '## The models',
     '',
     'Each trained by `mjlab train --target belief` on four harr\'s self-play; the experiment reads them with `--models` and records their SHA-256 ' +
-      '(models.csv, manifest.json). Trained again, each from its command (DIR any empty directory), gives the same file byte for byte:',
+      '(models.csv, manifest.json). Trained again, each from its command (into results/tmp/, which git ignores), gives the same file byte for byte:',
     '',
     '| rules | file | SHA-256 | games | seed | hidden | epoch kept |',
     '|---|---|---|---:|---:|---:|---:|',
