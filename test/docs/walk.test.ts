@@ -136,10 +136,24 @@ describeWithTool("the README's and docs' commands on a clean clone", MISSING, 'r
         group('SIGTERM');
         hard = setTimeout(() => group('SIGKILL'), 20_000);
       }, seconds * 1000);
+      // A stopped command's shell ends at once, but mjlab may still be writing its checkpoint: wait until the whole
+      // process group is gone (SIGKILL after 20 s still applies) before the scratch it wrote is cleared.
+      const alive = () => {
+        try {
+          process.kill(-child.pid!, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      };
       child.on('exit', (status, signal) => {
         clearTimeout(stop);
-        clearTimeout(hard);
-        done({ status, signal, err, stopped });
+        const finish = () => {
+          if (stopped && alive()) return void setTimeout(finish, 100);
+          clearTimeout(hard);
+          done({ status, signal, err, stopped });
+        };
+        finish();
       });
     });
   }
@@ -169,7 +183,7 @@ describeWithTool("the README's and docs' commands on a clean clone", MISSING, 'r
       seconds.push([(performance.now() - t0) / 1000, c]);
       // What a stopped command left in the scratch directory goes with it: the next command writing there starts
       // afresh, as after a user's Ctrl-C and a clean-up (its --resume is tested where resuming is).
-      if (r.stopped) for (const e of inScratch()) if (!before.has(e)) rmSync(join(scratch, e), { recursive: true, force: true });
+      if (r.stopped) for (const e of inScratch()) if (!before.has(e)) rmSync(join(scratch, e), { recursive: true, force: true, maxRetries: 5 });
       // Stopped at the budget: it was running, not refused (a refusal is one line and exit 2, at once).
       if (r.stopped && budget > BUDGET) failures.push(`${file}: ${c}: did not finish in ${budget} s`);
       else if (refusal !== undefined) {
