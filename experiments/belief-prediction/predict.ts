@@ -7,9 +7,10 @@
  * them from its heads (src/belief/net.ts), from the view's features alone.
  */
 import type { AgentView, HandGuide, World } from '../../src/agent/types.js';
-import { BeliefFeaturizer, OTHERS, emptyBeliefSparse, otherSeat, unseenOf } from '../../src/belief/features.js';
+import { OTHERS, otherSeat } from '../../src/belief/features.js';
+import { dangerFrom } from '../../src/belief/danger.js';
+import { COUNTS, beliefPredict } from '../../src/belief/predict.js';
 import type { BeliefModel } from '../../src/belief/model-file.js';
-import { BeliefPass, COUNTS, beliefForward } from '../../src/belief/net.js';
 import { mayClaimMahjong } from '../../src/engine/legal.js';
 import { unseenTiles } from '../../src/engine/sample.js';
 import type { HandState } from '../../src/engine/state.js';
@@ -66,13 +67,8 @@ export function worldsPrediction(view: AgentView, rng: Rng, worlds: number, guid
  * its readiness head, and each kind's danger 1 − Π_k (1 − P(seat k wins on it)) (the seats taken as independent).
  */
 export function beliefPrediction(model: BeliefModel, view: AgentView): Prediction {
-  const x = emptyBeliefSparse();
-  new BeliefFeaturizer().encode(view, x);
-  const unseen = unseenOf(view, new Uint8Array(KINDS));
-  const w = new BeliefPass(model.layout);
-  beliefForward(model.params, x, unseen, w);
+  const p = beliefPredict(model, view);
   const out = emptyPrediction();
-  const safe = new Float64Array(KINDS).fill(1);
   for (let k = 1; k <= OTHERS; k++) {
     const q = otherSeat(view.seat, k, view.players);
     const size = view.table[q]!.concealedCount;
@@ -80,15 +76,14 @@ export function beliefPrediction(model: BeliefModel, view: AgentView): Predictio
     for (let t = 0; t < KINDS; t++) {
       const o = (k - 1) * KINDS + t;
       let m = 0;
-      for (let c = 1; c < COUNTS; c++) m += c * w.countP[o * COUNTS + c]!;
+      for (let c = 1; c < COUNTS; c++) m += c * p.countP[o * COUNTS + c]!;
       out.mean[q * KINDS + t] = m;
       total += m;
-      safe[t]! *= 1 - w.waitP[o]!;
     }
     for (let t = 0; t < KINDS; t++) out.mean[q * KINDS + t] = total > 0 ? (out.mean[q * KINDS + t]! * size) / total : 0;
-    out.ready[q] = w.readyP[k - 1]!;
+    out.ready[q] = p.readyP[k - 1]!;
   }
-  for (let t = 0; t < KINDS; t++) out.danger[t] = 1 - safe[t]!;
+  out.danger.set(dangerFrom(p));
   return out;
 }
 
